@@ -1,0 +1,51 @@
+import * as z from "zod/mini";
+
+/** Messages of spec §5, word for word. */
+export const signupMessages = {
+  first_name: "Please enter your first name",
+  last_name: "Please enter your last name",
+  email: "Please enter your email",
+  password: "Please enter your password",
+} as const;
+
+const required = (message: string) => z.string().check(z.refine((v) => v.trim() !== "", message));
+
+/** What the sign-up form checks before it calls the API. */
+export const signupFormSchema = z.object({
+  first_name: required(signupMessages.first_name),
+  last_name: required(signupMessages.last_name),
+  email: required(signupMessages.email),
+  password: z.string().check(z.refine((v) => v !== "", signupMessages.password)),
+});
+
+export type SignupForm = z.infer<typeof signupFormSchema>;
+export type SignupField = keyof SignupForm;
+
+/** The body of POST /api/v1/auth/signup/ (spec §3, §7). */
+export type SignupRequest = SignupForm & { user_type: "STUDENT"; referral_code: string };
+export type SignupResponse = { message: string };
+
+export type FieldErrors = Partial<Record<SignupField, string>>;
+
+/** First message per field, or an empty object when the form is valid. */
+export function validateSignupForm(values: SignupForm): FieldErrors {
+  const result = signupFormSchema.safeParse(values);
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as SignupField;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+export function toSignupRequest(form: SignupForm, inviteCode: string): SignupRequest {
+  return {
+    first_name: form.first_name.trim(),
+    last_name: form.last_name.trim(),
+    email: form.email.trim(),
+    password: form.password,
+    user_type: "STUDENT",
+    referral_code: inviteCode,
+  };
+}

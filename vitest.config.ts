@@ -1,0 +1,12 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./web/app", import.meta.url)) },
+  },
+  test: {
+    include: ["web/app/**/*.test.{ts,tsx}", "api/src/**/*.test.ts", "contract/**/*.test.ts"],
+    exclude: ["**/node_modules/**", "web/e2e/**"],
+  },
+});

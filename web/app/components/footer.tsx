@@ -1,0 +1,56 @@
+import { footerGroups, socialLinks } from "~/content/navigation.ts";
+import { displayPhone, site } from "~/content/site.ts";
+import { ExternalLink } from "./external-link.tsx";
+import { Logo } from "./logo.tsx";
+import { NavItemLink } from "./nav-link.tsx";
+import { NewsletterForm } from "./newsletter-form.tsx";
+
+export function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <section aria-labelledby="footer-contact">
+          <Logo />
+          <h2 id="footer-contact" className="visually-hidden">
+            Contact
+          </h2>
+          <address>
+            {site.address.street}
+            <br />
+            {site.address.city}, {site.address.country}
+            <br />
+            <a href={`tel:${site.phone}`}>{displayPhone(site.phone)}</a>
+            <br />
+            <a href={`mailto:${site.email}`}>{site.email}</a>
+          </address>
+        </section>
+        {footerGroups.map((group) => (
+          <nav key={group.title} aria-labelledby={`footer-${group.title.toLowerCase()}`}>
+            <h2 id={`footer-${group.title.toLowerCase()}`}>{group.title}</h2>
+            <ul>
+              {group.items.map((item) => (
+                <li key={item.label}>
+                  <NavItemLink item={item} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <section aria-labelledby="footer-news">
+          <h2 id="footer-news">Stay up to date</h2>
+          <NewsletterForm />
+          <ul className="social-links">
+            {socialLinks.map((link) => (
+              <li key={link.label}>
+                <ExternalLink href={link.href}>{link.label}</ExternalLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <p className="container copyright">
+        © {new Date().getFullYear()} {site.name}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { LessonCard } from "~/lib/lessons.ts";
+import { embedUrl } from "~/lib/video.ts";
+import { Modal, VideoFrame } from "./modal.tsx";
+
+/** Spec §9: each arrow click scrolls this far. */
+export const carouselStep = 340;
+
+function useScrollFlags(track: React.RefObject<HTMLUListElement | null>) {
+  const [flags, setFlags] = useState({ left: false, right: false });
+  const update = useCallback(() => {
+    const node = track.current;
+    if (!node) return;
+    const max = node.scrollWidth - node.clientWidth;
+    // One pixel of slack: zoomed and high-density screens report fractional offsets.
+    setFlags({ left: node.scrollLeft > 1, right: node.scrollLeft < max - 1 });
+  }, [track]);
+
+  useEffect(() => {
+    const node = track.current;
+    if (!node) return;
+    update();
+    node.addEventListener("scroll", update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(node);
+    return () => {
+      node.removeEventListener("scroll", update);
+      observer.disconnect();
+    };
+  }, [track, update]);
+  return flags;
+}
+
+function Thumbnail({ src }: { src: string | null }) {
+  const [failed, setFailed] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // An error before hydration fires no React handler; the element still tells.
+    const node = image.current;
+    if (node?.complete && node.naturalWidth === 0 && node.currentSrc) setFailed(true);
+  }, []);
+  if (!src || failed) return <span className="lesson-thumb lesson-thumb-empty" aria-hidden="true" />;
+  return (
+    <img
+      ref={image}
+      className="lesson-thumb"
+      src={src}
+      alt=""
+      width={480}
+      height={360}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+export function LessonCarousel({ cards }: { cards: readonly LessonCard[] }) {
+  const track = useRef<HTMLUListElement>(null);
+  const flags = useScrollFlags(track);
+  const [selected, setSelected] = useState<LessonCard | null>(null);
+  const [shown, setShown] = useState<LessonCard | null>(null);
+
+  function scroll(direction: -1 | 1) {
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    track.current?.scrollBy({ left: direction * carouselStep, behavior: reduce ? "auto" : "smooth" });
+  }
+
+  const src = shown ? embedUrl(shown.url) : null;
+  return (
+    <div className="carousel">
+      {flags.left && (
+        <button type="button" className="carousel-arrow carousel-arrow-left" onClick={() => scroll(-1)}>
+          <span aria-hidden="true">‹</span>
+          <span className="visually-hidden">Scroll lessons left</span>
+        </button>
+      )}
+      <ul ref={track} className="carousel-track">
+        {cards.map((card) => (
+          <li key={card.key}>
+            <button
+              type="button"
+              className="lesson-card"
+              onClick={() => {
+                setSelected(card);
+                setShown(card);
+              }}
+            >
+              <Thumbnail src={card.thumbnail} />
+              <span className="lesson-tags">
+                <span className="tag tag-subject">{card.subject}</span>
+                <span className="tag tag-topic">{card.topic}</span>
+              </span>
+              <span className="lesson-title">{card.title}</span>
+              <span className="visually-hidden">, play video</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {flags.right && (
+        <button type="button" className="carousel-arrow carousel-arrow-right" onClick={() => scroll(1)}>
+          <span aria-hidden="true">›</span>
+          <span className="visually-hidden">Scroll lessons right</span>
+        </button>
+      )}
+      <Modal open={selected !== null} onClose={() => setSelected(null)} title={shown?.title ?? "Lesson"}>
+        {src && shown && <VideoFrame src={src} title={shown.title} />}
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { type ReactNode, useEffect, useRef, useState } from "react";
+
+/** Spec §4: the open animation starts 50 ms after mounting; removal waits 300 ms for the close animation. */
+export const modalTimings = { openDelayMs: 50, closeDelayMs: 300 } as const;
+
+type Phase = "closed" | "opening" | "open" | "closing";
+
+/**
+ * Mounts its children only while open, so an embedded player (and its
+ * downloads) exists only while someone is watching.
+ */
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const [phase, setPhase] = useState<Phase>("closed");
+
+  useEffect(() => {
+    if (open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setPhase("opening");
+      const timer = window.setTimeout(() => setPhase("open"), modalTimings.openDelayMs);
+      return () => window.clearTimeout(timer);
+    }
+    setPhase((current) => (current === "closed" ? current : "closing"));
+    const timer = window.setTimeout(() => {
+      dialog.current?.close();
+      setPhase("closed");
+      opener.current?.focus();
+      opener.current = null;
+    }, modalTimings.closeDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [open]);
+
+  useEffect(() => {
+    const node = dialog.current;
+    if (node && phase === "opening" && !node.open) node.showModal();
+  }, [phase]);
+
+  if (phase === "closed") return null;
+  return (
+    <dialog
+      ref={dialog}
+      className="modal"
+      data-visible={phase === "open" ? "" : undefined}
+      aria-label={title}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="modal-panel">
+        <div className="modal-top">
+          <h2 className="modal-title">{title}</h2>
+          <button type="button" className="icon-button" onClick={onClose}>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+            <span className="visually-hidden">Close</span>
+          </button>
+        </div>
+        {children}
+      </div>
+    </dialog>
+  );
+}
+
+export function VideoFrame({ src, title }: { src: string; title: string }) {
+  return (
+    <div className="video-frame">
+      <iframe
+        src={src}
+        title={title}
+        allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
+        allowFullScreen
+        referrerPolicy="strict-origin-when-cross-origin"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { type FormEvent, useId, useState } from "react";
+import toast from "react-hot-toast";
+import { api } from "~/lib/api.ts";
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const newsletterMessages = {
+  empty: "Please enter your email",
+  invalid: "Please enter a valid email address",
+} as const;
+
+function validate(email: string): string | null {
+  const trimmed = email.trim();
+  if (trimmed === "") return newsletterMessages.empty;
+  if (!emailPattern.test(trimmed)) return newsletterMessages.invalid;
+  return null;
+}
+
+export function NewsletterForm() {
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    const problem = validate(email);
+    setError(problem);
+    if (problem || pending) return;
+    setPending(true);
+    const result = await api.post<{ message: string }>("/api/v1/newsletter/", {
+      email: email.trim(),
+      source: window.location.pathname,
+    });
+    setPending(false);
+    if (result.ok) {
+      toast.success(result.data.message);
+      setEmail("");
+      setSubmitted(false);
+    } else {
+      toast.error(result.message);
+    }
+  }
+
+  return (
+    <form className="newsletter" noValidate onSubmit={onSubmit} action="/api/v1/newsletter/" method="post">
+      <label htmlFor={`${id}-email`}>Get study tips and exam news by email</label>
+      <div className="newsletter-row">
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          value={email}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            if (submitted) setError(validate(event.target.value));
+          }}
+        />
+        <button type="submit" className="button button-accent" aria-busy={pending} disabled={pending}>
+          Subscribe
+        </button>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

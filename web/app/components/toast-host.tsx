@@ -1,0 +1,15 @@
+import { Toaster } from "react-hot-toast";
+
+/** Spec §8: error red, success teal; the library's defaults give 4000/2000 ms and at most 20 toasts. */
+export function ToastHost() {
+  return (
+    <Toaster
+      position="top-center"
+      toastOptions={{
+        className: "toast",
+        success: { className: "toast toast-success" },
+        error: { className: "toast toast-error" },
+      }}
+    />
+  );
+}

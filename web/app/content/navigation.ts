@@ -1,0 +1,44 @@
+import { site } from "./site.ts";
+
+export type NavItem =
+  | { kind: "route"; label: string; to: string }
+  | { kind: "external"; label: string; href: string }
+  | { kind: "store"; label: string };
+
+export const headerNav: readonly NavItem[] = [
+  { kind: "route", label: "About Us", to: "/about-us" },
+  { kind: "external", label: "Sponsor a Child", href: site.links.sponsorChild },
+  { kind: "external", label: "Mentors", href: site.links.mentors },
+  { kind: "route", label: "FAQs", to: "/faqs" },
+  { kind: "store", label: "Log In" },
+];
+
+export type FooterGroup = { title: string; items: readonly NavItem[] };
+
+export const footerGroups: readonly FooterGroup[] = [
+  {
+    title: "Company",
+    items: [
+      { kind: "route", label: "About Us", to: "/about-us" },
+      { kind: "external", label: "Sponsor a Child", href: site.links.sponsorChild },
+      { kind: "external", label: "Mentors", href: site.links.mentors },
+      { kind: "external", label: "Blog", href: site.links.blog },
+    ],
+  },
+  {
+    title: "Support",
+    items: [
+      { kind: "route", label: "FAQs", to: "/faqs" },
+      { kind: "route", label: "Terms of Service", to: "/terms-of-service" },
+      { kind: "route", label: "Privacy Policy", to: "/privacy-policy" },
+      { kind: "route", label: "Sign up", to: "/join" },
+    ],
+  },
+];
+
+export const socialLinks = [
+  { label: "X", href: site.links.x },
+  { label: "Facebook", href: site.links.facebook },
+  { label: "LinkedIn", href: site.links.linkedIn },
+  { label: "YouTube", href: site.links.youTube },
+] as const;

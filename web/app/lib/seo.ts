@@ -1,0 +1,50 @@
+import type { MetaDescriptor } from "react-router";
+import { site } from "~/content/site.ts";
+
+const organization = {
+  "@context": "https://schema.org",
+  "@type": "EducationalOrganization",
+  name: site.name,
+  url: site.origin,
+  logo: `${site.origin}/icon-512.png`,
+  email: site.email,
+  telephone: site.phone,
+  address: {
+    "@type": "PostalAddress",
+    streetAddress: site.address.street,
+    addressLocality: site.address.city,
+    addressCountry: "NG",
+  },
+  sameAs: [site.links.x, site.links.facebook, site.links.linkedIn, site.links.youTube],
+};
+
+type PageMeta = {
+  title: string;
+  description: string;
+  path: string;
+  /** Pages that must not appear in search results (sign-up with a code, not-found). */
+  noindex?: boolean;
+  jsonLd?: Record<string, unknown>[];
+};
+
+export function pageMeta({ title, description, path, noindex, jsonLd = [] }: PageMeta): MetaDescriptor[] {
+  const url = `${site.origin}${path}`;
+  const image = `${site.origin}/og-image.png`;
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: site.name },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+    { "script:ld+json": [organization, ...jsonLd] },
+  ];
+}

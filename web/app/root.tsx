@@ -1,0 +1,50 @@
+import type { ReactNode } from "react";
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { ChatButton } from "./components/chat-button.tsx";
+import { ToastHost } from "./components/toast-host.tsx";
+import { inlineCss } from "./styles/inline-css.ts";
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-NG">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b4f9c" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        {/* The stylesheet is inlined so the first paint waits on no request;
+            the browser bundle carries an empty string in its place. */}
+        <style dangerouslySetInnerHTML={{ __html: inlineCss }} suppressHydrationWarning />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        {children}
+        <ChatButton />
+        <ToastHost />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return (
+    <main id="main" className="error-page">
+      <h1>Unexpected Application Error</h1>
+      <p>Something went wrong on our side. Please try again.</p>
+      <Link className="button" to="/">
+        Go to the home page
+      </Link>
+    </main>
+  );
+}

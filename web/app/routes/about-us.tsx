@@ -1,0 +1,33 @@
+import { StoreLink } from "~/components/store-link.tsx";
+import { about } from "~/content/about.ts";
+import { site } from "~/content/site.ts";
+import { pageMeta } from "~/lib/seo.ts";
+
+export function meta() {
+  return pageMeta({
+    title: `About us | ${site.name}`,
+    description: about.mission,
+    path: "/about-us",
+  });
+}
+
+export default function AboutUs() {
+  return (
+    <div className="container page">
+      <h1>{about.title}</h1>
+      <p className="lead">{about.mission}</p>
+      {about.paragraphs.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+      <ul className="audience-grid">
+        {about.audiences.map((item) => (
+          <li key={item.title}>
+            <h2>{item.title}</h2>
+            <p>{item.text}</p>
+          </li>
+        ))}
+      </ul>
+      <StoreLink className="button button-accent button-large">Get Started</StoreLink>
+    </div>
+  );
+}

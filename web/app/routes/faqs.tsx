@@ -1,0 +1,58 @@
+import { ExternalLink } from "~/components/external-link.tsx";
+import { TextBlocks } from "~/components/text-blocks.tsx";
+import { faqs } from "~/content/faqs.ts";
+import { chatUrl, site } from "~/content/site.ts";
+import type { TextBlock } from "~/content/types.ts";
+import { pageMeta } from "~/lib/seo.ts";
+
+const plainText = (blocks: readonly TextBlock[]) =>
+  blocks.map((b) => (typeof b === "string" ? b : b.list.join("; "))).join(" ");
+
+export function meta() {
+  return pageMeta({
+    title: `Frequently asked questions | ${site.name}`,
+    description: `Plans, exams covered, offline study and more: answers to what students and parents ask about ${site.name}.`,
+    path: "/faqs",
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        mainEntity: faqs.map((faq) => ({
+          "@type": "Question",
+          name: faq.question,
+          acceptedAnswer: { "@type": "Answer", text: plainText(faq.answer) },
+        })),
+      },
+    ],
+  });
+}
+
+export default function Faqs() {
+  return (
+    <div className="container page">
+      <h1>Frequently asked questions</h1>
+      <p className="lead">Everything students and parents ask us most. Can't find your answer? Chat with us.</p>
+      <div className="accordion">
+        {/* A shared name makes the browser keep one answer open at a time, with no script. */}
+        {faqs.map((faq) => (
+          <details key={faq.id} name="faq" id={faq.id} className="accordion-item">
+            <summary>{faq.question}</summary>
+            <div className="accordion-body">
+              <TextBlocks blocks={faq.answer} />
+            </div>
+          </details>
+        ))}
+      </div>
+      <section className="get-in-touch" aria-labelledby="touch-heading">
+        <h2 id="touch-heading">Still have a question?</h2>
+        <p>Our team answers on WhatsApp, Monday to Saturday.</p>
+        <ExternalLink
+          className="button button-accent button-large"
+          href={chatUrl(site.phone, `Hello ${site.name}, I have a question.`)}
+        >
+          Get in touch
+        </ExternalLink>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState } from "react";
+import { LessonCarousel } from "~/components/lesson-carousel.tsx";
+import { Modal, VideoFrame } from "~/components/modal.tsx";
+import { StoreLink } from "~/components/store-link.tsx";
+import { features } from "~/content/features.ts";
+import { lessonGroups } from "~/content/lessons.ts";
+import { site } from "~/content/site.ts";
+import { stats } from "~/content/stats.ts";
+import { testimonials } from "~/content/testimonials.ts";
+import { lessonCards } from "~/lib/lessons.ts";
+import { pageMeta } from "~/lib/seo.ts";
+import { embedUrl } from "~/lib/video.ts";
+
+export function meta() {
+  return pageMeta({
+    title: `${site.name} | Pass WAEC, NECO, JAMB, SAT and IELTS`,
+    description: site.description,
+    path: "/",
+  });
+}
+
+const cards = lessonCards(lessonGroups);
+const demoSrc = embedUrl(site.demoVideoUrl);
+
+export default function Home() {
+  const [demoOpen, setDemoOpen] = useState(false);
+  return (
+    <>
+      <section className="hero">
+        <div className="container hero-inner">
+          <div className="hero-text">
+            <p className="eyebrow">For SS1–SS3 and exam candidates</p>
+            <h1>Prepare for WAEC, SAT, JAMB, IELTS and your SS1–SS3 exams with expert tutors</h1>
+            <p className="lead">
+              Pre-recorded classes, practice questions with full explanations, quizzes and mock exams,
+              in one app that works on your phone, even on slow data.
+            </p>
+            <div className="hero-actions">
+              <StoreLink className="button button-accent button-large">Get Started</StoreLink>
+              <button type="button" className="button button-ghost button-large" onClick={() => setDemoOpen(true)}>
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                  <path d="M8 5v14l11-7z" fill="currentColor" />
+                </svg>
+                How it works
+              </button>
+            </div>
+          </div>
+          <HeroArt />
+        </div>
+      </section>
+
+      <section aria-label="YSP in numbers" className="stats">
+        <ul className="container stats-list">
+          {stats.map((stat) => (
+            <li key={stat.label}>
+              <strong>{stat.value}</strong> <span>{stat.label}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="section" aria-labelledby="lessons-heading">
+        <div className="container">
+          <h2 id="lessons-heading">Watch a free lesson</h2>
+          <p className="section-lead">Short classes by experienced teachers. Tap a lesson to play it.</p>
+          <LessonCarousel cards={cards} />
+        </div>
+      </section>
+
+      <section className="section section-tint" aria-labelledby="features-heading">
+        <div className="container">
+          <h2 id="features-heading">Everything you need to pass</h2>
+          <ul className="feature-grid">
+            {features.map((feature) => (
+              <li key={feature.title} className="feature">
+                <h3>{feature.title}</h3>
+                <p>{feature.text}</p>
+                <StoreLink className="button button-primary">{feature.cta}</StoreLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="testimonials-heading">
+        <div className="container">
+          <h2 id="testimonials-heading">What students and parents say</h2>
+          <ul className="testimonial-grid">
+            {testimonials.map((item) => (
+              <li key={item.name}>
+                <figure className="testimonial">
+                  <blockquote>
+                    <p>{item.quote}</p>
+                  </blockquote>
+                  <figcaption>
+                    <strong>{item.name}</strong>, {item.role}
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section download" aria-labelledby="download-heading">
+        <div className="container download-inner">
+          <div>
+            <h2 id="download-heading">Learn anywhere with the {site.name} app</h2>
+            <p>Sign up, download the app, log in and start your first class today.</p>
+          </div>
+          <StoreLink className="button button-accent button-large">Download</StoreLink>
+        </div>
+      </section>
+
+      <Modal open={demoOpen} onClose={() => setDemoOpen(false)} title={`How ${site.name} works`}>
+        {demoSrc && <VideoFrame src={demoSrc} title={`How ${site.name} works`} />}
+      </Modal>
+    </>
+  );
+}
+
+function HeroArt() {
+  return (
+    <svg className="hero-art" viewBox="0 0 240 300" width="240" height="300" aria-hidden="true" focusable="false">
+      <rect x="50" y="10" width="140" height="280" rx="22" fill="#0a2f5c" />
+      <rect x="60" y="30" width="120" height="240" rx="10" fill="#fff" />
+      <rect x="70" y="44" width="100" height="56" rx="6" fill="#ffc233" />
+      <path d="M112 60v24l20-12z" fill="#0a2f5c" />
+      <rect x="70" y="112" width="80" height="8" rx="4" fill="#0b4f9c" />
+      <rect x="70" y="128" width="100" height="6" rx="3" fill="#c9d6e8" />
+      <rect x="70" y="140" width="90" height="6" rx="3" fill="#c9d6e8" />
+      <rect x="70" y="160" width="100" height="22" rx="6" fill="#e6f4f1" />
+      <rect x="70" y="190" width="100" height="22" rx="6" fill="#e6f4f1" />
+      <rect x="70" y="220" width="100" height="22" rx="6" fill="#0f9d8a" />
+      <circle cx="80" cy="171" r="5" fill="#0f9d8a" />
+      <circle cx="80" cy="201" r="5" fill="#c9d6e8" />
+    </svg>
+  );
+}

@@ -1,0 +1,182 @@
+import {
+  type FieldErrors,
+  type SignupField,
+  type SignupForm,
+  type SignupResponse,
+  toSignupRequest,
+  validateSignupForm,
+} from "@ysp/contract";
+import { type FormEvent, useId, useRef, useState } from "react";
+import toast from "react-hot-toast";
+import { Link, useNavigate } from "react-router";
+import { Logo } from "~/components/logo.tsx";
+import { StoreLink } from "~/components/store-link.tsx";
+import { site } from "~/content/site.ts";
+import { api } from "~/lib/api.ts";
+import { pageMeta } from "~/lib/seo.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
+import type { Route } from "./+types/join";
+
+export function meta() {
+  return pageMeta({
+    title: `Sign up | ${site.name}`,
+    description: `Create your free ${site.name} student account, then download the app and log in.`,
+    path: "/join",
+  });
+}
+
+export const signupToasts = { followUp: "Download the app and login" } as const;
+
+const emptyForm: SignupForm = { first_name: "", last_name: "", email: "", password: "" };
+const fieldOrder: readonly SignupField[] = ["first_name", "last_name", "email", "password"];
+
+export default function Join({ params }: Route.ComponentProps) {
+  const id = useId();
+  const navigate = useNavigate();
+  // The HTML is prerendered once for every invite code, so the code appears after hydration.
+  const hydrated = useHydrated();
+  const inviteCode = hydrated ? (params.id ?? "") : "";
+  const [values, setValues] = useState<SignupForm>(emptyForm);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [validated, setValidated] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  const inFlight = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  function update(field: SignupField, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (validated) setErrors(validateSignupForm(next));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const problems = validateSignupForm(values);
+    setValidated(true);
+    setErrors(problems);
+    const firstInvalid = fieldOrder.find((field) => problems[field]);
+    if (firstInvalid) {
+      form.current?.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    inFlight.current = true;
+    setPending(true);
+    const result = await api.post<SignupResponse>(
+      "/api/v1/auth/signup/",
+      toSignupRequest(values, params.id ?? ""),
+    );
+    inFlight.current = false;
+    setPending(false);
+    if (!result.ok) {
+      toast.error(result.message);
+      return;
+    }
+    toast.success(`${result.data.message} 👍`);
+    toast.success(signupToasts.followUp);
+    navigate("/");
+  }
+
+  const field = (name: SignupField) => ({
+    id: `${id}-${name}`,
+    name,
+    value: values[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => update(name, event.target.value),
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
+  });
+  const message = (name: SignupField) =>
+    errors[name] ? (
+      <p id={`${id}-${name}-error`} className="field-error">
+        {errors[name]}
+      </p>
+    ) : null;
+
+  return (
+    <main id="main" className="join">
+      <div className="join-card">
+        <Logo />
+        <h1>Welcome to YSP</h1>
+        <p className="muted">Complete the form to register</p>
+        <form ref={form} noValidate onSubmit={onSubmit} aria-busy={pending}>
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor={`${id}-first_name`}>First name</label>
+              <input {...field("first_name")} type="text" autoComplete="given-name" required />
+              {message("first_name")}
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-last_name`}>Last name</label>
+              <input {...field("last_name")} type="text" autoComplete="family-name" required />
+              {message("last_name")}
+            </div>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-email`}>Email</label>
+            <input {...field("email")} type="email" autoComplete="email" inputMode="email" required />
+            {message("email")}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-password`}>Password</label>
+            <div className="password-row">
+              <input
+                {...field("password")}
+                type={showPassword ? "text" : "password"}
+                autoComplete="new-password"
+                required
+              />
+              <button
+                type="button"
+                className="icon-button password-toggle"
+                aria-pressed={showPassword}
+                aria-controls={`${id}-password`}
+                onClick={() => setShowPassword((shown) => !shown)}
+              >
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+                  <path
+                    d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                  />
+                  <circle cx="12" cy="12" r="3" fill="currentColor" />
+                  {showPassword && <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2" />}
+                </svg>
+                <span className="visually-hidden">Show password</span>
+              </button>
+            </div>
+            {message("password")}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-invite`}>Invite code</label>
+            <input
+              id={`${id}-invite`}
+              name="referral_code"
+              value={inviteCode}
+              readOnly
+              aria-describedby={`${id}-invite-hint`}
+              placeholder="None"
+            />
+            <p id={`${id}-invite-hint`} className="hint">
+              Filled in from your invite link, if you have one.
+            </p>
+          </div>
+          <button type="submit" className="button button-primary button-large button-block" disabled={pending}>
+            {pending && <span className="spinner" aria-hidden="true" />}
+            Continue
+            {pending && <span className="visually-hidden"> (creating your account…)</span>}
+          </button>
+        </form>
+        <p className="fine-print">
+          By continuing you agree to our <Link to="/terms-of-service">Terms of Service</Link> and{" "}
+          <Link to="/privacy-policy">Privacy Policy</Link>. Students under 18 need a parent's or
+          guardian's permission.
+        </p>
+        <p className="fine-print">
+          Already have an account? <StoreLink>Log in in the app</StoreLink>
+        </p>
+      </div>
+    </main>
+  );
+}
