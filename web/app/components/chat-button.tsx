@@ -2,13 +2,10 @@ import { chatUrl, site } from "~/content/site.ts";
 
 export function ChatButton() {
   return (
-    <a
-      className="chat-button"
-      href={chatUrl(site.phone)}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={`Chat with ${site.name} on WhatsApp (opens in a new tab)`}
-    >
+    <a className="chat-button" href={chatUrl(site.phone)} target="_blank" rel="noopener noreferrer">
+      <span className="visually-hidden">
+        Chat with {site.name} on WhatsApp (opens in a new tab)
+      </span>
       <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
         <path
           fill="currentColor"

@@ -52,10 +52,16 @@ function MobileMenu() {
         onClick={() => setOpen(true)}
       >
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-          <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          <path
+            d="M3 6h18M3 12h18M3 18h18"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
         </svg>
         <span className="visually-hidden">Open menu</span>
       </button>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop has no keyboard twin; Esc closes natively */}
       <dialog
         ref={dialog}
         className="mobile-menu"
@@ -72,7 +78,12 @@ function MobileMenu() {
             <span className="mobile-menu-title">Menu</span>
             <button type="button" className="icon-button" onClick={() => setOpen(false)}>
               <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                <path
+                  d="M6 6l12 12M18 6L6 18"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
               </svg>
               <span className="visually-hidden">Close menu</span>
             </button>

@@ -1,7 +1,10 @@
 import type { LegalDocument } from "~/content/types.ts";
 import { TextBlocks } from "./text-blocks.tsx";
 
-const dateFormat = new Intl.DateTimeFormat("en-NG", { dateStyle: "long", timeZone: "Africa/Lagos" });
+const dateFormat = new Intl.DateTimeFormat("en-NG", {
+  dateStyle: "long",
+  timeZone: "Africa/Lagos",
+});
 
 export function LegalPage({ document }: { document: LegalDocument }) {
   return (

@@ -39,7 +39,8 @@ function Thumbnail({ src }: { src: string | null }) {
     const node = image.current;
     if (node?.complete && node.naturalWidth === 0 && node.currentSrc) setFailed(true);
   }, []);
-  if (!src || failed) return <span className="lesson-thumb lesson-thumb-empty" aria-hidden="true" />;
+  if (!src || failed)
+    return <span className="lesson-thumb lesson-thumb-empty" aria-hidden="true" />;
   return (
     <img
       ref={image}
@@ -63,14 +64,21 @@ export function LessonCarousel({ cards }: { cards: readonly LessonCard[] }) {
 
   function scroll(direction: -1 | 1) {
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    track.current?.scrollBy({ left: direction * carouselStep, behavior: reduce ? "auto" : "smooth" });
+    track.current?.scrollBy({
+      left: direction * carouselStep,
+      behavior: reduce ? "auto" : "smooth",
+    });
   }
 
   const src = shown ? embedUrl(shown.url) : null;
   return (
     <div className="carousel">
       {flags.left && (
-        <button type="button" className="carousel-arrow carousel-arrow-left" onClick={() => scroll(-1)}>
+        <button
+          type="button"
+          className="carousel-arrow carousel-arrow-left"
+          onClick={() => scroll(-1)}
+        >
           <span aria-hidden="true">‹</span>
           <span className="visually-hidden">Scroll lessons left</span>
         </button>
@@ -98,12 +106,20 @@ export function LessonCarousel({ cards }: { cards: readonly LessonCard[] }) {
         ))}
       </ul>
       {flags.right && (
-        <button type="button" className="carousel-arrow carousel-arrow-right" onClick={() => scroll(1)}>
+        <button
+          type="button"
+          className="carousel-arrow carousel-arrow-right"
+          onClick={() => scroll(1)}
+        >
           <span aria-hidden="true">›</span>
           <span className="visually-hidden">Scroll lessons right</span>
         </button>
       )}
-      <Modal open={selected !== null} onClose={() => setSelected(null)} title={shown?.title ?? "Lesson"}>
+      <Modal
+        open={selected !== null}
+        onClose={() => setSelected(null)}
+        title={shown?.title ?? "Lesson"}
+      >
         {src && shown && <VideoFrame src={src} title={shown.title} />}
       </Modal>
     </div>

@@ -26,7 +26,8 @@ export function Modal({
 
   useEffect(() => {
     if (open) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      opener.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setPhase("opening");
       const timer = window.setTimeout(() => setPhase("open"), modalTimings.openDelayMs);
       return () => window.clearTimeout(timer);
@@ -48,6 +49,7 @@ export function Modal({
 
   if (phase === "closed") return null;
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop has no keyboard twin; Esc closes natively
     <dialog
       ref={dialog}
       className="modal"
@@ -66,7 +68,12 @@ export function Modal({
           <h2 className="modal-title">{title}</h2>
           <button type="button" className="icon-button" onClick={onClose}>
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              <path
+                d="M6 6l12 12M18 6L6 18"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
             </svg>
             <span className="visually-hidden">Close</span>
           </button>

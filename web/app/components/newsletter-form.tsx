@@ -45,7 +45,13 @@ export function NewsletterForm() {
   }
 
   return (
-    <form className="newsletter" noValidate onSubmit={onSubmit} action="/api/v1/newsletter/" method="post">
+    <form
+      className="newsletter"
+      noValidate
+      onSubmit={onSubmit}
+      action="/api/v1/newsletter/"
+      method="post"
+    >
       <label htmlFor={`${id}-email`}>Get study tips and exam news by email</label>
       <div className="newsletter-row">
         <input
@@ -63,7 +69,12 @@ export function NewsletterForm() {
             if (submitted) setError(validate(event.target.value));
           }}
         />
-        <button type="submit" className="button button-accent" aria-busy={pending} disabled={pending}>
+        <button
+          type="submit"
+          className="button button-accent"
+          aria-busy={pending}
+          disabled={pending}
+        >
           Subscribe
         </button>
       </div>

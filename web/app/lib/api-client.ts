@@ -1,10 +1,5 @@
 import { firstErrorDetail } from "@ysp/contract";
-import {
-  accessToken,
-  clearSession,
-  type SessionStores,
-  storeWithRefreshToken,
-} from "./session.ts";
+import { accessToken, clearSession, type SessionStores, storeWithRefreshToken } from "./session.ts";
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
@@ -63,7 +58,11 @@ export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   let refreshing: Promise<string | null> | null = null;
 
-  async function send(path: string, init: RequestOptions, bearer: string | null): Promise<Response> {
+  async function send(
+    path: string,
+    init: RequestOptions,
+    bearer: string | null,
+  ): Promise<Response> {
     const headers: Record<string, string> = { Accept: "application/json" };
     let body: BodyInit | undefined;
     if (init.body instanceof FormData) body = init.body;
@@ -120,7 +119,8 @@ export function createApiClient(options: ApiClientOptions) {
     try {
       const stores = options.stores();
       const response = await send(path, init, accessToken(stores));
-      if (response.status !== 401 || !storeWithRefreshToken(stores)) return await toResult<T>(response);
+      if (response.status !== 401 || !storeWithRefreshToken(stores))
+        return await toResult<T>(response);
       const fresh = await sharedRefresh();
       if (!fresh) {
         clearSession(options.stores());
@@ -138,8 +138,11 @@ export function createApiClient(options: ApiClientOptions) {
     request,
     get: <T>(path: string, init: Omit<RequestOptions, "method" | "body"> = {}) =>
       request<T>(path, { ...init, method: "GET" }),
-    post: <T>(path: string, body: RequestOptions["body"], init: Omit<RequestOptions, "method" | "body"> = {}) =>
-      request<T>(path, { ...init, method: "POST", body }),
+    post: <T>(
+      path: string,
+      body: RequestOptions["body"],
+      init: Omit<RequestOptions, "method" | "body"> = {},
+    ) => request<T>(path, { ...init, method: "POST", body }),
   };
 }
 

@@ -27,7 +27,13 @@ type PageMeta = {
   jsonLd?: Record<string, unknown>[];
 };
 
-export function pageMeta({ title, description, path, noindex, jsonLd = [] }: PageMeta): MetaDescriptor[] {
+export function pageMeta({
+  title,
+  description,
+  path,
+  noindex,
+  jsonLd = [],
+}: PageMeta): MetaDescriptor[] {
   const url = `${site.origin}${path}`;
   const image = `${site.origin}/og-image.png`;
   return [

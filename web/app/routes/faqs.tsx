@@ -31,7 +31,9 @@ export default function Faqs() {
   return (
     <div className="container page">
       <h1>Frequently asked questions</h1>
-      <p className="lead">Everything students and parents ask us most. Can't find your answer? Chat with us.</p>
+      <p className="lead">
+        Everything students and parents ask us most. Can't find your answer? Chat with us.
+      </p>
       <div className="accordion">
         {/* A shared name makes the browser keep one answer open at a time, with no script. */}
         {faqs.map((faq) => (

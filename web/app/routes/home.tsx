@@ -32,13 +32,23 @@ export default function Home() {
             <p className="eyebrow">For SS1–SS3 and exam candidates</p>
             <h1>Prepare for WAEC, SAT, JAMB, IELTS and your SS1–SS3 exams with expert tutors</h1>
             <p className="lead">
-              Pre-recorded classes, practice questions with full explanations, quizzes and mock exams,
-              in one app that works on your phone, even on slow data.
+              Pre-recorded classes, practice questions with full explanations, quizzes and mock
+              exams, in one app that works on your phone, even on slow data.
             </p>
             <div className="hero-actions">
               <StoreLink className="button button-accent button-large">Get Started</StoreLink>
-              <button type="button" className="button button-ghost button-large" onClick={() => setDemoOpen(true)}>
-                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <button
+                type="button"
+                className="button button-ghost button-large"
+                onClick={() => setDemoOpen(true)}
+              >
+                <svg
+                  viewBox="0 0 24 24"
+                  width="20"
+                  height="20"
+                  aria-hidden="true"
+                  focusable="false"
+                >
                   <path d="M8 5v14l11-7z" fill="currentColor" />
                 </svg>
                 How it works
@@ -62,7 +72,9 @@ export default function Home() {
       <section className="section" aria-labelledby="lessons-heading">
         <div className="container">
           <h2 id="lessons-heading">Watch a free lesson</h2>
-          <p className="section-lead">Short classes by experienced teachers. Tap a lesson to play it.</p>
+          <p className="section-lead">
+            Short classes by experienced teachers. Tap a lesson to play it.
+          </p>
           <LessonCarousel cards={cards} />
         </div>
       </section>
@@ -121,7 +133,14 @@ export default function Home() {
 
 function HeroArt() {
   return (
-    <svg className="hero-art" viewBox="0 0 240 300" width="240" height="300" aria-hidden="true" focusable="false">
+    <svg
+      className="hero-art"
+      viewBox="0 0 240 300"
+      width="240"
+      height="300"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect x="50" y="10" width="140" height="280" rx="22" fill="#0a2f5c" />
       <rect x="60" y="30" width="120" height="240" rx="10" fill="#fff" />
       <rect x="70" y="44" width="100" height="56" rx="6" fill="#ffc233" />

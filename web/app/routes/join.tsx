@@ -114,7 +114,13 @@ export default function Join({ params }: Route.ComponentProps) {
           </div>
           <div className="field">
             <label htmlFor={`${id}-email`}>Email</label>
-            <input {...field("email")} type="email" autoComplete="email" inputMode="email" required />
+            <input
+              {...field("email")}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+            />
             {message("email")}
           </div>
           <div className="field">
@@ -133,7 +139,13 @@ export default function Join({ params }: Route.ComponentProps) {
                 aria-controls={`${id}-password`}
                 onClick={() => setShowPassword((shown) => !shown)}
               >
-                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+                <svg
+                  viewBox="0 0 24 24"
+                  width="22"
+                  height="22"
+                  aria-hidden="true"
+                  focusable="false"
+                >
                   <path
                     d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z"
                     fill="none"
@@ -162,7 +174,11 @@ export default function Join({ params }: Route.ComponentProps) {
               Filled in from your invite link, if you have one.
             </p>
           </div>
-          <button type="submit" className="button button-primary button-large button-block" disabled={pending}>
+          <button
+            type="submit"
+            className="button button-primary button-large button-block"
+            disabled={pending}
+          >
             {pending && <span className="spinner" aria-hidden="true" />}
             Continue
             {pending && <span className="visually-hidden"> (creating your account…)</span>}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { signupMessages, toSignupRequest, validateSignupForm } from "./signup.ts";
+
+const makeForm = (overrides: Partial<Record<string, string>> = {}) => ({
+  first_name: "Adaeze",
+  last_name: "Okafor",
+  email: "adaeze@example.com",
+  password: "correct horse",
+  ...overrides,
+});
+
+describe("sign-up form validation", () => {
+  it("accepts a complete form", () => {
+    expect(validateSignupForm(makeForm())).toEqual({});
+  });
+
+  it("gives the spec's message for each empty field", () => {
+    expect(
+      validateSignupForm(makeForm({ first_name: "", last_name: "", email: "", password: "" })),
+    ).toEqual({
+      first_name: "Please enter your first name",
+      last_name: "Please enter your last name",
+      email: "Please enter your email",
+      password: "Please enter your password",
+    });
+  });
+
+  it("treats whitespace-only names and email as empty, but not a password", () => {
+    const errors = validateSignupForm(makeForm({ first_name: "  ", email: "\t", password: "   " }));
+    expect(errors).toEqual({ first_name: signupMessages.first_name, email: signupMessages.email });
+  });
+
+  it("builds the request: trimmed names and email, password untouched, STUDENT, invite code", () => {
+    const request = toSignupRequest(
+      makeForm({ first_name: " Ṣadé ", email: " a@b.ng ", password: " pw with spaces " }),
+      "K7QX9M",
+    );
+    expect(request).toEqual({
+      first_name: "Ṣadé",
+      last_name: "Okafor",
+      email: "a@b.ng",
+      password: " pw with spaces ",
+      user_type: "STUDENT",
+      referral_code: "K7QX9M",
+    });
+  });
+});

@@ -1,0 +1,195 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildUrl, createApiClient, messages } from "./api-client.ts";
+import type { SessionStores } from "./session.ts";
+
+class MemoryStorage implements Storage {
+  #items = new Map<string, string>();
+  get length() {
+    return this.#items.size;
+  }
+  clear() {
+    this.#items.clear();
+  }
+  getItem(key: string) {
+    return this.#items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.#items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.#items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.#items.set(key, value);
+  }
+}
+
+type Seen = {
+  method: string;
+  url: string;
+  authorization?: string;
+  contentType?: string;
+  body: string;
+};
+
+/** A real HTTP server that plays the API: `/me` needs the bearer "fresh", refresh hands it out. */
+let server: Server;
+let baseUrl: string;
+let seen: Seen[];
+let refreshWorks: boolean;
+
+const readAll = async (req: IncomingMessage) => {
+  let body = "";
+  for await (const chunk of req) body += chunk;
+  return body;
+};
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const body = await readAll(req);
+    seen.push({
+      method: req.method ?? "",
+      url: req.url ?? "",
+      authorization: req.headers.authorization,
+      contentType: req.headers["content-type"],
+      body,
+    });
+    const json = (status: number, value: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(value));
+    };
+    const url = new URL(req.url ?? "/", "http://x");
+    if (url.pathname === "/auth/refresh/") {
+      // Slow enough that concurrent 401s all arrive while this refresh is in flight.
+      await new Promise((r) => setTimeout(r, 50));
+      if (refreshWorks && JSON.parse(body).refresh === "r1")
+        return json(200, { access: "fresh", refresh: "r2" });
+      return json(401, {
+        type: "client_error",
+        errors: [{ code: "token_not_valid", detail: "Token is invalid", attr: null }],
+      });
+    }
+    if (url.pathname === "/me") {
+      if (req.headers.authorization === "Bearer fresh") return json(200, { id: "u1" });
+      return json(401, {
+        type: "client_error",
+        errors: [{ code: "not_authenticated", detail: "Log in again", attr: null }],
+      });
+    }
+    if (url.pathname === "/fail")
+      return json(400, {
+        type: "validation_error",
+        errors: [{ code: "invalid", detail: "Email taken", attr: "email" }],
+      });
+    if (url.pathname === "/fail-bare") return json(500, {});
+    if (url.pathname === "/echo") return json(200, { query: url.search, body });
+    return json(404, {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+let stores: SessionStores;
+let expired: string[];
+beforeEach(() => {
+  seen = [];
+  refreshWorks = true;
+  expired = [];
+  stores = { session: new MemoryStorage(), local: new MemoryStorage() };
+});
+
+const client = (base = baseUrl) =>
+  createApiClient({
+    baseUrl: base,
+    stores: () => stores,
+    onSessionExpired: (m) => expired.push(m),
+  });
+
+describe("api client", () => {
+  it("appends query parameters as a query string", () => {
+    expect(buildUrl("https://api.example/", "/x", { a: "1 2", b: 3, c: undefined })).toBe(
+      "https://api.example/x?a=1+2&b=3",
+    );
+    expect(buildUrl("", "/x?y=1", { z: true })).toBe("/x?y=1&z=true");
+  });
+
+  it("sends JSON by default and multipart for FormData", async () => {
+    const api = client();
+    const json = await api.post<{ body: string }>("/echo", { a: 1 });
+    expect(json.ok && JSON.parse(json.data.body)).toEqual({ a: 1 });
+    expect(seen[0]?.contentType).toBe("application/json");
+
+    const form = new FormData();
+    form.append("file", new Blob(["hello"]), "hello.txt");
+    await api.post("/echo", form);
+    expect(seen[1]?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  it("reads errors[0].detail, or falls back to 'An error occurred'", async () => {
+    const api = client();
+    expect(await api.post("/fail", {})).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "Email taken",
+    });
+    expect(await api.post("/fail-bare", {})).toMatchObject({
+      ok: false,
+      status: 500,
+      message: messages.fallback,
+    });
+  });
+
+  it("turns a network failure into the error's message", async () => {
+    const result = await client("http://127.0.0.1:9").get("/me");
+    expect(result).toMatchObject({ ok: false, status: 0 });
+    expect(result.ok ? "" : result.message).toMatch(/fetch failed|Network error/);
+  });
+
+  it("refreshes once for concurrent 401s and repeats each request with the new bearer", async () => {
+    stores.session.setItem("accessToken", "stale");
+    stores.session.setItem("refreshToken", "r1");
+    stores.local.setItem("refreshToken", "from-local");
+    const api = client();
+    const results = await Promise.all([api.get("/me"), api.get("/me"), api.get("/me")]);
+
+    expect(results.every((r) => r.ok)).toBe(true);
+    const refreshes = seen.filter((s) => s.url === "/auth/refresh/");
+    expect(refreshes).toHaveLength(1);
+    expect(JSON.parse(refreshes[0]?.body ?? "")).toEqual({ refresh: "r1" });
+    const repeats = seen.filter((s) => s.url === "/me" && s.authorization === "Bearer fresh");
+    expect(repeats).toHaveLength(3);
+    expect(stores.session.getItem("accessToken")).toBe("fresh");
+    expect(stores.session.getItem("refreshToken")).toBe("r2");
+  });
+
+  it("reads the refresh token from local storage when session storage has none", async () => {
+    stores.local.setItem("refreshToken", "r1");
+    const result = await client().get("/me");
+    expect(result.ok).toBe(true);
+    expect(stores.local.getItem("accessToken")).toBe("fresh");
+  });
+
+  it("clears both storages and reports once when the refresh fails", async () => {
+    refreshWorks = false;
+    for (const store of [stores.session, stores.local]) {
+      store.setItem("accessToken", "stale");
+      store.setItem("refreshToken", "r1");
+      store.setItem("user", '{"id":"u1"}');
+    }
+    const result = await client().get("/me");
+    expect(result).toMatchObject({ ok: false, status: 401, message: messages.refreshFailed });
+    expect(stores.session.length + stores.local.length).toBe(0);
+    expect(expired).toEqual(["Unable to refresh access token"]);
+    expect(seen.filter((s) => s.url === "/me")).toHaveLength(1);
+  });
+
+  it("does not try to refresh without a refresh token, and never retries a failed mutation", async () => {
+    const result = await client().post("/me", { a: 1 });
+    expect(result).toMatchObject({ ok: false, status: 401, message: "Log in again" });
+    expect(seen).toHaveLength(1);
+  });
+});
