@@ -25,7 +25,6 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ChatButton />
         <ToastHost />
         <ScrollRestoration />
         <Scripts />
@@ -40,12 +39,15 @@ export default function App() {
 
 export function ErrorBoundary() {
   return (
-    <main id="main" className="error-page">
-      <h1>Unexpected Application Error</h1>
-      <p>Something went wrong on our side. Please try again.</p>
-      <Link className="button" to="/">
-        Go to the home page
-      </Link>
-    </main>
+    <>
+      <main id="main" className="error-page">
+        <h1>Unexpected Application Error</h1>
+        <p>Something went wrong on our side. Please try again.</p>
+        <Link className="button button-primary" to="/">
+          Go to the home page
+        </Link>
+      </main>
+      <ChatButton />
+    </>
   );
 }

@@ -9,6 +9,7 @@ import {
 import { type FormEvent, useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate } from "react-router";
+import { ChatButton } from "~/components/chat-button.tsx";
 import { Logo } from "~/components/logo.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
 import { site } from "~/content/site.ts";
@@ -94,105 +95,108 @@ export default function Join({ params }: Route.ComponentProps) {
     ) : null;
 
   return (
-    <main id="main" className="join">
-      <div className="join-card">
-        <Logo />
-        <h1>Welcome to YSP</h1>
-        <p className="muted">Complete the form to register</p>
-        <form ref={form} noValidate onSubmit={onSubmit} aria-busy={pending}>
-          <div className="field-row">
-            <div className="field">
-              <label htmlFor={`${id}-first_name`}>First name</label>
-              <input {...field("first_name")} type="text" autoComplete="given-name" required />
-              {message("first_name")}
+    <>
+      <main id="main" className="join">
+        <div className="join-card">
+          <Logo />
+          <h1>Welcome to YSP</h1>
+          <p className="muted">Complete the form to register</p>
+          <form ref={form} noValidate onSubmit={onSubmit} aria-busy={pending}>
+            <div className="field-row">
+              <div className="field">
+                <label htmlFor={`${id}-first_name`}>First name</label>
+                <input {...field("first_name")} type="text" autoComplete="given-name" required />
+                {message("first_name")}
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-last_name`}>Last name</label>
+                <input {...field("last_name")} type="text" autoComplete="family-name" required />
+                {message("last_name")}
+              </div>
             </div>
             <div className="field">
-              <label htmlFor={`${id}-last_name`}>Last name</label>
-              <input {...field("last_name")} type="text" autoComplete="family-name" required />
-              {message("last_name")}
-            </div>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input
-              {...field("email")}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-            />
-            {message("email")}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-password`}>Password</label>
-            <div className="password-row">
+              <label htmlFor={`${id}-email`}>Email</label>
               <input
-                {...field("password")}
-                type={showPassword ? "text" : "password"}
-                autoComplete="new-password"
+                {...field("email")}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
                 required
               />
-              <button
-                type="button"
-                className="icon-button password-toggle"
-                aria-pressed={showPassword}
-                aria-controls={`${id}-password`}
-                onClick={() => setShowPassword((shown) => !shown)}
-              >
-                <svg
-                  viewBox="0 0 24 24"
-                  width="22"
-                  height="22"
-                  aria-hidden="true"
-                  focusable="false"
-                >
-                  <path
-                    d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                  />
-                  <circle cx="12" cy="12" r="3" fill="currentColor" />
-                  {showPassword && <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2" />}
-                </svg>
-                <span className="visually-hidden">Show password</span>
-              </button>
+              {message("email")}
             </div>
-            {message("password")}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-invite`}>Invite code</label>
-            <input
-              id={`${id}-invite`}
-              name="referral_code"
-              value={inviteCode}
-              readOnly
-              aria-describedby={`${id}-invite-hint`}
-              placeholder="None"
-            />
-            <p id={`${id}-invite-hint`} className="hint">
-              Filled in from your invite link, if you have one.
-            </p>
-          </div>
-          <button
-            type="submit"
-            className="button button-primary button-large button-block"
-            disabled={pending}
-          >
-            {pending && <span className="spinner" aria-hidden="true" />}
-            Continue
-            {pending && <span className="visually-hidden"> (creating your account…)</span>}
-          </button>
-        </form>
-        <p className="fine-print">
-          By continuing you agree to our <Link to="/terms-of-service">Terms of Service</Link> and{" "}
-          <Link to="/privacy-policy">Privacy Policy</Link>. Students under 18 need a parent's or
-          guardian's permission.
-        </p>
-        <p className="fine-print">
-          Already have an account? <StoreLink>Log in in the app</StoreLink>
-        </p>
-      </div>
-    </main>
+            <div className="field">
+              <label htmlFor={`${id}-password`}>Password</label>
+              <div className="password-row">
+                <input
+                  {...field("password")}
+                  type={showPassword ? "text" : "password"}
+                  autoComplete="new-password"
+                  required
+                />
+                <button
+                  type="button"
+                  className="icon-button password-toggle"
+                  aria-pressed={showPassword}
+                  aria-controls={`${id}-password`}
+                  onClick={() => setShowPassword((shown) => !shown)}
+                >
+                  <svg
+                    viewBox="0 0 24 24"
+                    width="22"
+                    height="22"
+                    aria-hidden="true"
+                    focusable="false"
+                  >
+                    <path
+                      d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                    />
+                    <circle cx="12" cy="12" r="3" fill="currentColor" />
+                    {showPassword && <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2" />}
+                  </svg>
+                  <span className="visually-hidden">Show password</span>
+                </button>
+              </div>
+              {message("password")}
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-invite`}>Invite code</label>
+              <input
+                id={`${id}-invite`}
+                name="referral_code"
+                value={inviteCode}
+                readOnly
+                aria-describedby={`${id}-invite-hint`}
+                placeholder="None"
+              />
+              <p id={`${id}-invite-hint`} className="hint">
+                Filled in from your invite link, if you have one.
+              </p>
+            </div>
+            <button
+              type="submit"
+              className="button button-primary button-large join-submit"
+              disabled={pending}
+            >
+              {pending && <span className="spinner" aria-hidden="true" />}
+              Continue
+              {pending && <span className="visually-hidden"> (creating your account…)</span>}
+            </button>
+          </form>
+          <p className="fine-print">
+            By continuing you agree to our <Link to="/terms-of-service">Terms of Service</Link> and{" "}
+            <Link to="/privacy-policy">Privacy Policy</Link>. Students under 18 need a parent's or
+            guardian's permission.
+          </p>
+          <p className="fine-print">
+            Already have an account? <StoreLink>Log in in the app</StoreLink>
+          </p>
+        </div>
+      </main>
+      <ChatButton />
+    </>
   );
 }

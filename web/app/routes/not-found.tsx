@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ChatButton } from "~/components/chat-button.tsx";
 import { site } from "~/content/site.ts";
 import { pageMeta } from "~/lib/seo.ts";
 
@@ -13,30 +14,33 @@ export function meta() {
 
 export default function NotFound() {
   return (
-    <main id="main" className="not-found">
-      <svg
-        viewBox="0 0 200 140"
-        width="200"
-        height="140"
-        role="img"
-        aria-label="A signpost pointing nowhere"
-      >
-        <rect x="96" y="30" width="8" height="105" rx="3" fill="#0a2f5c" />
-        <path d="M40 30h90l16 14-16 14H40z" fill="#ffc233" />
-        <path d="M160 66H70l-16 14 16 14h90z" fill="#0b4f9c" />
-        <text x="82" y="49" fontSize="16" fontWeight="700" fill="#0a2f5c" textAnchor="middle">
-          ?
-        </text>
-        <text x="118" y="86" fontSize="16" fontWeight="700" fill="#fff" textAnchor="middle">
-          404
-        </text>
-        <ellipse cx="100" cy="136" rx="50" ry="4" fill="#c9d6e8" />
-      </svg>
-      <h1>Oops.. It Seems you lost your way</h1>
-      <p>The page you are looking for is not here. Let's get you back on track.</p>
-      <Link className="button button-primary button-large" to="/">
-        Back to {site.name} home
-      </Link>
-    </main>
+    <>
+      <main id="main" className="not-found">
+        <svg
+          viewBox="0 0 200 140"
+          width="200"
+          height="140"
+          role="img"
+          aria-label="A signpost pointing nowhere"
+        >
+          <rect x="96" y="30" width="8" height="105" rx="3" fill="#0a2f5c" />
+          <path d="M40 30h90l16 14-16 14H40z" fill="#ffc233" />
+          <path d="M160 66H70l-16 14 16 14h90z" fill="#0b4f9c" />
+          <text x="82" y="49" fontSize="16" fontWeight="700" fill="#0a2f5c" textAnchor="middle">
+            ?
+          </text>
+          <text x="118" y="86" fontSize="16" fontWeight="700" fill="#fff" textAnchor="middle">
+            404
+          </text>
+          <ellipse cx="100" cy="136" rx="50" ry="4" fill="#c9d6e8" />
+        </svg>
+        <h1>Oops.. It Seems you lost your way</h1>
+        <p>The page you are looking for is not here. Let's get you back on track.</p>
+        <Link className="button button-primary button-large" to="/">
+          Back to {site.name} home
+        </Link>
+      </main>
+      <ChatButton />
+    </>
   );
 }

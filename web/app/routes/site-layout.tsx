@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { ChatButton } from "~/components/chat-button.tsx";
 import { Footer } from "~/components/footer.tsx";
 import { Header } from "~/components/header.tsx";
 
@@ -9,6 +10,7 @@ export default function SiteLayout() {
       <main id="main">
         <Outlet />
       </main>
+      <ChatButton />
       <Footer />
     </>
   );
