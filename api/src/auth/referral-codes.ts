@@ -1,0 +1,17 @@
+import { randomInt } from "node:crypto";
+
+/** No 0/O, 1/I/L: a code read aloud or copied from a screen cannot be misread. */
+export const referralAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+export const referralCodeLength = 6;
+
+export function newReferralCode(): string {
+  let code = "";
+  for (let i = 0; i < referralCodeLength; i++)
+    code += referralAlphabet[randomInt(referralAlphabet.length)];
+  return code;
+}
+
+/** Codes are shown in capitals; a student may type one in lower case. */
+export function normaliseReferralCode(code: string): string {
+  return code.trim().toUpperCase();
+}

@@ -1,0 +1,86 @@
+import { randomUUID } from "node:crypto";
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+
+export const accessTokenSeconds = 15 * 60;
+export const refreshTokenSeconds = 7 * 24 * 60 * 60;
+
+const algorithm = "HS256";
+const issuer = "ysp-api";
+
+export type AccessClaims = { userId: string };
+export type RefreshClaims = { userId: string; sessionId: string; jti: string; expiresAt: Date };
+
+export type TokenSigner = ReturnType<typeof createTokenSigner>;
+
+/** Signs and checks our JWTs. A token's `typ` claim keeps an access token from serving as a refresh token and back. */
+export function createTokenSigner(secret: string, now: () => number = Date.now) {
+  const key = new TextEncoder().encode(secret);
+  const seconds = () => Math.floor(now() / 1000);
+
+  async function sign(
+    claims: Record<string, unknown>,
+    subject: string,
+    lifetime: number,
+    jti?: string,
+  ) {
+    const issuedAt = seconds();
+    const jwt = new SignJWT(claims)
+      .setProtectedHeader({ alg: algorithm, typ: "JWT" })
+      .setSubject(subject)
+      .setIssuer(issuer)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + lifetime);
+    if (jti) jwt.setJti(jti);
+    return jwt.sign(key);
+  }
+
+  async function read(token: string, type: "access" | "refresh") {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: [algorithm],
+        issuer,
+        currentDate: new Date(now()),
+      });
+      if (payload.typ !== type || typeof payload.sub !== "string") return null;
+      return payload;
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+      throw error;
+    }
+  }
+
+  return {
+    signAccess: (userId: string) => sign({ typ: "access" }, userId, accessTokenSeconds),
+    signRefresh: async (userId: string, sessionId: string) => {
+      const jti = randomUUID();
+      const token = await sign(
+        { typ: "refresh", sid: sessionId },
+        userId,
+        refreshTokenSeconds,
+        jti,
+      );
+      return { token, jti, expiresAt: new Date((seconds() + refreshTokenSeconds) * 1000) };
+    },
+    verifyAccess: async (token: string): Promise<AccessClaims | null> => {
+      const payload = await read(token, "access");
+      return payload ? { userId: payload.sub as string } : null;
+    },
+    verifyRefresh: async (token: string): Promise<RefreshClaims | null> => {
+      const payload = await read(token, "refresh");
+      if (
+        !payload ||
+        typeof payload.sid !== "string" ||
+        typeof payload.jti !== "string" ||
+        !payload.exp
+      ) {
+        return null;
+      }
+      return {
+        userId: payload.sub as string,
+        sessionId: payload.sid,
+        jti: payload.jti,
+        expiresAt: new Date(payload.exp * 1000),
+      };
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Stored trimmed and lowercased; the index below also guards against case variants. */
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    userType: text("user_type").notNull().default("STUDENT"),
+    referralCode: text("referral_code").notNull(),
+    referredBy: uuid("referred_by").references((): AnyPgColumn => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_referral_code_key").on(t.referralCode),
+    index("users_created_at_idx").on(t.createdAt),
+  ],
+);
+
+/** One row per login: the family every refresh token of that login belongs to. */
+export const authSessions = pgTable(
+  "auth_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("auth_sessions_user_id_idx").on(t.userId)],
+);
+
+/** Every refresh token issued; a token used twice reveals a stolen copy. */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    jti: uuid("jti").primaryKey(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => authSessions.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("refresh_tokens_session_id_idx").on(t.sessionId)],
+);
+
+export const newsletterSubscriptions = pgTable(
+  "newsletter_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    sourcePage: text("source_page"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("newsletter_email_lower_key").on(sql`lower(${t.email})`)],
+);
+
+export type User = typeof users.$inferSelect;

@@ -1,0 +1,95 @@
+import type { ApiErrorBody, ApiErrorItem } from "@ysp/contract";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+
+export function errorBody(type: ApiErrorBody["type"], errors: ApiErrorItem[]): ApiErrorBody {
+  return { type, errors };
+}
+
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  detail: string,
+  attr: string | null = null,
+): FastifyReply {
+  const type =
+    status >= 500 ? "server_error" : status === 400 ? "validation_error" : "client_error";
+  return reply
+    .code(status)
+    .type("application/json; charset=utf-8")
+    .send(errorBody(type, [{ code, detail, attr }]));
+}
+
+/** A validation failure from a route's body validator: one entry per field. */
+export class BodyValidationError extends Error {
+  readonly items: ApiErrorItem[];
+  constructor(items: ApiErrorItem[]) {
+    super(items[0]?.detail ?? "Invalid request body");
+    this.items = items;
+  }
+}
+
+const fastifyCodes: Record<string, { status: number; code: string; detail: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: "unsupported_media_type",
+    detail: "Send the request body as JSON (Content-Type: application/json).",
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: "payload_too_large",
+    detail: "The request body is too large. It must be at most 16 KB.",
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: "parse_error",
+    detail: "The request body is not valid JSON.",
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: "parse_error",
+    detail: "The request body is empty. Send a JSON object.",
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: "bad_request",
+    detail: "The Content-Length header does not match the body.",
+  },
+};
+
+/**
+ * Every error leaves in the API's error shape with a sentence for people.
+ * Unexpected errors are logged in full and answered with no detail of ours.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof BodyValidationError) {
+      return reply.code(400).send(errorBody("validation_error", error.items));
+    }
+    const known = error.code ? fastifyCodes[error.code] : undefined;
+    if (known) return sendError(reply, known.status, known.code, known.detail);
+    if (error instanceof SyntaxError)
+      return sendError(
+        reply,
+        400,
+        "parse_error",
+        fastifyCodes.FST_ERR_CTP_INVALID_JSON_BODY?.detail ?? "",
+      );
+    if (error.statusCode === 429) return reply.code(429).send(error);
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendError(
+        reply,
+        error.statusCode,
+        "bad_request",
+        "The request could not be understood.",
+      );
+    }
+    request.log.error({ err: error }, "request failed");
+    return sendError(
+      reply,
+      500,
+      "server_error",
+      "Something went wrong on our side. Please try again in a moment.",
+    );
+  });
+}

@@ -1,0 +1,46 @@
+import { notFoundPath, prerenderedPaths } from "../../web/app/prerendered-paths.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { buildServer } from "./server.ts";
+import { loadSite, MissingBuildError } from "./static-site.ts";
+
+async function main() {
+  const config = loadConfig();
+  const site = await loadSite(config.webBuildDir, prerenderedPaths, notFoundPath);
+  const database = await openDatabase(config.database);
+  const app = await buildServer({ config, database, site });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "stopping: finishing requests in flight");
+    try {
+      await app.close();
+      await database.close();
+      app.log.info("stopped");
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "could not stop cleanly");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shown =
+    config.host === "127.0.0.1" || config.host === "0.0.0.0" ? "localhost" : config.host;
+  app.log.info(`YSP is serving at http://${shown}:${config.port} (database: ${database.kind})`);
+}
+
+try {
+  await main();
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof MissingBuildError) {
+    console.error(`ysp: ${error.message}`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,66 @@
+import type { RateLimitOptions } from "@fastify/rate-limit";
+import type { FastifyRequest } from "fastify";
+import { errorBody } from "./errors.ts";
+
+export type RateLimitConfig = {
+  signupPerMinute: number;
+  loginPerMinute: number;
+  loginPerEmailPerMinute: number;
+  refreshPerMinute: number;
+  newsletterPerMinute: number;
+};
+
+export type RateLimits = {
+  signup: RateLimitOptions;
+  loginPerIp: RateLimitOptions;
+  loginPerEmail: RateLimitOptions;
+  refresh: RateLimitOptions;
+  newsletter: RateLimitOptions;
+};
+
+const minute = 60_000;
+
+const waitWords = (ms: number) => {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return seconds === 1 ? "1 second" : `${seconds} seconds`;
+};
+
+/** The 429 answer, in the API's error shape; the plugin adds Retry-After. */
+const tooMany = (_request: FastifyRequest, context: { ttl: number }) => ({
+  statusCode: 429,
+  ...errorBody("client_error", [
+    {
+      code: "throttled",
+      detail: `Too many attempts. Please wait ${waitWords(context.ttl)} and try again.`,
+      attr: null,
+    },
+  ]),
+});
+
+const perIp = (max: number): RateLimitOptions => ({
+  max,
+  timeWindow: minute,
+  errorResponseBuilder: tooMany,
+});
+
+/**
+ * Limits are counted in this process's memory. Behind a load balancer with
+ * several instances each counts its own share; see the README for a shared store.
+ */
+export function rateLimits(config: RateLimitConfig): RateLimits {
+  return {
+    signup: perIp(config.signupPerMinute),
+    loginPerIp: perIp(config.loginPerMinute),
+    loginPerEmail: {
+      max: config.loginPerEmailPerMinute,
+      timeWindow: minute,
+      errorResponseBuilder: tooMany,
+      keyGenerator: (request) => {
+        const email = (request.body as { email?: unknown } | undefined)?.email;
+        return `login-email:${typeof email === "string" ? email.trim().toLowerCase() : ""}`;
+      },
+    },
+    refresh: perIp(config.refreshPerMinute),
+    newsletter: perIp(config.newsletterPerMinute),
+  };
+}

@@ -1,0 +1,226 @@
+import {
+  apiMessages,
+  type LoginBody,
+  loginBodySchema,
+  refreshBodySchema,
+  type SignupBody,
+  signupBodySchema,
+} from "@ysp/contract";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import {
+  createStudent,
+  findUserByEmail,
+  findUserById,
+  findUserByReferralCode,
+  toPublicUser,
+} from "../accounts.ts";
+import type { HashQueue } from "../auth/hash-queue.ts";
+import { hashPassword, verifyPassword } from "../auth/passwords.ts";
+import { rotateRefreshToken, startSession } from "../auth/sessions.ts";
+import type { TokenSigner } from "../auth/tokens.ts";
+import type { Db } from "../db/client.ts";
+import { sendError } from "../errors.ts";
+import type { RateLimits } from "../rate-limits.ts";
+import { zodBody } from "../validation.ts";
+
+export type AuthOptions = {
+  db: Db;
+  signer: TokenSigner;
+  hashQueue: HashQueue;
+  /** A real hash of a random password, verified when the email is unknown so both paths take as long. */
+  decoyHash: string;
+  rateLimits: RateLimits;
+};
+
+export const authMessages = {
+  created: "Account created successfully",
+  emailTaken: "An account with this email already exists. Log in in the app instead.",
+  inviteUnknown: apiMessages.referralFormat,
+  badCredentials: "Incorrect email or password.",
+  sessionExpired: "Your session has expired. Please log in again.",
+  notAuthenticated: "Please log in to continue.",
+  busy: "We are receiving a lot of requests right now. Please try again in a few seconds.",
+} as const;
+
+const userSchema = {
+  type: "object",
+  properties: {
+    id: { type: "string", format: "uuid" },
+    email: { type: "string" },
+    first_name: { type: "string" },
+    last_name: { type: "string" },
+    user_type: { type: "string", enum: ["STUDENT"] },
+    referral_code: { type: "string" },
+  },
+  required: ["id", "email", "first_name", "last_name", "user_type", "referral_code"],
+} as const;
+
+const tokensSchema = {
+  type: "object",
+  properties: { access: { type: "string" }, refresh: { type: "string" } },
+  required: ["access", "refresh"],
+} as const;
+
+const errorSchema = {
+  type: "object",
+  properties: {
+    type: { type: "string" },
+    errors: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          code: { type: "string" },
+          detail: { type: "string" },
+          attr: { type: ["string", "null"] },
+        },
+        required: ["code", "detail", "attr"],
+      },
+    },
+  },
+  required: ["type", "errors"],
+} as const;
+
+const busy = (reply: FastifyReply) => {
+  reply.header("Retry-After", "1");
+  return sendError(reply, 503, "service_busy", authMessages.busy);
+};
+
+export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) => {
+  const { db, signer, hashQueue, decoyHash, rateLimits } = options;
+
+  app.post<{ Body: SignupBody }>(
+    "/api/v1/auth/signup/",
+    {
+      ...zodBody(signupBodySchema, {
+        summary: "Create a student account",
+        tags: ["auth"],
+        response: {
+          201: {
+            type: "object",
+            properties: { message: { type: "string" } },
+            required: ["message"],
+          },
+          "4xx": errorSchema,
+          "5xx": errorSchema,
+        },
+      }),
+      config: { rateLimit: rateLimits.signup },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      let referredBy: string | null = null;
+      if (body.referral_code) {
+        const referrer = await findUserByReferralCode(db, body.referral_code);
+        if (!referrer)
+          return sendError(
+            reply,
+            400,
+            "invalid_referral_code",
+            authMessages.inviteUnknown,
+            "referral_code",
+          );
+        referredBy = referrer.id;
+      }
+      // Saves a hash (the scarce resource) for the common mistake; the unique index still decides races.
+      if (await findUserByEmail(db, body.email)) {
+        return sendError(reply, 400, "email_taken", authMessages.emailTaken, "email");
+      }
+      const hashed = await hashQueue.run(() => hashPassword(body.password));
+      if (!hashed.ok) return busy(reply);
+      const created = await createStudent(db, {
+        email: body.email,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        passwordHash: hashed.value,
+        referredBy,
+      });
+      if (!created.ok)
+        return sendError(reply, 400, "email_taken", authMessages.emailTaken, "email");
+      request.log.info(
+        { userId: created.user.id, referred: referredBy !== null },
+        "student signed up",
+      );
+      return reply.code(201).send({ message: authMessages.created });
+    },
+  );
+
+  app.post<{ Body: LoginBody }>(
+    "/api/v1/auth/login/",
+    {
+      ...zodBody(loginBodySchema, {
+        summary: "Log in with email and password (for the mobile app)",
+        tags: ["auth"],
+        response: {
+          200: {
+            type: "object",
+            properties: { ...tokensSchema.properties, user: userSchema },
+            required: ["access", "refresh", "user"],
+          },
+          "4xx": errorSchema,
+          "5xx": errorSchema,
+        },
+      }),
+      config: { rateLimit: rateLimits.loginPerIp },
+      preHandler: app.rateLimit(rateLimits.loginPerEmail),
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const user = await findUserByEmail(db, email);
+      const checked = await hashQueue.run(() =>
+        verifyPassword(user?.passwordHash ?? decoyHash, password),
+      );
+      if (!checked.ok) return busy(reply);
+      if (!user || !checked.value)
+        return sendError(reply, 401, "authentication_failed", authMessages.badCredentials);
+      const tokens = await startSession(db, signer, user.id);
+      return reply.send({ ...tokens, user: toPublicUser(user) });
+    },
+  );
+
+  const refresh = async (
+    request: FastifyRequest<{ Body: { refresh: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const result = await rotateRefreshToken(db, signer, request.body.refresh);
+    if (!result.ok) {
+      if (result.reason === "reused")
+        request.log.warn("refresh token reused; session family revoked");
+      return sendError(reply, 401, "token_not_valid", authMessages.sessionExpired);
+    }
+    return reply.send(result.tokens);
+  };
+  for (const url of ["/auth/refresh/", "/api/v1/auth/refresh/"]) {
+    app.post<{ Body: { refresh: string } }>(
+      url,
+      {
+        ...zodBody(refreshBodySchema, {
+          summary: "Exchange a refresh token for a new pair (the old one stops working)",
+          tags: ["auth"],
+          response: { 200: tokensSchema, "4xx": errorSchema, "5xx": errorSchema },
+        }),
+        config: { rateLimit: rateLimits.refresh },
+      },
+      refresh,
+    );
+  }
+
+  app.get(
+    "/api/v1/auth/me/",
+    {
+      schema: {
+        summary: "The logged-in student",
+        tags: ["auth"],
+        security: [{ bearerAuth: [] }],
+        response: { 200: userSchema, "4xx": errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? "");
+      const claims = match?.[1] ? await signer.verifyAccess(match[1]) : null;
+      const user = claims ? await findUserById(db, claims.userId) : undefined;
+      if (!user) return sendError(reply, 401, "not_authenticated", authMessages.notAuthenticated);
+      return reply.send(toPublicUser(user));
+    },
+  );
+};

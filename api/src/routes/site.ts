@@ -1,0 +1,67 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { sendError } from "../errors.ts";
+import { negotiate, type SiteFiles, type StaticFile } from "../static-site.ts";
+
+const immutable = "public, max-age=31536000, immutable";
+const revalidate = "no-cache";
+
+function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, status = 200) {
+  const { variant, encoding } = negotiate(file, request.headers["accept-encoding"]);
+  reply.header("Content-Type", file.type);
+  reply.header("Cache-Control", file.immutable ? immutable : revalidate);
+  if (file.br || file.gzip) reply.header("Vary", "Accept-Encoding");
+  if (encoding) reply.header("Content-Encoding", encoding);
+  if (status === 200) {
+    reply.header("ETag", variant.etag);
+    if (request.headers["if-none-match"] === variant.etag) return reply.code(304).send();
+  }
+  return reply.code(status).send(variant.body);
+}
+
+/** A page path without its trailing slash; "/" stays "/". */
+const normalise = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
+
+const isApi = (path: string) => path === "/api" || path.startsWith("/api/");
+
+/**
+ * Serves the prerendered site: each page from its HTML file, `/join/<code>`
+ * with the sign-up page, files by exact path, and the not-found page with a
+ * real 404 for anything else. Only GET and HEAD read pages.
+ */
+export const siteRoutes: FastifyPluginAsync<{ site: SiteFiles }> = async (app, { site }) => {
+  app.get("/*", { logLevel: "warn" }, async (request, reply) => {
+    const path = decodeURIComponentSafe(request.url.split("?")[0] ?? "/");
+    if (isApi(path)) return sendError(reply, 404, "not_found", `No route matches URL "${path}"`);
+    const file = site.files.get(path);
+    if (file) return send(request, reply, file);
+    const page =
+      site.pages.get(normalise(path)) ??
+      (/^\/join\/[^/]+\/?$/.test(path) ? site.pages.get("/join") : undefined);
+    if (page) return send(request, reply, page);
+    return send(request, reply, site.notFound, 404);
+  });
+
+  app.route({
+    method: ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+    url: "/*",
+    handler: async (request, reply) => {
+      const path = request.url.split("?")[0] ?? "/";
+      if (isApi(path)) return sendError(reply, 404, "not_found", `No route matches URL "${path}"`);
+      reply.header("Allow", "GET, HEAD");
+      return sendError(
+        reply,
+        405,
+        "method_not_allowed",
+        `Method ${request.method} is not allowed on "${path}".`,
+      );
+    },
+  });
+};
+
+function decodeURIComponentSafe(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}

@@ -1,0 +1,99 @@
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { createHashQueue } from "./auth/hash-queue.ts";
+import { hashPassword } from "./auth/passwords.ts";
+import { createTokenSigner } from "./auth/tokens.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { registerErrorHandler } from "./errors.ts";
+import { rateLimits } from "./rate-limits.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { newsletterRoutes } from "./routes/newsletter.ts";
+import { siteRoutes } from "./routes/site.ts";
+import { registerSecurityHeaders } from "./security-headers.ts";
+import type { SiteFiles } from "./static-site.ts";
+
+export type ServerOptions = {
+  config: Pick<Config, "jwtSecret" | "trustProxy" | "rateLimits" | "hash" | "logLevel">;
+  database: Database;
+  site: SiteFiles;
+  /** Tests pass false; main passes pino settings. */
+  logger?: boolean;
+  /** Tests move the clock to expire tokens. */
+  now?: () => number;
+};
+
+/** 16 KB: far more than any body this API takes, small enough to refuse floods early. */
+export const bodyLimit = 16 * 1024;
+
+/** Builds the whole app: site, API and their shared hooks. It does not listen. */
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const { config, database, site } = options;
+  const logger: FastifyServerOptions["logger"] =
+    options.logger === false
+      ? false
+      : {
+          level: config.logLevel,
+          redact: {
+            paths: [
+              "req.headers.authorization",
+              "req.headers.cookie",
+              "body.password",
+              "body.refresh",
+              "*.password",
+              "*.access",
+              "*.refresh",
+            ],
+            censor: "[redacted]",
+          },
+        };
+  const app = Fastify({
+    logger,
+    bodyLimit,
+    // Fastify takes a hop count too, though its types list only the other forms.
+    trustProxy: config.trustProxy as FastifyServerOptions["trustProxy"],
+    routerOptions: { ignoreTrailingSlash: true },
+    requestIdHeader: "x-request-id",
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+  });
+
+  registerSecurityHeaders(app, site.headers);
+  registerErrorHandler(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "YSP API",
+        version: "1.0.0",
+        description: "Student sign-up and sessions for the YSP site and app.",
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+      },
+    },
+    hideUntagged: true,
+  });
+  await app.register(rateLimit, { global: false });
+
+  const signer = createTokenSigner(config.jwtSecret, options.now);
+  const hashQueue = createHashQueue(config.hash);
+  const decoyHash = await hashPassword(crypto.randomUUID());
+  const limits = rateLimits(config.rateLimits);
+
+  await app.register(healthRoutes, { database });
+  await app.register(authRoutes, {
+    db: database.db,
+    signer,
+    hashQueue,
+    decoyHash,
+    rateLimits: limits,
+  });
+  await app.register(newsletterRoutes, { db: database.db, rateLimits: limits });
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  await app.register(siteRoutes, { site });
+  return app;
+}

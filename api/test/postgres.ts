@@ -1,0 +1,102 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export type PostgresServer = { url: string; stop: () => Promise<void> };
+
+/** The newest PostgreSQL found in Debian's folders, or null. */
+export function postgresBinDir(): string | null {
+  const root = "/usr/lib/postgresql";
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, "bin", "postgres")))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? join(root, versions[0], "bin") : null;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Root may not run PostgreSQL; it runs as the postgres user, as Debian sets it up. */
+function asPostgres(command: string, args: string[]): [string, string[]] {
+  return process.getuid?.() === 0
+    ? ["runuser", ["-u", "postgres", "--", command, ...args]]
+    : [command, args];
+}
+
+/**
+ * Starts a throwaway PostgreSQL server in a temporary folder on a free
+ * loopback port, with trust authentication, and removes it all on stop.
+ */
+export async function startPostgres(): Promise<PostgresServer> {
+  const bin = postgresBinDir();
+  if (!bin) throw new Error("No PostgreSQL binaries under /usr/lib/postgresql");
+  const dir = mkdtempSync(join(tmpdir(), "ysp-pg-"));
+  chmodSync(dir, 0o777);
+  const data = join(dir, "data");
+  if (process.getuid?.() === 0) execFileSync("chown", ["postgres", dir]);
+  const [initCmd, initArgs] = asPostgres(join(bin, "initdb"), [
+    "-D",
+    data,
+    "-U",
+    "postgres",
+    "--auth=trust",
+    "--encoding=UTF8",
+    "--no-sync",
+  ]);
+  execFileSync(initCmd, initArgs, { stdio: "ignore" });
+  const port = await freePort();
+  const [cmd, args] = asPostgres(join(bin, "postgres"), [
+    "-D",
+    data,
+    "-p",
+    String(port),
+    "-h",
+    "127.0.0.1",
+    "-k",
+    dir,
+    "-c",
+    "fsync=off",
+    "-c",
+    "max_connections=200",
+  ]);
+  const child: ChildProcess = spawn(cmd, args, { stdio: ["ignore", "ignore", "pipe"] });
+  let log = "";
+  child.stderr?.on("data", (chunk) => {
+    log += chunk;
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`PostgreSQL did not start:\n${log}`)), 30_000);
+    const check = () => {
+      if (/ready to accept connections/.test(log)) {
+        clearTimeout(timer);
+        resolve();
+      } else if (child.exitCode !== null) {
+        clearTimeout(timer);
+        reject(new Error(`PostgreSQL exited:\n${log}`));
+      } else setTimeout(check, 50);
+    };
+    check();
+  });
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGINT");
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

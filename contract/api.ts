@@ -1,0 +1,96 @@
+import * as z from "zod/mini";
+import { signupMessages } from "./signup.ts";
+
+/**
+ * What the API accepts, with a message for people on every rule. The form
+ * checks only what spec §5 lists; the server checks everything.
+ */
+export const apiMessages = {
+  emailInvalid: "Please enter a valid email address",
+  emailTooLong: "Email must be at most 254 characters",
+  nameTooLong: (label: string) => `${label} must be at most 100 characters`,
+  nameControl: (label: string) => `${label} must not contain control characters`,
+  passwordShort: "Password must be at least 8 characters",
+  passwordLong: "Password must be at most 128 characters",
+  userType: "Only student accounts can be created here (user_type must be STUDENT)",
+  referralFormat:
+    "This invite link is not valid. You can still sign up at /join without an invite code.",
+  notString: (label: string) => `${label} must be text`,
+} as const;
+
+// Deliberately simple: one @, something on both sides, a dot in the domain, no spaces.
+const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// C0 and C1 control characters, which have no place in a name.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** A string field; absent, it gets the field's "please enter" message. */
+const text = (label: string, missing = apiMessages.notString(label)) =>
+  z.string({
+    error: (issue) => (issue.input === undefined ? missing : apiMessages.notString(label)),
+  });
+
+const email = text("Email", signupMessages.email).check(
+  z.overwrite((v) => v.trim().toLowerCase()),
+  z.refine((v) => v !== "", signupMessages.email),
+  z.refine((v) => v.length <= 254, apiMessages.emailTooLong),
+  z.refine((v) => v === "" || v.length > 254 || emailShape.test(v), apiMessages.emailInvalid),
+);
+
+const name = (label: string, required: string) =>
+  text(label, required).check(
+    z.overwrite((v) => v.trim()),
+    z.refine((v) => v !== "", required),
+    z.refine((v) => v.length <= 100, apiMessages.nameTooLong(label)),
+    z.refine((v) => !controlCharacters.test(v), apiMessages.nameControl(label)),
+  );
+
+const password = text("Password", signupMessages.password).check(
+  z.refine((v) => v !== "", signupMessages.password),
+  z.refine((v) => v === "" || v.length >= 8, apiMessages.passwordShort),
+  z.refine((v) => v.length <= 128, apiMessages.passwordLong),
+);
+
+export const signupBodySchema = z.object({
+  email,
+  password,
+  first_name: name("First name", signupMessages.first_name),
+  last_name: name("Last name", signupMessages.last_name),
+  user_type: z.literal("STUDENT", { error: apiMessages.userType }),
+  referral_code: z.optional(
+    z.nullable(
+      text("Invite code").check(
+        z.overwrite((v) => v.trim().toUpperCase()),
+        z.refine((v) => v.length <= 32, apiMessages.referralFormat),
+      ),
+    ),
+  ),
+});
+export type SignupBody = z.infer<typeof signupBodySchema>;
+
+export const loginBodySchema = z.object({
+  email: text("Email").check(z.overwrite((v) => v.trim().toLowerCase())),
+  password: text("Password").check(z.refine((v) => v.length <= 128, apiMessages.passwordLong)),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const refreshBodySchema = z.object({
+  refresh: text("Refresh token").check(
+    z.refine((v) => v.length <= 4096, "Refresh token is too long"),
+  ),
+});
+
+export const newsletterBodySchema = z.object({
+  email,
+  source: z.optional(z.nullable(text("Source").check(z.overwrite((v) => v.slice(0, 200))))),
+});
+export type NewsletterBody = z.infer<typeof newsletterBodySchema>;
+
+export type PublicUser = {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  user_type: "STUDENT";
+  referral_code: string;
+};

@@ -1,0 +1,43 @@
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+
+/** Debian's Chromium: a test tool's own browser download does not work on these machines. */
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "web/e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  workers: 2,
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: chromiumArgs,
+    },
+    trace: "off",
+  },
+  projects: [
+    { name: "phone", use: { viewport: { width: 360, height: 800 }, hasTouch: true } },
+    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: "node api/src/main.ts",
+    url: `http://127.0.0.1:${port}/healthz`,
+    env: { PORT: String(port), HOST: "127.0.0.1" },
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});

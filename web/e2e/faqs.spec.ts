@@ -1,0 +1,94 @@
+import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures.ts";
+
+test.describe("FAQs", () => {
+  test("15 questions, one answer open at a time, the open one closes on click", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/faqs");
+    const items = page.locator("details.accordion-item");
+    await expect(items).toHaveCount(15);
+    await expect(page.locator("details[open]")).toHaveCount(0);
+
+    await items.nth(0).locator("summary").click();
+    await expect(items.nth(0)).toHaveAttribute("open", "");
+    await items.nth(3).locator("summary").click();
+    await expect(items.nth(3)).toHaveAttribute("open", "");
+    await expect(page.locator("details[open]")).toHaveCount(1);
+    await expectNoAxeViolations(page);
+    await items.nth(3).locator("summary").click();
+    await expect(page.locator("details[open]")).toHaveCount(0);
+
+    await items.nth(5).locator("summary").focus();
+    await page.keyboard.press("Enter");
+    await expect(items.nth(5)).toHaveAttribute("open", "");
+  });
+
+  test("cover plans, exams and the claims of the spec", async ({ page }) => {
+    await page.goto("/faqs");
+    const text = (await page.locator(".accordion").textContent()) ?? "";
+    for (const needle of [
+      "₦5,000",
+      "₦12,000",
+      "₦35,000",
+      "WAEC",
+      "NECO",
+      "JAMB UTME",
+      "IELTS",
+      "SAT",
+      "Cambridge A-Levels",
+      "TOEFL",
+      "GRE",
+      "GMAT",
+    ]) {
+      expect(text, needle).toContain(needle);
+    }
+    expect(text).toMatch(/offline/i);
+    expect(text).toMatch(/progress report/i);
+    expect(text).toMatch(/family/i);
+  });
+
+  test("Get in touch opens the chat", async ({ page }) => {
+    await page.goto("/faqs");
+    const link = page.getByRole("link", { name: /Get in touch/ });
+    await expect(link).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=/);
+    await expect(link).toHaveAttribute("target", "_blank");
+  });
+});
+
+test.describe("legal pages", () => {
+  test("Terms of Service: linked contents and the spec's numbers", async ({ page }) => {
+    await gotoHydrated(page, "/terms-of-service");
+    const toc = page.getByRole("navigation", { name: "Contents" });
+    const links = toc.getByRole("link");
+    expect(await links.count()).toBeGreaterThanOrEqual(25);
+    for (const href of await links.evaluateAll((as) =>
+      as.map((a) => a.getAttribute("href") ?? ""),
+    )) {
+      await expect(page.locator(href)).toHaveCount(1);
+    }
+    const text = (await page.locator("article").textContent()) ?? "";
+    for (const needle of [
+      "13",
+      "10 business days",
+      "5 business days",
+      "20 business days",
+      "Lagos",
+      "Nigeria",
+    ]) {
+      expect(text, needle).toContain(needle);
+    }
+    await links.filter({ hasText: "Dispute" }).first().click();
+    await expect(page).toHaveURL(/#/);
+  });
+
+  test("Privacy Policy: linked contents, breach remedy and the data protection officer", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/privacy-policy");
+    const links = page.getByRole("navigation", { name: "Contents" }).getByRole("link");
+    expect(await links.count()).toBeGreaterThanOrEqual(9);
+    const text = (await page.locator("article").textContent()) ?? "";
+    expect(text).toContain("one calendar month");
+    expect(text).toMatch(/data protection officer/i);
+  });
+});

@@ -1,0 +1,165 @@
+import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures.ts";
+
+const items = ["About Us", "Sponsor a Child", "Mentors", "FAQs", "Log In"];
+
+test.describe("header", () => {
+  test("is sticky and links where the spec says", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "the full navigation shows on wide screens");
+    await gotoHydrated(page, "/about-us");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const name of items) await expect(nav.getByRole("link", { name })).toBeVisible();
+    await expect(nav.getByRole("link", { name: /Sponsor a Child/ })).toHaveAttribute(
+      "target",
+      "_blank",
+    );
+    await expect(nav.getByRole("link", { name: /Log In/ })).toHaveAttribute(
+      "href",
+      /play\.google\.com/,
+    );
+    await expect(
+      page.locator(".site-header").getByRole("link", { name: /Sign up/ }),
+    ).toHaveAttribute("href", /play\.google\.com/);
+    await page.mouse.wheel(0, 2000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    expect((await page.locator(".site-header").boundingBox())?.y).toBe(0);
+  });
+
+  test.describe("mobile menu", () => {
+    test.skip(
+      ({ viewport }) => (viewport?.width ?? 0) > 900,
+      "the menu button shows on small screens",
+    );
+
+    test("is a modal dialog that takes focus and closes with Esc", async ({ page }) => {
+      await gotoHydrated(page, "/");
+      const opener = page.getByRole("button", { name: "Open menu" });
+      await opener.click();
+      const menu = page.getByRole("dialog", { name: "Menu" });
+      await expect(menu).toBeVisible();
+      for (const name of [...items, "Sign Up"])
+        await expect(menu.getByRole("link", { name })).toBeVisible();
+      expect(await menu.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe(
+        "hidden",
+      );
+      await expectNoAxeViolations(page);
+      await page.keyboard.press("Escape");
+      await expect(menu).toBeHidden();
+      await expect(opener).toBeFocused();
+      expect(
+        await page.evaluate(() => getComputedStyle(document.documentElement).overflow),
+      ).not.toBe("hidden");
+    });
+
+    test("closes with its close button and on navigation", async ({ page }) => {
+      await gotoHydrated(page, "/");
+      await page.getByRole("button", { name: "Open menu" }).click();
+      const menu = page.getByRole("dialog", { name: "Menu" });
+      await menu.getByRole("button", { name: "Close menu" }).click();
+      await expect(menu).toBeHidden();
+
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await menu.getByRole("link", { name: "FAQs" }).click();
+      await expect(page).toHaveURL("/faqs");
+      await expect(menu).toBeHidden();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        "Frequently asked questions",
+      );
+    });
+  });
+});
+
+test.describe("store links by device", () => {
+  test("Android and other devices get Google Play", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const links = page.locator("[data-store-link]");
+    expect(await links.count()).toBeGreaterThanOrEqual(5);
+    for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))) {
+      expect(href).toMatch(/^https:\/\/play\.google\.com\//);
+    }
+  });
+
+  test("an iPhone gets the App Store after hydration", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      userAgent:
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+    });
+    const page = await context.newPage();
+    await page.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) => route.abort());
+    await gotoHydrated(page, "/");
+    for (const href of await page
+      .locator("[data-store-link]")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")))) {
+      expect(href).toMatch(/^https:\/\/apps\.apple\.com\//);
+    }
+    await context.close();
+  });
+});
+
+test.describe("footer", () => {
+  test("has the contact details, link groups and a labelled newsletter form", async ({ page }) => {
+    await gotoHydrated(page, "/faqs");
+    const footer = page.locator("footer");
+    await expect(footer.locator("address")).toContainText("Lagos");
+    for (const name of ["Company", "Support", "Stay up to date"]) {
+      await expect(footer.getByRole("heading", { name })).toBeVisible();
+    }
+    const email = footer.getByLabel(/email/i);
+    await expect(email).toHaveAttribute("type", "email");
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(footer.getByText("Please enter your email")).toBeVisible();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("every external link opens in a new tab with noopener noreferrer", async ({ page }) => {
+    for (const path of ["/", "/faqs", "/join"]) {
+      await gotoHydrated(page, path);
+      const external = page.locator('a[href^="http"]');
+      for (const link of await external.all()) {
+        await expect(link).toHaveAttribute("target", "_blank");
+        await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+      }
+    }
+  });
+
+  test("the chat button never covers the footer's content or the sign-up button", async ({
+    page,
+  }) => {
+    const overlaps = (a: DOMRect | null, b: DOMRect | null) =>
+      !!a &&
+      !!b &&
+      a.x < b.x + b.width &&
+      b.x < a.x + a.width &&
+      a.y < b.y + b.height &&
+      b.y < a.y + a.height;
+    const rect = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+
+    await gotoHydrated(page, "/");
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y <= height; y += 200) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      const chat = await rect("a.chat-button");
+      for (const target of await page
+        .locator("footer a, footer input, footer button, footer h2, footer address")
+        .all()) {
+        const box = await target.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+        expect(overlaps(chat, box), `chat button over footer content at scroll ${y}`).toBe(false);
+      }
+    }
+
+    await gotoHydrated(page, "/join");
+    const joinHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y <= joinHeight; y += 100) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      expect(overlaps(await rect("a.chat-button"), await rect('button[type="submit"]'))).toBe(
+        false,
+      );
+    }
+  });
+});

@@ -1,0 +1,176 @@
+import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures.ts";
+
+test.describe("home", () => {
+  test("hero, stats, features and download", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const h1 = page.getByRole("heading", { level: 1 });
+    for (const exam of ["WAEC", "SAT", "JAMB", "IELTS", "SS1–SS3"])
+      await expect(h1).toContainText(exam);
+    await expect(page.getByRole("link", { name: /Get Started/ })).toHaveAttribute(
+      "href",
+      /play\.google\.com/,
+    );
+    const stats = page.getByRole("region", { name: "YSP in numbers" });
+    for (const text of ["20+ Tutors", "10,000+ Students", "20+ Subjects", "5000+ Materials"]) {
+      await expect(stats.getByText(text)).toBeVisible();
+    }
+    for (const [title, cta] of [
+      ["Our Classes", "Learn now"],
+      ["Learning Resources", "Register Now"],
+      ["Practice Quizzes", "Take Exam"],
+    ] as const) {
+      const block = page.locator(".feature", { has: page.getByRole("heading", { name: title }) });
+      await expect(block.getByRole("link", { name: new RegExp(cta) })).toBeVisible();
+    }
+    await expect(page.locator(".testimonial")).toHaveCount(3);
+    await expect(page.getByRole("link", { name: /^Download/ })).toBeVisible();
+  });
+
+  test("/login shows the home screen", async ({ page }) => {
+    const response = await gotoHydrated(page, "/login");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("WAEC");
+  });
+
+  test("How it works: the player exists only while the modal is open", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await expect(page.locator("iframe")).toHaveCount(0);
+    const button = page.getByRole("button", { name: "How it works" });
+    await button.click();
+    const dialog = page.getByRole("dialog", { name: /How YSP works/ });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator("iframe")).toHaveAttribute(
+      "src",
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\//,
+    );
+    await expect(dialog).toHaveAttribute("data-visible", "");
+    await expectNoAxeViolations(page);
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).not.toHaveAttribute("data-visible", "");
+    await expect(page.locator("iframe")).toHaveCount(0);
+    await expect(button).toBeFocused();
+
+    await button.click();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(page.locator("iframe")).toHaveCount(0);
+    await expect(button).toBeFocused();
+
+    await button.click();
+    await expect(dialog).toHaveAttribute("data-visible", "");
+    await page.mouse.click(3, 3);
+    await expect(page.locator("iframe")).toHaveCount(0);
+  });
+
+  test("the open animation waits 50 ms and removal waits 300 ms", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    // Only lower bounds are asserted: timers never fire early, but a busy machine may fire them late.
+    const openGap = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let mounted = 0;
+          new MutationObserver((_, observer) => {
+            const dialog = document.querySelector("dialog.modal");
+            if (dialog && !mounted) mounted = performance.now();
+            if (dialog?.hasAttribute("data-visible")) {
+              observer.disconnect();
+              resolve(performance.now() - mounted);
+            }
+          }).observe(document.body, { subtree: true, childList: true, attributes: true });
+          (document.querySelector(".hero-actions button") as HTMLButtonElement).click();
+        }),
+    );
+    expect(openGap).toBeGreaterThanOrEqual(45);
+
+    const closeGap = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const started = performance.now();
+          new MutationObserver((_, observer) => {
+            if (!document.querySelector("iframe")) {
+              observer.disconnect();
+              resolve(performance.now() - started);
+            }
+          }).observe(document.body, { subtree: true, childList: true });
+          (document.querySelector("dialog.modal .icon-button") as HTMLButtonElement).click();
+        }),
+    );
+    expect(closeGap).toBeGreaterThanOrEqual(295);
+  });
+
+  test("lesson carousel: 15 interleaved cards, arrows only where there is more", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/");
+    const cards = page.locator(".lesson-card");
+    await expect(cards).toHaveCount(15);
+    const subjects = await page.locator(".lesson-card .tag-subject").allTextContents();
+    expect(subjects.slice(0, 6)).toEqual([
+      "Government",
+      "Chemistry",
+      "Accounting",
+      "Government",
+      "Chemistry",
+      "Accounting",
+    ]);
+    await expect(cards.first().locator(".tag-topic")).toHaveText("Mass Media");
+    await expect(cards.first().locator(".lesson-title")).toHaveText(/\S/);
+
+    const left = page.getByRole("button", { name: "Scroll lessons left" });
+    const right = page.getByRole("button", { name: "Scroll lessons right" });
+    await expect(left).toHaveCount(0);
+    await expect(right).toBeVisible();
+    const track = page.locator(".carousel-track");
+    await right.click();
+    await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThanOrEqual(300);
+    await expect(left).toBeVisible();
+
+    await track.evaluate((el) => {
+      el.style.scrollSnapType = "none";
+      el.style.scrollBehavior = "auto";
+      el.scrollLeft = 0;
+    });
+    await right.click();
+    await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBe(340);
+
+    await track.evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+    });
+    await expect(right).toHaveCount(0);
+    await expect(left).toBeVisible();
+  });
+
+  test("a lesson card opens the player by click and by Enter", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const card = page.locator(".lesson-card").first();
+    await card.click();
+    const dialog = page.getByRole("dialog", { name: "What is mass media?" });
+    await expect(dialog.locator("iframe")).toHaveAttribute("src", /youtube-nocookie\.com\/embed\//);
+    await page.keyboard.press("Escape");
+    await expect(page.locator("iframe")).toHaveCount(0);
+    await expect(card).toBeFocused();
+
+    await page.locator(".lesson-card").nth(1).focus();
+    await page.keyboard.press("Enter");
+    await expect(
+      page.getByRole("dialog", { name: "Introduction to oxides of carbon" }),
+    ).toBeVisible();
+  });
+
+  test("thumbnails are lazy, sized, and hidden when they fail to load", async ({ page }) => {
+    await page.goto("/");
+    const thumbs = page.locator("img.lesson-thumb");
+    const first = thumbs.first();
+    await expect(first).toHaveAttribute("loading", "lazy");
+    await expect(first).toHaveAttribute("width", "480");
+    await expect(first).toHaveAttribute("height", "360");
+    await expect(first).toHaveAttribute(
+      "src",
+      /^https:\/\/i\.ytimg\.com\/vi_webp\/[\w-]+\/hqdefault\.webp$/,
+    );
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    // Third-party hosts are blocked here, so every thumbnail that loads fails and must be hidden.
+    await page.locator(".carousel").scrollIntoViewIfNeeded();
+    await expect(page.locator(".lesson-card").first().locator("img")).toHaveCount(0);
+  });
+});

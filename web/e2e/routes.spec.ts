@@ -1,0 +1,91 @@
+import { expect, expectNoAxeViolations, gotoHydrated, pages, test } from "./fixtures.ts";
+
+test.describe("every route", () => {
+  for (const route of pages) {
+    test(`${route.name}: status, chrome, metadata, accessibility, screenshot`, async ({
+      page,
+    }, testInfo) => {
+      const response = await gotoHydrated(page, route.path);
+      expect(response?.status()).toBe(route.name === "not-found" ? 404 : 200);
+
+      await expect(page.locator("h1")).toHaveCount(1);
+      await expect(page.locator("header.site-header")).toHaveCount(route.chrome ? 1 : 0);
+      await expect(page.locator("footer.site-footer")).toHaveCount(route.chrome ? 1 : 0);
+
+      const chat = page.locator("a.chat-button");
+      await expect(chat).toHaveCount(1);
+      await expect(chat).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+$/);
+      await expect(chat).toHaveAccessibleName(/WhatsApp/);
+
+      expect(await page.title()).not.toBe("");
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\S/);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^https:\/\//);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /\S/);
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", /\S/);
+      const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+      expect(jsonLd.join("")).toContain("EducationalOrganization");
+
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+
+      await expectNoAxeViolations(page);
+      await page.screenshot({
+        path: `web/e2e/screenshots/${testInfo.project.name}/${route.name}.png`,
+        fullPage: true,
+      });
+    });
+  }
+
+  test("the not-found page offers the way home", async ({ page }) => {
+    await gotoHydrated(page, "/this-does-not-exist");
+    await expect(
+      page.getByRole("heading", { name: "Oops.. It Seems you lost your way" }),
+    ).toBeVisible();
+    await expect(page.getByRole("img")).toBeVisible();
+    await page.getByRole("link", { name: /home/i }).click();
+    await expect(page).toHaveURL("/");
+  });
+
+  test("the FAQ page has FAQPage structured data", async ({ page }) => {
+    await page.goto("/faqs");
+    const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+    expect(jsonLd.join("")).toContain('"FAQPage"');
+  });
+
+  test("pages render their content without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) => route.abort());
+    await page.goto("/faqs");
+    await expect(page.locator("details")).toHaveCount(15);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("WAEC");
+    await expect(page.locator("[data-store-link]").first()).toHaveAttribute(
+      "href",
+      /play\.google\.com/,
+    );
+    await context.close();
+  });
+
+  test("a route change scrolls to the top", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await page.locator("footer").scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.locator("footer").getByRole("link", { name: "FAQs" }).click();
+    await expect(page).toHaveURL("/faqs");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("works at 320 px wide with no sideways scrolling", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    for (const route of pages) {
+      await page.goto(route.path);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow, route.path).toBeLessThanOrEqual(0);
+    }
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * After `react-router build`: writes the sitemap and robots.txt, the
+ * security headers the server sends (CSP with a hash for every inline
+ * script of the prerendered pages), and brotli and gzip copies of every
+ * text file, so the server compresses nothing at request time.
+ */
+import { createHash } from "node:crypto";
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { site } from "../app/content/site.ts";
+import { embedOrigin, thumbnailOrigin } from "../app/lib/video.ts";
+import { notFoundPath, prerenderedPaths } from "../app/prerendered-paths.ts";
+
+const buildDir = new URL("../build/", import.meta.url).pathname;
+const clientDir = join(buildDir, "client");
+const compressible = /\.(html|js|css|svg|xml|txt|json|webmanifest)$/;
+const minCompressBytes = 512;
+
+async function files(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+function sitemap(): string {
+  const indexed = prerenderedPaths.filter(
+    (p) => p !== "/login" && p !== "/join" && p !== notFoundPath,
+  );
+  const urls = indexed.map((p) => `  <url><loc>${site.origin}${p === "/" ? "/" : p}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+/** Inline scripts the browser runs: no src, and a JavaScript type (or none). JSON-LD is data, not script. */
+function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? "";
+    const body = match[2] ?? "";
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && type !== "module" && type !== "text/javascript") continue;
+    hashes.push(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return hashes;
+}
+
+const all = await files(clientDir);
+await writeFile(join(clientDir, "sitemap.xml"), sitemap());
+await writeFile(
+  join(clientDir, "robots.txt"),
+  `User-agent: *\nAllow: /\n\nSitemap: ${site.origin}/sitemap.xml\n`,
+);
+
+const scriptHashes = new Set<string>();
+for (const file of all.filter((f) => f.endsWith(".html"))) {
+  for (const hash of inlineScriptHashes(await readFile(file, "utf8"))) scriptHashes.add(hash);
+}
+
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  `script-src 'self' ${[...scriptHashes].sort().join(" ")}`,
+  // React and the toast library set inline style attributes; styles cannot run code.
+  "style-src 'self' 'unsafe-inline'",
+  `img-src 'self' data: ${thumbnailOrigin}`,
+  `frame-src ${embedOrigin}`,
+  "connect-src 'self'",
+  "font-src 'self'",
+  "media-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+const embedAllowed = `(self "${embedOrigin}")`;
+const permissionsPolicy = [
+  "camera=()",
+  "microphone=()",
+  "geolocation=()",
+  "payment=()",
+  "usb=()",
+  `autoplay=${embedAllowed}`,
+  `encrypted-media=${embedAllowed}`,
+  `fullscreen=${embedAllowed}`,
+  `picture-in-picture=${embedAllowed}`,
+].join(", ");
+
+await writeFile(
+  join(buildDir, "headers.json"),
+  `${JSON.stringify({ contentSecurityPolicy, permissionsPolicy }, null, 2)}\n`,
+);
+
+let original = 0;
+let brotli = 0;
+let count = 0;
+for (const file of await files(clientDir)) {
+  if (!compressible.test(file)) continue;
+  const size = (await stat(file)).size;
+  if (size < minCompressBytes) continue;
+  const data = await readFile(file);
+  const br = brotliCompressSync(data, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: size,
+    },
+  });
+  await writeFile(`${file}.br`, br);
+  await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
+  original += size;
+  brotli += br.length;
+  count++;
+}
+console.log(
+  `postbuild: ${scriptHashes.size} inline script hashes; ${count} files precompressed in ${relative(process.cwd(), clientDir)} (${(original / 1024).toFixed(0)} KiB → ${(brotli / 1024).toFixed(0)} KiB brotli)`,
+);
