@@ -1,6 +1,12 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** A fresh embedded database for every run, shared with the specs that read it. */
+export const e2eDataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "ysp-e2e-"));
+process.env.E2E_DATA_DIR = e2eDataDir;
 
 /** Debian's Chromium: a test tool's own browser download does not work on these machines. */
 const chromiumArgs = [
@@ -36,7 +42,7 @@ export default defineConfig({
   webServer: {
     command: "node api/src/main.ts",
     url: `http://127.0.0.1:${port}/healthz`,
-    env: { PORT: String(port), HOST: "127.0.0.1" },
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: e2eDataDir, LOG_LEVEL: "warn" },
     reuseExistingServer: false,
     timeout: 60_000,
   },

@@ -7,7 +7,7 @@ import { chatUrl, site } from "~/content/site.ts";
  */
 export function ChatButton() {
   return (
-    <div className="chat-dock">
+    <aside className="chat-dock" aria-label="Chat with us">
       <a
         className="chat-button"
         href={chatUrl(site.phone)}
@@ -24,6 +24,6 @@ export function ChatButton() {
           />
         </svg>
       </a>
-    </div>
+    </aside>
   );
 }

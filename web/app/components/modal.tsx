@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 
 /** Spec §4: the open animation starts 50 ms after mounting; removal waits 300 ms for the close animation. */
 export const modalTimings = { openDelayMs: 50, closeDelayMs: 300 } as const;
@@ -29,22 +29,29 @@ export function Modal({
       opener.current =
         document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setPhase("opening");
+    } else {
+      setPhase((current) => (current === "closed" ? current : "closing"));
+    }
+  }, [open]);
+
+  // Layout effect: the dialog is shown modal in the same frame it enters the page.
+  // The timers start from there, so the delays are measured from that moment.
+  useLayoutEffect(() => {
+    const node = dialog.current;
+    if (phase === "opening") {
+      if (node && !node.open) node.showModal();
       const timer = window.setTimeout(() => setPhase("open"), modalTimings.openDelayMs);
       return () => window.clearTimeout(timer);
     }
-    setPhase((current) => (current === "closed" ? current : "closing"));
-    const timer = window.setTimeout(() => {
-      dialog.current?.close();
-      setPhase("closed");
-      opener.current?.focus();
-      opener.current = null;
-    }, modalTimings.closeDelayMs);
-    return () => window.clearTimeout(timer);
-  }, [open]);
-
-  useEffect(() => {
-    const node = dialog.current;
-    if (node && phase === "opening" && !node.open) node.showModal();
+    if (phase === "closing") {
+      const timer = window.setTimeout(() => {
+        node?.close();
+        setPhase("closed");
+        opener.current?.focus();
+        opener.current = null;
+      }, modalTimings.closeDelayMs);
+      return () => window.clearTimeout(timer);
+    }
   }, [phase]);
 
   if (phase === "closed") return null;

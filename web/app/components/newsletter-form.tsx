@@ -39,7 +39,7 @@ export function NewsletterForm() {
       toast.success(result.data.message);
       setEmail("");
       setSubmitted(false);
-    } else {
+    } else if (!result.sessionExpired) {
       toast.error(result.message);
     }
   }

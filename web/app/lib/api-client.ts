@@ -3,8 +3,11 @@ import { accessToken, clearSession, type SessionStores, storeWithRefreshToken } 
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
-  /** `status` 0 is a network failure: no answer reached the browser. */
-  | { ok: false; status: number; message: string; body: unknown };
+  /**
+   * `status` 0 is a network failure: no answer reached the browser.
+   * `sessionExpired`: the refresh failed and `onSessionExpired` has already told the user.
+   */
+  | { ok: false; status: number; message: string; body: unknown; sessionExpired?: true };
 
 export type RequestOptions = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -125,7 +128,13 @@ export function createApiClient(options: ApiClientOptions) {
       if (!fresh) {
         clearSession(options.stores());
         options.onSessionExpired(messages.refreshFailed);
-        return { ok: false, status: 401, message: messages.refreshFailed, body: null };
+        return {
+          ok: false,
+          status: 401,
+          message: messages.refreshFailed,
+          body: null,
+          sessionExpired: true,
+        };
       }
       return await toResult<T>(await send(path, init, fresh));
     } catch (error) {

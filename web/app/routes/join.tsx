@@ -71,7 +71,7 @@ export default function Join({ params }: Route.ComponentProps) {
     inFlight.current = false;
     setPending(false);
     if (!result.ok) {
-      toast.error(result.message);
+      if (!result.sessionExpired) toast.error(result.message);
       return;
     }
     toast.success(`${result.data.message} 👍`);
