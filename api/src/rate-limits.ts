@@ -1,4 +1,4 @@
-import type { RateLimitOptions } from "@fastify/rate-limit";
+import type { CreateRateLimitOptions, RateLimitOptions } from "@fastify/rate-limit";
 import type { FastifyRequest } from "fastify";
 import { errorBody } from "./errors.ts";
 
@@ -13,7 +13,8 @@ export type RateLimitConfig = {
 export type RateLimits = {
   signup: RateLimitOptions;
   loginPerIp: RateLimitOptions;
-  loginPerEmail: RateLimitOptions;
+  /** Checked inside the login handler: the plugin runs one limiter per request. */
+  loginPerEmail: CreateRateLimitOptions;
   refresh: RateLimitOptions;
   newsletter: RateLimitOptions;
 };
@@ -25,15 +26,14 @@ const waitWords = (ms: number) => {
   return seconds === 1 ? "1 second" : `${seconds} seconds`;
 };
 
+export const tooManyAttempts = (ttlMs: number) =>
+  `Too many attempts. Please wait ${waitWords(ttlMs)} and try again.`;
+
 /** The 429 answer, in the API's error shape; the plugin adds Retry-After. */
 const tooMany = (_request: FastifyRequest, context: { ttl: number }) => ({
   statusCode: 429,
   ...errorBody("client_error", [
-    {
-      code: "throttled",
-      detail: `Too many attempts. Please wait ${waitWords(context.ttl)} and try again.`,
-      attr: null,
-    },
+    { code: "throttled", detail: tooManyAttempts(context.ttl), attr: null },
   ]),
 });
 
@@ -54,7 +54,6 @@ export function rateLimits(config: RateLimitConfig): RateLimits {
     loginPerEmail: {
       max: config.loginPerEmailPerMinute,
       timeWindow: minute,
-      errorResponseBuilder: tooMany,
       keyGenerator: (request) => {
         const email = (request.body as { email?: unknown } | undefined)?.email;
         return `login-email:${typeof email === "string" ? email.trim().toLowerCase() : ""}`;

@@ -60,6 +60,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     forceCloseConnections: "idle",
   });
 
+  // The API speaks JSON only; anything else is refused with 415 rather than half-read.
+  app.removeContentTypeParser("text/plain");
   registerSecurityHeaders(app, site.headers);
   registerErrorHandler(app);
 

@@ -70,7 +70,11 @@ export async function startPostgres(): Promise<PostgresServer> {
     "-c",
     "max_connections=200",
   ]);
-  const child: ChildProcess = spawn(cmd, args, { stdio: ["ignore", "ignore", "pipe"] });
+  // Its own process group, so a stop reaches postgres itself and not only runuser.
+  const child: ChildProcess = spawn(cmd, args, {
+    stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
+  });
   let log = "";
   child.stderr?.on("data", (chunk) => {
     log += chunk;
@@ -93,7 +97,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGINT");
+        if (child.pid) process.kill(-child.pid, "SIGINT");
         await exited;
       }
       rmSync(dir, { recursive: true, force: true });

@@ -20,7 +20,7 @@ import { rotateRefreshToken, startSession } from "../auth/sessions.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import type { Db } from "../db/client.ts";
 import { sendError } from "../errors.ts";
-import type { RateLimits } from "../rate-limits.ts";
+import { type RateLimits, tooManyAttempts } from "../rate-limits.ts";
 import { zodBody } from "../validation.ts";
 
 export type AuthOptions = {
@@ -88,6 +88,7 @@ const busy = (reply: FastifyReply) => {
 
 export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) => {
   const { db, signer, hashQueue, decoyHash, rateLimits } = options;
+  const checkEmailLimit = app.createRateLimit(rateLimits.loginPerEmail);
 
   app.post<{ Body: SignupBody }>(
     "/api/v1/auth/signup/",
@@ -162,10 +163,15 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
         },
       }),
       config: { rateLimit: rateLimits.loginPerIp },
-      preHandler: app.rateLimit(rateLimits.loginPerEmail),
     },
     async (request, reply) => {
       const { email, password } = request.body;
+      // Guessing one student's password from many addresses is limited per email as well as per IP.
+      const perEmail = await checkEmailLimit(request);
+      if (!perEmail.isAllowed && perEmail.isExceeded) {
+        reply.header("Retry-After", String(perEmail.ttlInSeconds));
+        return sendError(reply, 429, "throttled", tooManyAttempts(perEmail.ttl));
+      }
       const user = await findUserByEmail(db, email);
       const checked = await hashQueue.run(() =>
         verifyPassword(user?.passwordHash ?? decoyHash, password),

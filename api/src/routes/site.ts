@@ -30,13 +30,15 @@ const isApi = (path: string) => path === "/api" || path.startsWith("/api/");
  */
 export const siteRoutes: FastifyPluginAsync<{ site: SiteFiles }> = async (app, { site }) => {
   app.get("/*", { logLevel: "warn" }, async (request, reply) => {
-    const path = decodeURIComponentSafe(request.url.split("?")[0] ?? "/");
+    const raw = request.url.split("?")[0] ?? "/";
+    const path = decodeURIComponentSafe(raw);
     if (isApi(path)) return sendError(reply, 404, "not_found", `No route matches URL "${path}"`);
     const file = site.files.get(path);
     if (file) return send(request, reply, file);
     const page =
       site.pages.get(normalise(path)) ??
-      (/^\/join\/[^/]+\/?$/.test(path) ? site.pages.get("/join") : undefined);
+      // Matched before decoding: an encoded slash belongs to the code, as the browser's router sees it.
+      (/^\/join\/[^/]+\/?$/.test(raw) ? site.pages.get("/join") : undefined);
     if (page) return send(request, reply, page);
     return send(request, reply, site.notFound, 404);
   });

@@ -1,0 +1,170 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeApp, testDatabases } from "../../test/harness.ts";
+import type { Database } from "../db/client.ts";
+
+const pages = [
+  "/",
+  "/login",
+  "/about-us",
+  "/faqs",
+  "/terms-of-service",
+  "/privacy-policy",
+  "/join",
+];
+
+const pglite = testDatabases().find((db) => db.name === "pglite");
+let database: Database;
+let app: FastifyInstance;
+beforeAll(async () => {
+  if (!pglite) throw new Error("no PGlite test database");
+  database = await pglite.open();
+  app = await makeApp(database);
+}, 60_000);
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  await pglite?.stop();
+});
+
+const expectSecurityHeaders = (headers: Record<string, unknown>) => {
+  const csp = String(headers["content-security-policy"]);
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  expect(csp.split(";").find((d) => d.trim().startsWith("script-src"))).not.toContain(
+    "unsafe-inline",
+  );
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"]).toContain("camera=()");
+  expect(headers["x-powered-by"]).toBeUndefined();
+};
+
+describe("the built site", () => {
+  it.each(pages)("serves %s as HTML with revalidation and security headers", async (path) => {
+    const response = await app.inject({ url: path });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.body).toContain("<!DOCTYPE html>");
+    expectSecurityHeaders(response.headers);
+  });
+
+  it("has a CSP hash for every inline script of every page", async () => {
+    for (const path of [...pages, "/missing"]) {
+      const response = await app.inject({ url: path });
+      const csp = String(response.headers["content-security-policy"]);
+      const { createHash } = await import("node:crypto");
+      for (const [, attributes, body] of response.body.matchAll(
+        /<script\b([^>]*)>([\s\S]*?)<\/script>/g,
+      )) {
+        if (/src=|application\/ld\+json/.test(attributes ?? "")) continue;
+        const hash = createHash("sha256")
+          .update(body ?? "")
+          .digest("base64");
+        expect(csp, `${path} inline script`).toContain(`'sha256-${hash}'`);
+      }
+    }
+  });
+
+  it.each(["/join/K7QX9M", "/join/k7qx9m/", "/join/%3Cscript%3Ealert(1)%3C%2Fscript%3E"])(
+    "serves the sign-up page for %s",
+    async (path) => {
+      const response = await app.inject({ url: path });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain("Welcome to YSP");
+      expect(response.body).not.toContain("<script>alert(1)");
+    },
+  );
+
+  it.each([
+    "/nope",
+    "/about-us/extra",
+    "/join/a/b",
+    "/__not-found",
+    "/__spa-fallback.html",
+    "/index.html.br",
+  ])("answers %s with 404 and the not-found page", async (path) => {
+    const response = await app.inject({ url: path });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.body).toContain("Oops.. It Seems you lost your way");
+    expectSecurityHeaders(response.headers);
+  });
+
+  it("answers unknown API paths with JSON in the error shape", async () => {
+    const response = await app.inject({ url: "/api/v1/nope" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      type: "client_error",
+      errors: [{ code: "not_found", detail: 'No route matches URL "/api/v1/nope"', attr: null }],
+    });
+  });
+
+  it.each(["POST", "PUT", "DELETE", "PATCH"] as const)(
+    "answers %s on a page with 405 and Allow",
+    async (method) => {
+      const response = await app.inject({ method, url: "/faqs" });
+      expect(response.statusCode).toBe(405);
+      expect(response.headers.allow).toBe("GET, HEAD");
+      expect(response.json().errors[0].code).toBe("method_not_allowed");
+      expectSecurityHeaders(response.headers);
+    },
+  );
+
+  it("answers HEAD without a body", async () => {
+    const response = await app.inject({ method: "HEAD", url: "/" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe("");
+  });
+
+  it("sends brotli, gzip or plain by Accept-Encoding, all the same page", async () => {
+    const plain = await app.inject({ url: "/faqs", headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const br = await app.inject({
+      url: "/faqs",
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toBe("Accept-Encoding");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await app.inject({ url: "/faqs", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    const refused = await app.inject({
+      url: "/faqs",
+      headers: { "accept-encoding": "br;q=0, gzip" },
+    });
+    expect(refused.headers["content-encoding"]).toBe("gzip");
+  });
+
+  it("caches hashed assets for a year and answers a matching ETag with 304", async () => {
+    const html = (await app.inject({ url: "/" })).body;
+    const asset = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(html);
+    const path = asset?.[1] ?? asset?.[2];
+    expect(path).toBeDefined();
+    const response = await app.inject({
+      url: path as string,
+      headers: { "accept-encoding": "br" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const again = await app.inject({
+      url: path as string,
+      headers: { "accept-encoding": "br", "if-none-match": String(response.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("serves the sitemap and robots.txt", async () => {
+    const sitemap = await app.inject({ url: "/sitemap.xml" });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.body).toContain("/faqs</loc>");
+    expect(sitemap.body).not.toContain("__not-found");
+    const robots = await app.inject({ url: "/robots.txt" });
+    expect(robots.body).toContain("Sitemap:");
+  });
+});

@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { notFoundPath, prerenderedPaths } from "../../web/app/prerendered-paths.ts";
+import type { Config } from "../src/config.ts";
+import { type Database, openDatabase } from "../src/db/client.ts";
+import { buildServer } from "../src/server.ts";
+import { loadSite, type SiteFiles } from "../src/static-site.ts";
+import { postgresBinDir, startPostgres } from "./postgres.ts";
+
+export const buildDir = new URL("../../web/build", import.meta.url).pathname;
+
+let site: Promise<SiteFiles> | undefined;
+/** The real build, read once per test file; `npm test` builds before the unit tests. */
+export const builtSite = () => {
+  site ??= loadSite(buildDir, prerenderedPaths, notFoundPath);
+  return site;
+};
+
+export type TestDatabase = {
+  name: "pglite" | "postgres";
+  open: () => Promise<Database>;
+  stop: () => Promise<void>;
+};
+
+/**
+ * The databases every storage and API suite runs against: embedded PGlite,
+ * and a real PostgreSQL server when its binaries are on this machine.
+ */
+export function testDatabases(): TestDatabase[] {
+  const pglite: TestDatabase = (() => {
+    const dir = mkdtempSync(join(tmpdir(), "ysp-pglite-"));
+    let count = 0;
+    return {
+      name: "pglite",
+      open: () => openDatabase({ kind: "pglite", dataDir: join(dir, String(count++)) }),
+      stop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  })();
+  if (!postgresBinDir()) {
+    console.log(
+      "PostgreSQL binaries not found under /usr/lib/postgresql: the PostgreSQL half of this suite is skipped.",
+    );
+    return [pglite];
+  }
+  let server: ReturnType<typeof startPostgres> | undefined;
+  let count = 0;
+  const postgres: TestDatabase = {
+    name: "postgres",
+    open: async () => {
+      server ??= startPostgres();
+      const { url } = await server;
+      // A database per suite keeps suites from seeing each other's rows.
+      const name = `ysp_test_${process.pid}_${count++}`;
+      const admin = await import("pg").then(
+        (pg) => new pg.default.Client({ connectionString: url }),
+      );
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      return openDatabase({
+        kind: "postgres",
+        url: url.replace(/\/postgres$/, `/${name}`),
+        poolSize: 20,
+      });
+    },
+    stop: async () => {
+      if (server) await (await server).stop();
+    },
+  };
+  return [pglite, postgres];
+}
+
+export type TestConfig = Pick<
+  Config,
+  "jwtSecret" | "trustProxy" | "rateLimits" | "hash" | "logLevel"
+>;
+
+export const makeConfig = (overrides: Partial<TestConfig> = {}): TestConfig => ({
+  jwtSecret: "test-secret-test-secret-test-secret-0123456789",
+  trustProxy: false,
+  rateLimits: {
+    signupPerMinute: 10_000,
+    loginPerMinute: 10_000,
+    loginPerEmailPerMinute: 10_000,
+    refreshPerMinute: 10_000,
+    newsletterPerMinute: 10_000,
+  },
+  hash: { concurrency: 2, maxQueued: 1000 },
+  logLevel: "silent",
+  ...overrides,
+});
+
+export async function makeApp(
+  database: Database,
+  overrides: Partial<TestConfig> = {},
+  now?: () => number,
+): Promise<FastifyInstance> {
+  return buildServer({
+    config: makeConfig(overrides),
+    database,
+    site: await builtSite(),
+    logger: false,
+    now,
+  });
+}
+
+let sequence = 0;
+export const makeStudent = (overrides: Record<string, unknown> = {}) => ({
+  email: `student${Date.now()}${sequence++}@example.com`,
+  password: "a-good-password",
+  first_name: "Adaeze",
+  last_name: "Okafor",
+  user_type: "STUDENT",
+  referral_code: "",
+  ...overrides,
+});
