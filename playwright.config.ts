@@ -40,10 +40,11 @@ export default defineConfig({
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: "node api/src/main.ts",
+    command: "node web/e2e/server.ts",
     url: `http://127.0.0.1:${port}/healthz`,
     env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: e2eDataDir, LOG_LEVEL: "warn" },
     reuseExistingServer: false,
     timeout: 60_000,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
   },
 });

@@ -16,6 +16,7 @@ import { site } from "~/content/site.ts";
 import { api } from "~/lib/api.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
 import type { Route } from "./+types/join";
 
 export function meta() {
@@ -44,6 +45,7 @@ export default function Join({ params }: Route.ComponentProps) {
   const [showPassword, setShowPassword] = useState(false);
   const inFlight = useRef(false);
   const form = useRef<HTMLFormElement>(null);
+  const signedIn = useSignedInUser();
 
   function update(field: SignupField, value: string) {
     const next = { ...values, [field]: value };
@@ -101,6 +103,12 @@ export default function Join({ params }: Route.ComponentProps) {
           <Logo />
           <h1>Welcome to YSP</h1>
           <p className="muted">Complete the form to register</p>
+          {signedIn && (
+            <p className="notice" role="status">
+              You are already signed in as {signedIn.email}. <StoreLink>Open the app</StoreLink> to
+              carry on learning.
+            </p>
+          )}
           <form ref={form} noValidate onSubmit={onSubmit} aria-busy={pending}>
             <div className="field-row">
               <div className="field">

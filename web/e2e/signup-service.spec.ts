@@ -1,0 +1,217 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { SignJWT } from "jose";
+import { e2eDatabaseUrl, query } from "./database.ts";
+import { expect, gotoHydrated, test } from "./fixtures.ts";
+
+/** These specs talk to the real server and database: no request is answered by the test. */
+
+let sequence = 0;
+const makeStudent = () => ({
+  first_name: "Ifeoma",
+  last_name: "Nwosu",
+  email: `ifeoma.${process.pid}.${Date.now()}.${sequence++}@example.com`,
+  password: "study-hard-2026",
+});
+type Student = ReturnType<typeof makeStudent>;
+
+async function signUpInBrowser(page: Page, student: Student, path = "/join") {
+  await gotoHydrated(page, path);
+  await page.getByLabel("First name").fill(student.first_name);
+  await page.getByLabel("Last name").fill(student.last_name);
+  await page.getByLabel("Email").fill(student.email);
+  await page.getByLabel("Password", { exact: true }).fill(student.password);
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
+async function signUpByApi(request: APIRequestContext, student: Student) {
+  const response = await request.post("/api/v1/auth/signup/", {
+    data: { ...student, user_type: "STUDENT", referral_code: "" },
+  });
+  expect(response.status()).toBe(201);
+  const login = await request.post("/api/v1/auth/login/", {
+    data: { email: student.email, password: student.password },
+  });
+  expect(login.status()).toBe(200);
+  return (await login.json()) as {
+    access: string;
+    refresh: string;
+    user: { id: string; referral_code: string };
+  };
+}
+
+test.describe("sign-up against the real service", () => {
+  test("a new student signs up, lands home, and can log in", async ({ page, request }) => {
+    const student = makeStudent();
+    await signUpInBrowser(page, student);
+    await expect(page.getByText("Account created successfully 👍")).toBeVisible();
+    await expect(page.getByText("Download the app and login")).toBeVisible();
+    await expect(page).toHaveURL("/");
+
+    const login = await request.post("/api/v1/auth/login/", {
+      data: { email: student.email, password: student.password },
+    });
+    expect(login.status()).toBe(200);
+    expect((await login.json()).user).toMatchObject({
+      email: student.email,
+      first_name: "Ifeoma",
+      user_type: "STUDENT",
+    });
+    if (e2eDatabaseUrl()) {
+      const rows = await query<{ first_name: string }>(
+        "select first_name from users where email = $1",
+        [student.email],
+      );
+      expect(rows).toEqual([{ first_name: "Ifeoma" }]);
+    }
+  });
+
+  test("the same email again shows the server's detail and keeps the form", async ({
+    page,
+    request,
+  }) => {
+    const student = makeStudent();
+    await signUpByApi(request, student);
+    await signUpInBrowser(page, { ...student, email: student.email.toUpperCase() });
+    await expect(page.locator(".toast-error")).toHaveText(
+      "An account with this email already exists. Log in in the app instead.",
+    );
+    await expect(page).toHaveURL("/join");
+  });
+
+  test("an invite link records who referred the student", async ({ page, request }) => {
+    const referrer = await signUpByApi(request, makeStudent());
+    const friend = makeStudent();
+    await signUpInBrowser(page, friend, `/join/${referrer.user.referral_code}`);
+    await expect(page.getByLabel("Invite code")).toHaveValue(referrer.user.referral_code);
+    await expect(page.getByText("Account created successfully 👍")).toBeVisible();
+    await expect(page).toHaveURL("/");
+    test.skip(
+      !e2eDatabaseUrl(),
+      "the server runs on PGlite here, so the row cannot be read from the test",
+    );
+    const rows = await query<{ referred_by: string }>(
+      "select referred_by from users where email = $1",
+      [friend.email],
+    );
+    expect(rows).toEqual([{ referred_by: referrer.user.id }]);
+  });
+
+  test("an unknown invite code gets a clear message", async ({ page }) => {
+    await signUpInBrowser(page, makeStudent(), "/join/NOPE");
+    await expect(page.locator(".toast-error")).toHaveText(
+      "This invite link is not valid. You can still sign up at /join without an invite code.",
+    );
+    await expect(page).toHaveURL("/join/NOPE");
+  });
+
+  test("the newsletter subscribes, and says so kindly the second time", async ({ page }) => {
+    const email = makeStudent().email;
+    await gotoHydrated(page, "/faqs");
+    const footer = page.locator("footer");
+    await footer.getByLabel(/email/i).fill(email);
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.locator(".toast-success")).toHaveText(/You're subscribed/);
+    await expect(footer.getByLabel(/email/i)).toHaveValue("");
+
+    await gotoHydrated(page, "/about-us");
+    await footer.getByLabel(/email/i).fill(email.toUpperCase());
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.locator(".toast-success")).toHaveText(/already subscribed/);
+  });
+});
+
+test.describe("the token path against the real service", () => {
+  const secret = () =>
+    readFileSync(join(process.env.E2E_DATA_DIR ?? "", "jwt-secret"), "utf8").trim();
+
+  async function expiredAccessToken(userId: string) {
+    const issued = Math.floor(Date.now() / 1000) - 3600;
+    return new SignJWT({ typ: "access" })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(userId)
+      .setIssuer("ysp-api")
+      .setIssuedAt(issued)
+      .setExpirationTime(issued + 900)
+      .sign(new TextEncoder().encode(secret()));
+  }
+
+  test("an expired access token: one refresh, then /me repeated with the new bearer", async ({
+    page,
+    request,
+  }) => {
+    const student = makeStudent();
+    const session = await signUpByApi(request, student);
+    const expired = await expiredAccessToken(session.user.id);
+    const calls: { url: string; auth?: string; status?: number }[] = [];
+    page.on("response", (response) => {
+      const url = new URL(response.url()).pathname;
+      if (url.includes("/auth/"))
+        calls.push({
+          url,
+          auth: response.request().headers().authorization,
+          status: response.status(),
+        });
+    });
+    await page.goto("/faqs");
+    await page.evaluate(
+      ([access, refresh]) => {
+        sessionStorage.setItem("accessToken", access as string);
+        sessionStorage.setItem("refreshToken", refresh as string);
+      },
+      [expired, session.refresh],
+    );
+    await gotoHydrated(page, "/join");
+    await expect(
+      page.getByRole("status").filter({ hasText: `signed in as ${student.email}` }),
+    ).toBeVisible();
+
+    expect(calls.map((c) => [c.url, c.status])).toEqual([
+      ["/api/v1/auth/me/", 401],
+      ["/auth/refresh/", 200],
+      ["/api/v1/auth/me/", 200],
+    ]);
+    expect(calls[0]?.auth).toBe(`Bearer ${expired}`);
+    const fresh = await page.evaluate(() => sessionStorage.getItem("accessToken"));
+    expect(fresh).not.toBe(expired);
+    expect(calls[2]?.auth).toBe(`Bearer ${fresh}`);
+  });
+
+  test("a revoked refresh token clears both storages and reloads the page", async ({
+    page,
+    request,
+  }) => {
+    const session = await signUpByApi(request, makeStudent());
+    // Using the refresh token twice revokes its whole family, as a stolen copy would.
+    expect(
+      (await request.post("/auth/refresh/", { data: { refresh: session.refresh } })).status(),
+    ).toBe(200);
+    expect(
+      (await request.post("/auth/refresh/", { data: { refresh: session.refresh } })).status(),
+    ).toBe(401);
+
+    await page.goto("/faqs");
+    await page.evaluate(
+      ([access, refresh]) => {
+        for (const store of [sessionStorage, localStorage]) {
+          store.setItem("accessToken", access as string);
+          store.setItem("refreshToken", refresh as string);
+          store.setItem("user", "{}");
+        }
+      },
+      [await expiredAccessToken(session.user.id), session.refresh],
+    );
+    await gotoHydrated(page, "/join");
+    await expect(page.getByText("Unable to refresh access token")).toBeVisible();
+    await page.waitForEvent("load");
+    const left = await page.evaluate(() =>
+      ["accessToken", "refreshToken", "user"].flatMap((k) => [
+        sessionStorage.getItem(k),
+        localStorage.getItem(k),
+      ]),
+    );
+    expect(left.every((v) => v === null)).toBe(true);
+    await expect(page.getByRole("heading", { name: "Welcome to YSP" })).toBeVisible();
+  });
+});
