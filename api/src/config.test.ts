@@ -23,6 +23,12 @@ describe("configuration", () => {
     expect(readFileSync(join(dir, "jwt-secret"), "utf8").trim()).toBe(first);
   });
 
+  it("treats an empty variable as unset", () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "", PORT: "" });
+    expect(config.database.kind).toBe("pglite");
+    expect(config.port).toBe(3000);
+  });
+
   it("uses PostgreSQL when DATABASE_URL is set", () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://u:p@db:5432/ysp" });
     expect(config.database).toEqual({

@@ -110,7 +110,9 @@ function developmentSecret(dataDir: string): string {
 
 /** Reads and checks the environment; throws a ConfigError with one line naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable (a blank line in an env file) means "not set".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "configuration");

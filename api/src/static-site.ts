@@ -31,6 +31,7 @@ const types: Record<string, string> = {
   ".json": "application/json; charset=utf-8",
   ".webmanifest": "application/manifest+json; charset=utf-8",
   ".png": "image/png",
+  ".jpg": "image/jpeg",
   ".webp": "image/webp",
   ".avif": "image/avif",
   ".ico": "image/x-icon",

@@ -143,6 +143,8 @@ test.describe("home", () => {
     const dialog = page.getByRole("dialog", { name: "What is mass media?" });
     await expect(dialog).toBeVisible();
     await expect(dialog.locator("iframe")).toHaveAttribute("src", /youtube-nocookie\.com\/embed\//);
+    await expect(dialog).toHaveAttribute("data-visible", "");
+    await expectNoAxeViolations(page);
     await page.keyboard.press("Escape");
     await expect(page.locator("iframe")).toHaveCount(0);
     await expect(card).toBeFocused();

@@ -7,6 +7,11 @@ test.describe("every route", () => {
     }, testInfo) => {
       const response = await gotoHydrated(page, route.path);
       expect(response?.status()).toBe(route.name === "not-found" ? 404 : 200);
+      const headers = response?.headers() ?? {};
+      expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(headers["x-powered-by"]).toBeUndefined();
 
       await expect(page.locator("h1")).toHaveCount(1);
       await expect(page.locator("header.site-header")).toHaveCount(route.chrome ? 1 : 0);
@@ -46,6 +51,25 @@ test.describe("every route", () => {
     await expect(page.getByRole("img")).toBeVisible();
     await page.getByRole("link", { name: /home/i }).click();
     await expect(page).toHaveURL("/");
+  });
+
+  test("answers a POST to a page with 405", async ({ request }) => {
+    const response = await request.post("/faqs", { data: {} });
+    expect(response.status()).toBe(405);
+    expect(response.headers().allow).toBe("GET, HEAD");
+  });
+
+  test("the social image and icon exist", async ({ request }) => {
+    for (const path of [
+      "/og-image.jpg",
+      "/icon-512.png",
+      "/favicon.svg",
+      "/manifest.webmanifest",
+      "/sitemap.xml",
+      "/robots.txt",
+    ]) {
+      expect((await request.get(path)).status(), path).toBe(200);
+    }
   });
 
   test("the FAQ page has FAQPage structured data", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { asc, eq, gte } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { loadConfig } from "../config.ts";
+import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 
@@ -108,4 +108,9 @@ async function main(): Promise<number> {
   }
 }
 
-process.exitCode = await main();
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(error instanceof ConfigError ? `signups: ${error.message}` : error);
+  process.exitCode = 1;
+}

@@ -35,7 +35,7 @@ export function pageMeta({
   jsonLd = [],
 }: PageMeta): MetaDescriptor[] {
   const url = `${site.origin}${path}`;
-  const image = `${site.origin}/og-image.png`;
+  const image = `${site.origin}/og-image.jpg`;
   return [
     { title },
     { name: "description", content: description },
@@ -47,6 +47,9 @@ export function pageMeta({
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: `${site.name}: ${site.tagline}` },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },

@@ -1,0 +1,66 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../db/client.ts";
+import { users } from "../db/schema.ts";
+
+const run = promisify(execFile);
+const cli = new URL("./signups.ts", import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), "ysp-signups-"));
+const signups = (...args: string[]) =>
+  run(process.execPath, [cli, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+  });
+
+beforeAll(async () => {
+  const database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });
+  const [referrer] = await database.db
+    .insert(users)
+    .values({
+      email: "tunde@example.com",
+      firstName: "Tunde",
+      lastName: "Bakare",
+      passwordHash: "x",
+      referralCode: "K7QX9M",
+      createdAt: new Date("2026-08-01T10:00:00Z"),
+    })
+    .returning();
+  await database.db.insert(users).values({
+    email: "zainab@example.com",
+    firstName: "=Zainab",
+    lastName: "Musa, Jr",
+    passwordHash: "x",
+    referralCode: "P3RT8W",
+    referredBy: referrer?.id,
+    createdAt: new Date("2026-10-01T10:00:00Z"),
+  });
+  await database.close();
+}, 60_000);
+
+describe("npm run signups", () => {
+  it("lists sign-ups as CSV, safe for spreadsheets, with who referred them", async () => {
+    const { stdout } = await signups("--format", "csv");
+    expect(stdout.trim().split("\n")).toEqual([
+      "name,email,referral_code,referred_by,date",
+      "Tunde Bakare,tunde@example.com,K7QX9M,,2026-08-01T10:00:00.000Z",
+      `"'=Zainab Musa, Jr",zainab@example.com,P3RT8W,tunde@example.com,2026-10-01T10:00:00.000Z`,
+    ]);
+  });
+
+  it("filters by date and prints a table by default", async () => {
+    const { stdout } = await signups("--since", "2026-09-01");
+    expect(stdout).toContain("zainab@example.com");
+    expect(stdout).not.toContain("Tunde Bakare");
+    expect(stdout).toContain("1 sign-up since 2026-09-01.");
+  });
+
+  it("explains a bad argument", async () => {
+    await expect(signups("--since", "yesterday")).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--since must be a date written YYYY-MM-DD"),
+    });
+  });
+});
