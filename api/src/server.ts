@@ -94,7 +94,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     decoyHash,
     rateLimits: limits,
   });
-  await app.register(newsletterRoutes, { db: database.db, rateLimits: limits });
+  await app.register(newsletterRoutes, {
+    db: database.db,
+    rateLimits: limits,
+    pagePaths: [...site.pages.keys()],
+  });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   await app.register(siteRoutes, { site });
   return app;

@@ -1,10 +1,17 @@
 import { type ReactNode, useEffect } from "react";
-import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import { ChatButton } from "./components/chat-button.tsx";
+import { InlineScripts } from "./components/inline-scripts.tsx";
 import { ToastHost } from "./components/toast-host.tsx";
+import { needsHydration } from "./lib/page-handle.ts";
+import { useHydrated } from "./lib/use-hydrated.ts";
 import { inlineCss } from "./styles/inline-css.ts";
 
 export function Layout({ children }: { children: ReactNode }) {
+  // Once React runs, a move to a page that ships no JavaScript keeps the router's scripts in place.
+  const hydrated = useHydrated();
+  const matches = useMatches();
+  const hydrate = hydrated || needsHydration(matches);
   return (
     <html lang="en-NG">
       <head>
@@ -25,9 +32,14 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ToastHost />
-        <ScrollRestoration />
-        <Scripts />
+        <InlineScripts />
+        {hydrate && (
+          <>
+            <ToastHost />
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

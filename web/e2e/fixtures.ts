@@ -51,10 +51,15 @@ export const test = base.extend<{ problems: Problems }>({
 
 export { expect };
 
-/** Open a page and wait until React has hydrated it (the root marks the document). */
+/** Pages that ship no framework JavaScript: React renders them at build time only. */
+export const staticPaths = ["/about-us", "/faqs", "/terms-of-service", "/privacy-policy"];
+const isStatic = (path: string) =>
+  staticPaths.includes(path) || !/^\/($|login$|join(\/|$))/.test(path);
+
+/** Open a page and, where the page is hydrated, wait until React has taken it over. */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  if (!isStatic(path)) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   return response;
 }
 

@@ -30,42 +30,52 @@ test.describe("header", () => {
       "the menu button shows on small screens",
     );
 
-    test("is a modal dialog that takes focus and closes with Esc", async ({ page }) => {
-      await gotoHydrated(page, "/");
-      const opener = page.getByRole("button", { name: "Open menu" });
-      await opener.click();
-      const menu = page.getByRole("dialog", { name: "Menu" });
-      await expect(menu).toBeVisible();
-      for (const name of [...items, "Sign Up"])
-        await expect(menu.getByRole("link", { name })).toBeVisible();
-      expect(await menu.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
-      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe(
-        "hidden",
-      );
-      await expectNoAxeViolations(page);
-      await page.keyboard.press("Escape");
-      await expect(menu).toBeHidden();
-      await expect(opener).toBeFocused();
-      expect(
-        await page.evaluate(() => getComputedStyle(document.documentElement).overflow),
-      ).not.toBe("hidden");
-    });
+    for (const path of ["/", "/faqs"]) {
+      test(`is a modal dialog that takes focus and closes with Esc on ${path}`, async ({
+        page,
+      }) => {
+        await gotoHydrated(page, path);
+        const opener = page.getByRole("button", { name: "Open menu" });
+        await opener.click();
+        const menu = page.getByRole("dialog", { name: "Menu" });
+        await expect(menu).toBeVisible();
+        for (const name of [...items, "Sign Up"]) {
+          await expect(menu.getByRole("link", { name })).toBeVisible();
+        }
+        expect(await menu.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+        const overflow = () =>
+          page.evaluate(() => getComputedStyle(document.documentElement).overflow);
+        expect(await overflow()).toBe("hidden");
+        await expectNoAxeViolations(page);
+        await page.keyboard.press("Escape");
+        await expect(menu).toBeHidden();
+        await expect(opener).toBeFocused();
+        expect(await overflow()).not.toBe("hidden");
 
-    test("closes with its close button and on navigation", async ({ page }) => {
-      await gotoHydrated(page, "/");
-      await page.getByRole("button", { name: "Open menu" }).click();
-      const menu = page.getByRole("dialog", { name: "Menu" });
-      await menu.getByRole("button", { name: "Close menu" }).click();
-      await expect(menu).toBeHidden();
+        await opener.click();
+        await expect(menu).toBeVisible();
+        await page.mouse.click(5, 400);
+        await expect(menu).toBeHidden();
+      });
+    }
 
-      await page.getByRole("button", { name: "Open menu" }).click();
-      await menu.getByRole("link", { name: "FAQs" }).click();
-      await expect(page).toHaveURL("/faqs");
-      await expect(menu).toBeHidden();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-        "Frequently asked questions",
-      );
-    });
+    for (const path of ["/", "/about-us"]) {
+      test(`closes with its close button and on navigation on ${path}`, async ({ page }) => {
+        await gotoHydrated(page, path);
+        await page.getByRole("button", { name: "Open menu" }).click();
+        const menu = page.getByRole("dialog", { name: "Menu" });
+        await menu.getByRole("button", { name: "Close menu" }).click();
+        await expect(menu).toBeHidden();
+
+        await page.getByRole("button", { name: "Open menu" }).click();
+        await menu.getByRole("link", { name: "FAQs" }).click();
+        await expect(page).toHaveURL("/faqs");
+        await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+          "Frequently asked questions",
+        );
+      });
+    }
   });
 });
 
@@ -79,28 +89,30 @@ test.describe("store links by device", () => {
     }
   });
 
-  test("an iPhone gets the App Store after hydration", async ({ browser, baseURL }) => {
-    const context = await browser.newContext({
-      baseURL,
-      viewport: { width: 390, height: 844 },
-      userAgent:
-        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  for (const path of ["/", "/faqs"]) {
+    test(`an iPhone gets the App Store on ${path}`, async ({ browser, baseURL }) => {
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width: 390, height: 844 },
+        userAgent:
+          "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+      });
+      const page = await context.newPage();
+      await page.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) => route.abort());
+      await gotoHydrated(page, path);
+      const hrefs = await page
+        .locator("[data-store-link]")
+        .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+      expect(hrefs.length).toBeGreaterThanOrEqual(2);
+      for (const href of hrefs) expect(href).toMatch(/^https:\/\/apps\.apple\.com\//);
+      await context.close();
     });
-    const page = await context.newPage();
-    await page.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) => route.abort());
-    await gotoHydrated(page, "/");
-    for (const href of await page
-      .locator("[data-store-link]")
-      .evaluateAll((as) => as.map((a) => a.getAttribute("href")))) {
-      expect(href).toMatch(/^https:\/\/apps\.apple\.com\//);
-    }
-    await context.close();
-  });
+  }
 });
 
 test.describe("footer", () => {
   test("has the contact details, link groups and a labelled newsletter form", async ({ page }) => {
-    await gotoHydrated(page, "/faqs");
+    await gotoHydrated(page, "/");
     const footer = page.locator("footer");
     await expect(footer.locator("address")).toContainText("Lagos");
     for (const name of ["Company", "Support", "Stay up to date"]) {

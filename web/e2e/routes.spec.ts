@@ -1,4 +1,11 @@
-import { expect, expectNoAxeViolations, gotoHydrated, pages, test } from "./fixtures.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  gotoHydrated,
+  pages,
+  staticPaths,
+  test,
+} from "./fixtures.ts";
 
 test.describe("every route", () => {
   for (const route of pages) {
@@ -69,6 +76,19 @@ test.describe("every route", () => {
       "/robots.txt",
     ]) {
       expect((await request.get(path)).status(), path).toBe(200);
+    }
+  });
+
+  test("pages that need no interactivity ship no framework JavaScript", async ({ page }) => {
+    for (const path of [...staticPaths, "/no/such/page"]) {
+      await page.goto(path);
+      expect(await page.locator("script[src], link[rel=modulepreload]").count(), path).toBe(0);
+      const inline = await page
+        .locator('script:not([type="application/ld+json"])')
+        .evaluateAll((scripts) =>
+          scripts.reduce((sum, s) => sum + (s.textContent ?? "").length, 0),
+        );
+      expect(inline, path).toBeLessThanOrEqual(3 * 1024);
     }
   });
 

@@ -106,19 +106,49 @@ test.describe("sign-up against the real service", () => {
     await expect(page).toHaveURL("/join/NOPE");
   });
 
-  test("the newsletter subscribes, and says so kindly the second time", async ({ page }) => {
+  test("the newsletter subscribes with a toast, and says so kindly the second time", async ({
+    page,
+  }) => {
     const email = makeStudent().email;
-    await gotoHydrated(page, "/faqs");
+    await gotoHydrated(page, "/");
     const footer = page.locator("footer");
     await footer.getByLabel(/email/i).fill(email);
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await expect(page.locator(".toast-success")).toHaveText(/You're subscribed/);
     await expect(footer.getByLabel(/email/i)).toHaveValue("");
 
-    await gotoHydrated(page, "/about-us");
+    await gotoHydrated(page, "/login");
     await footer.getByLabel(/email/i).fill(email.toUpperCase());
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await expect(page.locator(".toast-success")).toHaveText(/already subscribed/);
+  });
+
+  test("pages without JavaScript subscribe with a plain form post and a readable answer", async ({
+    page,
+  }) => {
+    const email = makeStudent().email;
+    await page.goto("/faqs");
+    const footer = page.locator("footer");
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL("/faqs");
+    expect(
+      await footer.getByLabel(/email/i).evaluate((input: HTMLInputElement) => input.validity.valid),
+    ).toBe(false);
+
+    await footer.getByLabel(/email/i).fill(email);
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're subscribed");
+    await page.getByRole("link", { name: "Back to the page you were on" }).click();
+    await expect(page).toHaveURL("/faqs");
+
+    await page.goto("/terms-of-service");
+    await footer.getByLabel(/email/i).fill(email);
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're already subscribed");
+    await expect(page.getByRole("link", { name: "Back to the page you were on" })).toHaveAttribute(
+      "href",
+      "/terms-of-service",
+    );
   });
 });
 

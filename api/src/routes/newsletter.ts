@@ -4,41 +4,67 @@ import type { Db } from "../db/client.ts";
 import { newsletterSubscriptions } from "../db/schema.ts";
 import type { RateLimits } from "../rate-limits.ts";
 import { zodBody } from "../validation.ts";
+import { newsletterPage } from "./newsletter-page.ts";
 
 export const newsletterMessages = {
   subscribed: "Thanks! You're subscribed. Look out for study tips in your inbox.",
   alreadySubscribed: "You're already subscribed with this email. Thank you!",
 } as const;
 
-export const newsletterRoutes: FastifyPluginAsync<{ db: Db; rateLimits: RateLimits }> = async (
+const formType = "application/x-www-form-urlencoded";
+
+/** Only our own pages: the answer page links back, never to a place taken from input. */
+const backLink = (source: unknown, pages: ReadonlySet<string>) => {
+  const path = typeof source === "string" ? source.replace(/(.)\/+$/, "$1") : "";
+  return pages.has(path) ? path : "/";
+};
+
+export type NewsletterOptions = { db: Db; rateLimits: RateLimits; pagePaths: readonly string[] };
+
+export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
   app,
-  { db, rateLimits },
+  { db, rateLimits, pagePaths },
 ) => {
+  const pages = new Set(pagePaths);
+  // A plain form post from pages that ship no JavaScript; the parser is scoped to this plugin.
+  app.addContentTypeParser(formType, { parseAs: "string" }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
   app.post<{ Body: NewsletterBody }>(
     "/api/v1/newsletter/",
     {
       ...zodBody(newsletterBodySchema, {
-        summary: "Subscribe an email address to the newsletter",
+        summary:
+          "Subscribe an email address to the newsletter (JSON, or a plain form post answered with a page)",
         tags: ["newsletter"],
-        response: {
-          "2xx": {
-            type: "object",
-            properties: { message: { type: "string" } },
-            required: ["message"],
-          },
-        },
       }),
       config: { rateLimit: rateLimits.newsletter },
+      attachValidation: true,
     },
     async (request, reply) => {
+      const fromForm = request.headers["content-type"]?.startsWith(formType) ?? false;
+      const answer = (status: number, title: string, message: string) => {
+        if (!fromForm) return reply.code(status).send({ message });
+        const back = backLink((request.body as { source?: unknown } | undefined)?.source, pages);
+        return reply
+          .code(status)
+          .type("text/html; charset=utf-8")
+          .header("Cache-Control", "no-store")
+          .send(newsletterPage({ title, message, back }));
+      };
+      if (request.validationError) {
+        if (!fromForm) return reply.send(request.validationError);
+        return answer(400, "Please check your email", request.validationError.message);
+      }
       const inserted = await db
         .insert(newsletterSubscriptions)
         .values({ email: request.body.email, sourcePage: request.body.source ?? null })
         .onConflictDoNothing()
         .returning({ id: newsletterSubscriptions.id });
       if (inserted.length === 0)
-        return reply.code(200).send({ message: newsletterMessages.alreadySubscribed });
-      return reply.code(201).send({ message: newsletterMessages.subscribed });
+        return answer(200, "You're already subscribed", newsletterMessages.alreadySubscribed);
+      return answer(201, "You're subscribed", newsletterMessages.subscribed);
     },
   );
 };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { headerNav } from "~/content/navigation.ts";
 import { Logo } from "./logo.tsx";
@@ -26,21 +26,23 @@ export function Header() {
   );
 }
 
-/** A modal dialog: the browser moves focus into it, traps it, closes it on Esc and restores focus. */
+const menuId = "mobile-menu";
+
+/** Invoker commands open and close the dialog with no script; React's types do not know them yet. */
+const command = (name: "show-modal" | "close") =>
+  ({ commandfor: menuId, command: name }) as Record<string, string>;
+
+/**
+ * A modal dialog opened by an invoker command, so it works on pages that
+ * ship no JavaScript: the browser moves focus into it, keeps it there,
+ * closes it on Esc or a click outside, and gives focus back.
+ */
 function MobileMenu() {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
-
-  useEffect(() => {
-    const node = dialog.current;
-    if (!node) return;
-    if (open && !node.open) node.showModal();
-    if (!open && node.open) node.close();
-  }, [open]);
-
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a change of page
-  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    (document.getElementById(menuId) as HTMLDialogElement | null)?.close();
+  }, [pathname]);
 
   return (
     <>
@@ -48,8 +50,7 @@ function MobileMenu() {
         type="button"
         className="menu-button"
         aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => setOpen(true)}
+        {...command("show-modal")}
       >
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
           <path
@@ -61,22 +62,20 @@ function MobileMenu() {
         </svg>
         <span className="visually-hidden">Open menu</span>
       </button>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop has no keyboard twin; Esc closes natively */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: following a link is already keyboard-operable */}
       <dialog
-        ref={dialog}
+        id={menuId}
         className="mobile-menu"
         aria-label="Menu"
-        onClose={() => setOpen(false)}
+        closedby="any"
         onClick={(event) => {
-          const onBackdrop = event.target === event.currentTarget;
-          const followedLink = (event.target as Element).closest("a") !== null;
-          if (onBackdrop || followedLink) setOpen(false);
+          if ((event.target as Element).closest("a")) event.currentTarget.close();
         }}
       >
         <div className="mobile-menu-panel">
           <div className="mobile-menu-top">
             <span className="mobile-menu-title">Menu</span>
-            <button type="button" className="icon-button" onClick={() => setOpen(false)}>
+            <button type="button" className="icon-button" {...command("close")}>
               <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
                 <path
                   d="M6 6l12 12M18 6L6 18"

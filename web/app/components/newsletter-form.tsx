@@ -1,6 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
 import toast from "react-hot-toast";
+import { useLocation } from "react-router";
 import { api } from "~/lib/api.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -16,8 +18,14 @@ function validate(email: string): string | null {
   return null;
 }
 
+/**
+ * Hydrated, it checks the address itself and answers with a toast; on pages
+ * without JavaScript the browser checks it and the server answers with a page.
+ */
 export function NewsletterForm() {
   const id = useId();
+  const hydrated = useHydrated();
+  const { pathname } = useLocation();
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
@@ -47,11 +55,12 @@ export function NewsletterForm() {
   return (
     <form
       className="newsletter"
-      noValidate
+      noValidate={hydrated}
       onSubmit={onSubmit}
       action="/api/v1/newsletter/"
       method="post"
     >
+      <input type="hidden" name="source" value={pathname.replace(/(.)\/+$/, "$1")} />
       <label htmlFor={`${id}-email`}>Get study tips and exam news by email</label>
       <div className="newsletter-row">
         <input
@@ -61,6 +70,7 @@ export function NewsletterForm() {
           autoComplete="email"
           inputMode="email"
           placeholder="you@example.com"
+          required
           value={email}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}

@@ -1,7 +1,10 @@
 import { StoreLink } from "~/components/store-link.tsx";
 import { about } from "~/content/about.ts";
 import { site } from "~/content/site.ts";
+import { staticPage } from "~/lib/page-handle.ts";
 import { pageMeta } from "~/lib/seo.ts";
+
+export const handle = staticPage;
 
 export function meta() {
   return pageMeta({

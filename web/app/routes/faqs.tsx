@@ -3,7 +3,10 @@ import { TextBlocks } from "~/components/text-blocks.tsx";
 import { faqs } from "~/content/faqs.ts";
 import { chatUrl, site } from "~/content/site.ts";
 import type { TextBlock } from "~/content/types.ts";
+import { staticPage } from "~/lib/page-handle.ts";
 import { pageMeta } from "~/lib/seo.ts";
+
+export const handle = staticPage;
 
 const plainText = (blocks: readonly TextBlock[]) =>
   blocks.map((b) => (typeof b === "string" ? b : b.list.join("; "))).join(" ");

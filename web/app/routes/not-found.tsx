@@ -1,7 +1,10 @@
 import { Link } from "react-router";
 import { ChatButton } from "~/components/chat-button.tsx";
 import { site } from "~/content/site.ts";
+import { staticPage } from "~/lib/page-handle.ts";
 import { pageMeta } from "~/lib/seo.ts";
+
+export const handle = staticPage;
 
 export function meta() {
   return pageMeta({

@@ -1,0 +1,41 @@
+/** The page a newsletter form post gets back on pages that run no JavaScript. */
+export function newsletterPage({
+  title,
+  message,
+  back,
+}: {
+  title: string;
+  message: string;
+  back: string;
+}): string {
+  const escapeHtml = (text: string) =>
+    text.replace(
+      /[&<>"']/g,
+      (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+    );
+  return `<!DOCTYPE html>
+<html lang="en-NG">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} | YSP</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>
+body{margin:0;min-height:100dvh;display:grid;place-items:center;padding:1.5rem;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif;line-height:1.55;color:#14213d;background:#f2f6fb}
+main{max-width:28rem;padding:1.5rem;border:1px solid #d7dfea;border-radius:12px;background:#fff;text-align:center}
+h1{margin:0 0 .5rem;font-size:1.5rem;color:#0a2f5c}
+a{display:inline-block;margin-top:1rem;padding:.7rem 1.3rem;border-radius:999px;background:#0b4f9c;color:#fff;font-weight:600;text-decoration:none}
+a:focus-visible{outline:3px solid #1a73e8;outline-offset:2px}
+</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(message)}</p>
+<a href="${escapeHtml(back)}">Back to the page you were on</a>
+</main>
+</body>
+</html>
+`;
+}

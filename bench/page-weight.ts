@@ -1,0 +1,72 @@
+import type { Browser } from "playwright-core";
+
+export type PageWeight = {
+  path: string;
+  status: number;
+  requests: number;
+  bytes: {
+    html: number;
+    css: number;
+    js: number;
+    fonts: number;
+    images: number;
+    other: number;
+    total: number;
+  };
+};
+
+type Kind = keyof Omit<PageWeight["bytes"], "total">;
+
+function kindOf(resourceType: string, mimeType: string): Kind {
+  if (resourceType === "Document") return "html";
+  if (resourceType === "Stylesheet" || mimeType.includes("css")) return "css";
+  if (resourceType === "Script" || mimeType.includes("javascript")) return "js";
+  if (resourceType === "Font" || mimeType.startsWith("font/")) return "fonts";
+  if (resourceType === "Image" || mimeType.startsWith("image/")) return "images";
+  return "other";
+}
+
+/**
+ * Bytes over the wire (compressed, headers excluded) before any interaction,
+ * at a phone's viewport, counted from Chromium's network events. Images that
+ * load lazily below the fold are not requested, so they are not counted.
+ */
+export async function measurePageWeight(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+): Promise<PageWeight> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const page = await context.newPage();
+  await page.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) => route.abort());
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  const requests = new Map<string, { type: string; mime: string; bytes: number; done: boolean }>();
+  cdp.on("Network.responseReceived", (e) => {
+    requests.set(e.requestId, { type: e.type, mime: e.response.mimeType, bytes: 0, done: false });
+  });
+  cdp.on("Network.loadingFinished", (e) => {
+    const entry = requests.get(e.requestId);
+    if (entry) {
+      entry.done = true;
+      entry.bytes = e.encodedDataLength;
+    }
+  });
+  const headerBytes = new Map<string, number>();
+  cdp.on("Network.responseReceivedExtraInfo", (e) => {
+    headerBytes.set(e.requestId, e.headersText?.length ?? 0);
+  });
+  const response = await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
+  await page.waitForTimeout(500);
+  const bytes = { html: 0, css: 0, js: 0, fonts: 0, images: 0, other: 0, total: 0 };
+  let count = 0;
+  for (const [id, entry] of requests) {
+    if (!entry.done) continue;
+    const body = Math.max(0, entry.bytes - (headerBytes.get(id) ?? 0));
+    bytes[kindOf(entry.type, entry.mime)] += body;
+    bytes.total += body;
+    count++;
+  }
+  await context.close();
+  return { path, status: response?.status() ?? 0, requests: count, bytes };
+}
