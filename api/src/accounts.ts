@@ -15,59 +15,87 @@ export function toPublicUser(user: User): PublicUser {
   };
 }
 
-export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-  return user;
-}
+export type CreateStudentResult = { ok: true; id: string } | { ok: false; reason: "email_taken" };
 
-export async function findUserById(db: Db, id: string): Promise<User | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
-  return user;
-}
-
-export async function findUserByReferralCode(db: Db, code: string): Promise<User | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.referralCode, code));
-  return user;
-}
-
-export type CreateStudentResult = { ok: true; user: User } | { ok: false; reason: "email_taken" };
+export type NewStudent = Omit<SignupBody, "password" | "referral_code" | "user_type"> & {
+  passwordHash: string;
+  referredBy: string | null;
+};
 
 /** Codes are random; on the rare clash with an existing code a new one is drawn. */
 const referralCodeAttempts = 5;
 
-export async function createStudent(
-  db: Db,
-  input: Omit<SignupBody, "password" | "referral_code" | "user_type"> & {
-    passwordHash: string;
-    referredBy: string | null;
-  },
-): Promise<CreateStudentResult> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const [user] = await db
-        .insert(users)
-        .values({
-          email: input.email,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          passwordHash: input.passwordHash,
-          userType: "STUDENT",
-          referralCode: newReferralCode(),
-          referredBy: input.referredBy,
-        })
-        .returning();
-      if (!user) throw new Error("Inserting a user returned no row");
-      return { ok: true, user };
-    } catch (error) {
-      if (pgErrorCode(error) !== uniqueViolation) throw error;
-      const constraint = constraintName(error);
-      if (constraint === "users_email_lower_key") return { ok: false, reason: "email_taken" };
-      if (constraint !== "users_referral_code_key" || attempt >= referralCodeAttempts) throw error;
-    }
-  }
+const byLowerEmail = eq(sql`lower(${users.email})`, sql.placeholder("email"));
+
+export type Accounts = ReturnType<typeof createAccounts>;
+
+/**
+ * The queries on students' accounts, each prepared once: building a query
+ * costs more CPU than the database spends running it, and that CPU is taken
+ * from password hashing when sign-ups peak.
+ */
+export function createAccounts(db: Db) {
+  const userByEmail = db.select().from(users).where(byLowerEmail).prepare("user_by_email");
+  const userById = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .prepare("user_by_id");
+  const idByReferralCode = db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.referralCode, sql.placeholder("code")))
+    .prepare("user_by_referral_code");
+  const insertStudent = db
+    .insert(users)
+    .values({
+      email: sql.placeholder("email"),
+      firstName: sql.placeholder("firstName"),
+      lastName: sql.placeholder("lastName"),
+      passwordHash: sql.placeholder("passwordHash"),
+      userType: "STUDENT",
+      referralCode: sql.placeholder("referralCode"),
+      referredBy: sql.placeholder("referredBy"),
+    })
+    .returning({ id: users.id })
+    .prepare("insert_student");
+
+  return {
+    async findByEmail(email: string): Promise<User | undefined> {
+      const [user] = await userByEmail.execute({ email: email.toLowerCase() });
+      return user;
+    },
+    async findById(id: string): Promise<User | undefined> {
+      const [user] = await userById.execute({ id });
+      return user;
+    },
+    async idByReferralCode(code: string): Promise<string | undefined> {
+      const [user] = await idByReferralCode.execute({ code });
+      return user?.id;
+    },
+    async createStudent(input: NewStudent): Promise<CreateStudentResult> {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const [row] = await insertStudent.execute({
+            email: input.email,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            passwordHash: input.passwordHash,
+            referralCode: newReferralCode(),
+            referredBy: input.referredBy,
+          });
+          if (!row) throw new Error("Inserting a user returned no row");
+          return { ok: true, id: row.id };
+        } catch (error) {
+          if (pgErrorCode(error) !== uniqueViolation) throw error;
+          const constraint = constraintName(error);
+          if (constraint === "users_email_lower_key") return { ok: false, reason: "email_taken" };
+          if (constraint !== "users_referral_code_key" || attempt >= referralCodeAttempts)
+            throw error;
+        }
+      }
+    },
+  };
 }
 
 function constraintName(error: unknown): string | undefined {

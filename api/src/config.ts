@@ -4,6 +4,7 @@ import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as z from "zod/mini";
+import type { HasherOptions } from "./auth/password-hasher.ts";
 import type { DatabaseOptions } from "./db/client.ts";
 import type { RateLimitConfig } from "./rate-limits.ts";
 
@@ -71,12 +72,15 @@ export type Config = {
   jwtSecret: string;
   trustProxy: boolean | number | string[];
   rateLimits: RateLimitConfig;
-  hash: { concurrency: number; maxQueued: number };
+  hash: HasherOptions;
   logLevel: string;
   webBuildDir: string;
 };
 
 export class ConfigError extends Error {}
+
+/** Low enough that the event loop always wins the CPU from password hashing, high enough that hashing still uses every idle cycle. */
+const hashWorkerNice = 10;
 
 function parseTrustProxy(raw: string): boolean | number | string[] {
   const value = raw.trim().toLowerCase();
@@ -142,7 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshPerMinute: e.RATE_LIMIT_REFRESH,
       newsletterPerMinute: e.RATE_LIMIT_NEWSLETTER,
     },
-    hash: { concurrency: e.HASH_CONCURRENCY, maxQueued: e.HASH_QUEUE_MAX },
+    hash: { workers: e.HASH_CONCURRENCY, maxQueued: e.HASH_QUEUE_MAX, nice: hashWorkerNice },
     logLevel: e.LOG_LEVEL,
     webBuildDir: resolve(e.WEB_BUILD_DIR),
   };

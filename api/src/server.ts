@@ -1,8 +1,7 @@
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { createHashQueue } from "./auth/hash-queue.ts";
-import { hashPassword } from "./auth/passwords.ts";
+import { createPasswordHasher } from "./auth/password-hasher.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -82,16 +81,18 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(rateLimit, { global: false });
 
   const signer = createTokenSigner(config.jwtSecret, options.now);
-  const hashQueue = createHashQueue(config.hash);
-  const decoyHash = await hashPassword(crypto.randomUUID());
+  const hasher = createPasswordHasher(config.hash);
+  app.addHook("onClose", () => hasher.close());
+  const decoy = await hasher.hash(crypto.randomUUID());
+  if (!decoy.ok) throw new Error("The password hasher refused its first job");
   const limits = rateLimits(config.rateLimits);
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, {
     db: database.db,
     signer,
-    hashQueue,
-    decoyHash,
+    hasher,
+    decoyHash: decoy.value,
     rateLimits: limits,
   });
   await app.register(newsletterRoutes, {

@@ -87,7 +87,7 @@ export const makeConfig = (overrides: Partial<TestConfig> = {}): TestConfig => (
     refreshPerMinute: 10_000,
     newsletterPerMinute: 10_000,
   },
-  hash: { concurrency: 2, maxQueued: 1000 },
+  hash: { workers: 2, maxQueued: 1000, nice: 10 },
   logLevel: "silent",
   ...overrides,
 });

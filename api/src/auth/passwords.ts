@@ -1,4 +1,4 @@
-import { type Algorithm, hash, verify } from "@node-rs/argon2";
+import type { Algorithm } from "@node-rs/argon2";
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
 export const argon2Options = {
@@ -8,16 +8,3 @@ export const argon2Options = {
   timeCost: 2,
   parallelism: 1,
 } as const;
-
-/** Hashing and verifying run on libuv's thread pool, off the event loop. */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, argon2Options);
-}
-
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(passwordHash, password, argon2Options);
-  } catch {
-    return false;
-  }
-}

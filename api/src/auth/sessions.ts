@@ -1,89 +1,84 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { authSessions, refreshTokens } from "../db/schema.ts";
+import { authSessions } from "../db/schema.ts";
 import type { TokenSigner } from "./tokens.ts";
 
 export type TokenPair = { access: string; refresh: string };
-
-/** Starts a session family for a login and hands out its first token pair. */
-export async function startSession(
-  db: Db,
-  signer: TokenSigner,
-  userId: string,
-): Promise<TokenPair> {
-  const [session] = await db
-    .insert(authSessions)
-    .values({ userId })
-    .returning({ id: authSessions.id });
-  if (!session) throw new Error("Creating a session returned no row");
-  const refresh = await signer.signRefresh(userId, session.id);
-  await db
-    .insert(refreshTokens)
-    .values({ jti: refresh.jti, sessionId: session.id, expiresAt: refresh.expiresAt });
-  return { access: await signer.signAccess(userId), refresh: refresh.token };
-}
 
 export type RotateResult =
   | { ok: true; tokens: TokenPair }
   | { ok: false; reason: "invalid" | "reused" | "revoked" };
 
+export type Sessions = ReturnType<typeof createSessions>;
+
 /**
- * Exchanges a refresh token for a new pair. Marking the old token used is
- * one conditional UPDATE, so of two concurrent uses exactly one wins; the
- * loser is treated as a stolen copy and the whole family is revoked.
+ * Login sessions and their refresh tokens. A session records the one token
+ * that may still be used; using it records its successor. Tokens are signed
+ * with their session's id, so a valid token that is not the current one is a
+ * copy of a used one, and its whole session is revoked.
  */
-export async function rotateRefreshToken(
-  db: Db,
-  signer: TokenSigner,
-  token: string,
-): Promise<RotateResult> {
-  const claims = await signer.verifyRefresh(token);
-  if (!claims) return { ok: false, reason: "invalid" };
+export function createSessions(db: Db, signer: TokenSigner) {
+  const insertSession = db
+    .insert(authSessions)
+    .values({
+      id: sql.placeholder("id"),
+      userId: sql.placeholder("userId"),
+      currentJti: sql.placeholder("jti"),
+    })
+    .prepare("insert_session");
+  // One conditional UPDATE: of two concurrent uses of a token exactly one matches.
+  const rotateToken = db
+    .update(authSessions)
+    .set({ currentJti: sql`${sql.placeholder("next")}::uuid`, rotatedAt: sql`now()` })
+    .where(
+      and(
+        eq(authSessions.id, sql.placeholder("id")),
+        eq(authSessions.userId, sql.placeholder("userId")),
+        eq(authSessions.currentJti, sql.placeholder("jti")),
+        isNull(authSessions.revokedAt),
+      ),
+    )
+    .returning({ id: authSessions.id })
+    .prepare("rotate_refresh_token");
+  const revokeSession = db
+    .update(authSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(authSessions.id, sql.placeholder("id")),
+        eq(authSessions.userId, sql.placeholder("userId")),
+        isNull(authSessions.revokedAt),
+      ),
+    )
+    .returning({ id: authSessions.id })
+    .prepare("revoke_session");
 
-  return db.transaction(async (tx) => {
-    const [session] = await tx
-      .select({
-        id: authSessions.id,
-        userId: authSessions.userId,
-        revokedAt: authSessions.revokedAt,
-      })
-      .from(authSessions)
-      .where(eq(authSessions.id, claims.sessionId));
-    if (!session || session.userId !== claims.userId)
-      return { ok: false, reason: "invalid" } as const;
-    if (session.revokedAt) return { ok: false, reason: "revoked" } as const;
+  return {
+    /** Starts a session family for a login and hands out its first token pair. */
+    async start(userId: string): Promise<TokenPair> {
+      const id = randomUUID();
+      const refresh = await signer.signRefresh(userId, id);
+      await insertSession.execute({ id, userId, jti: refresh.jti });
+      return { access: await signer.signAccess(userId), refresh: refresh.token };
+    },
 
-    const used = await tx
-      .update(refreshTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(refreshTokens.jti, claims.jti),
-          eq(refreshTokens.sessionId, session.id),
-          isNull(refreshTokens.usedAt),
-        ),
-      )
-      .returning({ jti: refreshTokens.jti });
-    if (used.length === 0) {
-      const [known] = await tx
-        .select({ jti: refreshTokens.jti })
-        .from(refreshTokens)
-        .where(eq(refreshTokens.jti, claims.jti));
-      if (!known) return { ok: false, reason: "invalid" } as const;
-      await tx
-        .update(authSessions)
-        .set({ revokedAt: new Date() })
-        .where(eq(authSessions.id, session.id));
-      return { ok: false, reason: "reused" } as const;
-    }
-
-    const next = await signer.signRefresh(claims.userId, session.id);
-    await tx
-      .insert(refreshTokens)
-      .values({ jti: next.jti, sessionId: session.id, expiresAt: next.expiresAt });
-    return {
-      ok: true,
-      tokens: { access: await signer.signAccess(claims.userId), refresh: next.token },
-    } as const;
-  });
+    /** Exchanges a refresh token for a new pair; the old one stops working. */
+    async rotate(token: string): Promise<RotateResult> {
+      const claims = await signer.verifyRefresh(token);
+      if (!claims) return { ok: false, reason: "invalid" };
+      const ids = { id: claims.sessionId, userId: claims.userId };
+      const next = await signer.signRefresh(claims.userId, claims.sessionId);
+      const [rotated] = await rotateToken.execute({ ...ids, jti: claims.jti, next: next.jti });
+      if (rotated) {
+        return {
+          ok: true,
+          tokens: { access: await signer.signAccess(claims.userId), refresh: next.token },
+        };
+      }
+      // Not the current token of a live session: a used one (revoke), or one of a session already ended.
+      const [revoked] = await revokeSession.execute(ids);
+      return { ok: false, reason: revoked ? "reused" : "revoked" };
+    },
+  };
 }

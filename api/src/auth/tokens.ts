@@ -14,7 +14,14 @@ export type TokenSigner = ReturnType<typeof createTokenSigner>;
 
 /** Signs and checks our JWTs. A token's `typ` claim keeps an access token from serving as a refresh token and back. */
 export function createTokenSigner(secret: string, now: () => number = Date.now) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: handed raw bytes, jose would import the key again for every token.
+  const key = crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
   const seconds = () => Math.floor(now() / 1000);
 
   async function sign(
@@ -31,12 +38,12 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + lifetime);
     if (jti) jwt.setJti(jti);
-    return jwt.sign(key);
+    return jwt.sign(await key);
   }
 
   async function read(token: string, type: "access" | "refresh") {
     try {
-      const { payload } = await jwtVerify(token, key, {
+      const { payload } = await jwtVerify(token, await key, {
         algorithms: [algorithm],
         issuer,
         currentDate: new Date(now()),

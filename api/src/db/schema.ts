@@ -30,7 +30,11 @@ export const users = pgTable(
   ],
 );
 
-/** One row per login: the family every refresh token of that login belongs to. */
+/**
+ * One row per login: a family of refresh tokens of which only the newest is
+ * good. Every token is signed with its session id, so a validly signed token
+ * that is not the session's current one is a copy of a used one.
+ */
 export const authSessions = pgTable(
   "auth_sessions",
   {
@@ -38,24 +42,13 @@ export const authSessions = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The jti of the one refresh token of this session that may still be used. */
+    currentJti: uuid("current_jti").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    rotatedAt: timestamp("rotated_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [index("auth_sessions_user_id_idx").on(t.userId)],
-);
-
-/** Every refresh token issued; a token used twice reveals a stolen copy. */
-export const refreshTokens = pgTable(
-  "refresh_tokens",
-  {
-    jti: uuid("jti").primaryKey(),
-    sessionId: uuid("session_id")
-      .notNull()
-      .references(() => authSessions.id, { onDelete: "cascade" }),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
-  },
-  (t) => [index("refresh_tokens_session_id_idx").on(t.sessionId)],
 );
 
 export const newsletterSubscriptions = pgTable(

@@ -408,7 +408,7 @@ describe("limits", () => {
   });
 
   it("answers 503 with Retry-After when the hashing queue is full, and stays healthy", async () => {
-    const app = await makeApp(database, { hash: { concurrency: 1, maxQueued: 1 } });
+    const app = await makeApp(database, { hash: { workers: 1, maxQueued: 1, nice: 10 } });
     try {
       const answers = await Promise.all(
         Array.from({ length: 8 }, () => post(app, "/api/v1/auth/signup/", makeStudent())),

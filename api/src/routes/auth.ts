@@ -7,16 +7,9 @@ import {
   signupBodySchema,
 } from "@ysp/contract";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import {
-  createStudent,
-  findUserByEmail,
-  findUserById,
-  findUserByReferralCode,
-  toPublicUser,
-} from "../accounts.ts";
-import type { HashQueue } from "../auth/hash-queue.ts";
-import { hashPassword, verifyPassword } from "../auth/passwords.ts";
-import { rotateRefreshToken, startSession } from "../auth/sessions.ts";
+import { createAccounts, toPublicUser } from "../accounts.ts";
+import type { PasswordHasher } from "../auth/password-hasher.ts";
+import { createSessions } from "../auth/sessions.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import type { Db } from "../db/client.ts";
 import { sendError } from "../errors.ts";
@@ -26,7 +19,7 @@ import { zodBody } from "../validation.ts";
 export type AuthOptions = {
   db: Db;
   signer: TokenSigner;
-  hashQueue: HashQueue;
+  hasher: PasswordHasher;
   /** A real hash of a random password, verified when the email is unknown so both paths take as long. */
   decoyHash: string;
   rateLimits: RateLimits;
@@ -87,7 +80,9 @@ const busy = (reply: FastifyReply) => {
 };
 
 export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) => {
-  const { db, signer, hashQueue, decoyHash, rateLimits } = options;
+  const { db, signer, hasher, decoyHash, rateLimits } = options;
+  const accounts = createAccounts(db);
+  const sessions = createSessions(db, signer);
   const checkEmailLimit = app.createRateLimit(rateLimits.loginPerEmail);
 
   app.post<{ Body: SignupBody }>(
@@ -110,9 +105,10 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
     },
     async (request, reply) => {
       const body = request.body;
+      if (hasher.full()) return busy(reply);
       let referredBy: string | null = null;
       if (body.referral_code) {
-        const referrer = await findUserByReferralCode(db, body.referral_code);
+        const referrer = await accounts.idByReferralCode(body.referral_code);
         if (!referrer)
           return sendError(
             reply,
@@ -121,15 +117,13 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
             authMessages.inviteUnknown,
             "referral_code",
           );
-        referredBy = referrer.id;
+        referredBy = referrer;
       }
-      // Saves a hash (the scarce resource) for the common mistake; the unique index still decides races.
-      if (await findUserByEmail(db, body.email)) {
-        return sendError(reply, 400, "email_taken", authMessages.emailTaken, "email");
-      }
-      const hashed = await hashQueue.run(() => hashPassword(body.password));
+      const hashed = await hasher.hash(body.password);
       if (!hashed.ok) return busy(reply);
-      const created = await createStudent(db, {
+      // No look-up first: the unique index answers a taken email, and at peak every
+      // sign-up is a new student, so a query before hashing would only cost each one CPU.
+      const created = await accounts.createStudent({
         email: body.email,
         first_name: body.first_name,
         last_name: body.last_name,
@@ -138,10 +132,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
       });
       if (!created.ok)
         return sendError(reply, 400, "email_taken", authMessages.emailTaken, "email");
-      request.log.info(
-        { userId: created.user.id, referred: referredBy !== null },
-        "student signed up",
-      );
+      request.log.info({ userId: created.id, referred: referredBy !== null }, "student signed up");
       return reply.code(201).send({ message: authMessages.created });
     },
   );
@@ -166,20 +157,19 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
     },
     async (request, reply) => {
       const { email, password } = request.body;
+      if (hasher.full()) return busy(reply);
       // Guessing one student's password from many addresses is limited per email as well as per IP.
       const perEmail = await checkEmailLimit(request);
       if (!perEmail.isAllowed && perEmail.isExceeded) {
         reply.header("Retry-After", String(perEmail.ttlInSeconds));
         return sendError(reply, 429, "throttled", tooManyAttempts(perEmail.ttl));
       }
-      const user = await findUserByEmail(db, email);
-      const checked = await hashQueue.run(() =>
-        verifyPassword(user?.passwordHash ?? decoyHash, password),
-      );
+      const user = await accounts.findByEmail(email);
+      const checked = await hasher.verify(user?.passwordHash ?? decoyHash, password);
       if (!checked.ok) return busy(reply);
       if (!user || !checked.value)
         return sendError(reply, 401, "authentication_failed", authMessages.badCredentials);
-      const tokens = await startSession(db, signer, user.id);
+      const tokens = await sessions.start(user.id);
       return reply.send({ ...tokens, user: toPublicUser(user) });
     },
   );
@@ -188,7 +178,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
     request: FastifyRequest<{ Body: { refresh: string } }>,
     reply: FastifyReply,
   ) => {
-    const result = await rotateRefreshToken(db, signer, request.body.refresh);
+    const result = await sessions.rotate(request.body.refresh);
     if (!result.ok) {
       if (result.reason === "reused")
         request.log.warn("refresh token reused; session family revoked");
@@ -224,7 +214,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
     async (request, reply) => {
       const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? "");
       const claims = match?.[1] ? await signer.verifyAccess(match[1]) : null;
-      const user = claims ? await findUserById(db, claims.userId) : undefined;
+      const user = claims ? await accounts.findById(claims.userId) : undefined;
       if (!user) return sendError(reply, 401, "not_authenticated", authMessages.notAuthenticated);
       return reply.send(toPublicUser(user));
     },

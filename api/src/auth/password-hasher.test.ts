@@ -1,0 +1,47 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { createPasswordHasher } from "./password-hasher.ts";
+
+/** Nice values of this process's threads, read from Linux's per-thread stat files. */
+function threadNiceValues(): number[] {
+  return readdirSync("/proc/self/task").map((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+    // Fields after the command name; nice is field 19 of the whole line.
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+  });
+}
+
+describe("the password hasher", () => {
+  const hasher = createPasswordHasher({ workers: 2, maxQueued: 1, nice: 7 });
+  afterAll(() => hasher.close());
+
+  it("hashes with argon2id and verifies, off the event loop", async () => {
+    const hashed = await hasher.hash("a-good-password");
+    if (!hashed.ok) throw new Error("busy");
+    expect(hashed.value).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await hasher.verify(hashed.value, "a-good-password")).toEqual({ ok: true, value: true });
+    expect(await hasher.verify(hashed.value, "a-good-passwore")).toEqual({
+      ok: true,
+      value: false,
+    });
+    expect(await hasher.verify("not a hash", "a-good-password")).toEqual({
+      ok: true,
+      value: false,
+    });
+  });
+
+  it("runs its workers at a lower priority than the event loop", () => {
+    const values = threadNiceValues();
+    expect(values.filter((nice) => nice === 7)).toHaveLength(2);
+    expect(values[0]).toBe(0);
+  });
+
+  it("refuses at once when every worker is busy and the queue is full", async () => {
+    const jobs = Array.from({ length: 4 }, () => hasher.hash("a-good-password"));
+    expect(hasher.full()).toBe(true);
+    const results = await Promise.all(jobs);
+    expect(results.filter((r) => r.ok)).toHaveLength(3);
+    expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, busy: true }]);
+    expect(hasher.full()).toBe(false);
+  });
+});
