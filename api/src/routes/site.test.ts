@@ -42,6 +42,15 @@ const expectSecurityHeaders = (headers: Record<string, unknown>) => {
   expect(headers["x-powered-by"]).toBeUndefined();
 };
 
+/** Scripts, images and JSON: nothing may run if one is opened as a document. */
+const expectResourceSecurityHeaders = (headers: Record<string, unknown>) => {
+  expect(headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"]).toContain("camera=()");
+  expect(headers["x-powered-by"]).toBeUndefined();
+};
+
 describe("the built site", () => {
   it.each(pages)("serves %s as HTML with revalidation and security headers", async (path) => {
     const response = await app.inject({ url: path });
@@ -97,6 +106,7 @@ describe("the built site", () => {
   it("answers unknown API paths with JSON in the error shape", async () => {
     const response = await app.inject({ url: "/api/v1/nope" });
     expect(response.statusCode).toBe(404);
+    expectResourceSecurityHeaders(response.headers);
     expect(response.json()).toEqual({
       type: "client_error",
       errors: [{ code: "not_found", detail: 'No route matches URL "/api/v1/nope"', attr: null }],
@@ -110,7 +120,7 @@ describe("the built site", () => {
       expect(response.statusCode).toBe(405);
       expect(response.headers.allow).toBe("GET, HEAD");
       expect(response.json().errors[0].code).toBe("method_not_allowed");
-      expectSecurityHeaders(response.headers);
+      expectResourceSecurityHeaders(response.headers);
     },
   );
 
@@ -152,6 +162,7 @@ describe("the built site", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/javascript; charset=utf-8");
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expectResourceSecurityHeaders(response.headers);
     const again = await app.inject({
       url: path as string,
       headers: { "accept-encoding": "br", "if-none-match": String(response.headers.etag) },
