@@ -156,20 +156,45 @@ test.describe("home", () => {
     ).toBeVisible();
   });
 
-  test("thumbnails are lazy, sized, and hidden when they fail to load", async ({ page }) => {
-    await page.goto("/");
-    const thumbs = page.locator("img.lesson-thumb");
-    const first = thumbs.first();
-    await expect(first).toHaveAttribute("loading", "lazy");
+  test("thumbnails load only near the screen, sized, and are hidden when they fail", async ({
+    page,
+  }) => {
+    const requested: string[] = [];
+    await page.route(/^https:\/\/i\.ytimg\.com\//, (route) => {
+      requested.push(route.request().url());
+      return route.fulfill({
+        contentType: "image/svg+xml",
+        body: '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3"/>',
+      });
+    });
+    await gotoHydrated(page, "/");
+    const carousel = page.locator(".carousel");
+    const top = (await carousel.boundingBox())?.y ?? 0;
+    const viewport = page.viewportSize()?.height ?? 0;
+    if (top > viewport + 400) expect(requested).toEqual([]);
+
+    await carousel.scrollIntoViewIfNeeded();
+    const first = page.locator("img.lesson-thumb").first();
+    await expect(first).toBeVisible();
     await expect(first).toHaveAttribute("width", "480");
     await expect(first).toHaveAttribute("height", "360");
     await expect(first).toHaveAttribute(
       "src",
       /^https:\/\/i\.ytimg\.com\/vi_webp\/[\w-]+\/hqdefault\.webp$/,
     );
+    // Only the cards in view and one arrow step ahead, not all fifteen.
+    expect(requested.length).toBeGreaterThan(0);
+    expect(requested.length).toBeLessThan(15);
+
+    // Third-party hosts are blocked again: a thumbnail that fails is hidden.
+    await page.unroute(/^https:\/\/i\.ytimg\.com\//);
+    const failed: string[] = [];
+    page.on("requestfailed", (request) => failed.push(request.url()));
+    await page.reload();
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    // Third-party hosts are blocked here, so every thumbnail that loads fails and must be hidden.
-    await page.locator(".carousel").scrollIntoViewIfNeeded();
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(page.locator(".lesson-card").first().locator(".lesson-thumb-empty")).toBeVisible();
     await expect(page.locator(".lesson-card").first().locator("img")).toHaveCount(0);
+    expect(failed.some((url) => url.startsWith("https://i.ytimg.com/"))).toBe(true);
   });
 });

@@ -31,25 +31,56 @@ function useScrollFlags(track: React.RefObject<HTMLUListElement | null>) {
   return flags;
 }
 
-function Thumbnail({ src }: { src: string | null }) {
-  const [failed, setFailed] = useState(false);
-  const image = useRef<HTMLImageElement>(null);
+/**
+ * True once `target` comes within `margin` of `root` (the viewport when null).
+ * Thumbnails load only then: the browser's own lazy loading fetches images
+ * thousands of pixels ahead on a slow link, bytes a student on prepaid data
+ * pays for whether or not they scroll there.
+ */
+function useNear(
+  target: React.RefObject<Element | null>,
+  root: React.RefObject<Element | null> | null,
+  margin: string,
+  enabled = true,
+) {
+  const [near, setNear] = useState(false);
   useEffect(() => {
-    // An error before hydration fires no React handler; the element still tells.
-    const node = image.current;
-    if (node?.complete && node.naturalWidth === 0 && node.currentSrc) setFailed(true);
-  }, []);
-  if (!src || failed)
-    return <span className="lesson-thumb lesson-thumb-empty" aria-hidden="true" />;
+    const node = target.current;
+    if (!enabled || near || !node) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { root: root?.current ?? null, rootMargin: margin },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [target, root, margin, enabled, near]);
+  return near;
+}
+
+function Thumbnail({
+  src,
+  track,
+  trackNear,
+}: {
+  src: string | null;
+  track: React.RefObject<HTMLUListElement | null>;
+  trackNear: boolean;
+}) {
+  const [failed, setFailed] = useState(false);
+  const slot = useRef<HTMLSpanElement>(null);
+  // One arrow step ahead within the track, once the track itself is near the screen.
+  const near = useNear(slot, track, `0px ${carouselStep}px`, trackNear);
+  if (!src || failed || !near)
+    return <span ref={slot} className="lesson-thumb lesson-thumb-empty" aria-hidden="true" />;
   return (
     <img
-      ref={image}
       className="lesson-thumb"
       src={src}
       alt=""
       width={480}
       height={360}
-      loading="lazy"
       decoding="async"
       onError={() => setFailed(true)}
     />
@@ -59,6 +90,7 @@ function Thumbnail({ src }: { src: string | null }) {
 export function LessonCarousel({ cards }: { cards: readonly LessonCard[] }) {
   const track = useRef<HTMLUListElement>(null);
   const flags = useScrollFlags(track);
+  const trackNear = useNear(track, null, "200px 0px");
   const [selected, setSelected] = useState<LessonCard | null>(null);
   const [shown, setShown] = useState<LessonCard | null>(null);
 
@@ -94,7 +126,7 @@ export function LessonCarousel({ cards }: { cards: readonly LessonCard[] }) {
                 setShown(card);
               }}
             >
-              <Thumbnail src={card.thumbnail} />
+              <Thumbnail src={card.thumbnail} track={track} trackNear={trackNear} />
               <span className="lesson-tags">
                 <span className="tag tag-subject">{card.subject}</span>
                 <span className="tag tag-topic">{card.topic}</span>
