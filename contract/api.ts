@@ -23,6 +23,8 @@ const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // C0 and C1 control characters, which have no place in a name.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const allControlCharacters = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /** A string field; absent, it gets the field's "please enter" message. */
 const text = (label: string, missing = apiMessages.notString(label)) =>
@@ -34,7 +36,10 @@ const email = text("Email", signupMessages.email).check(
   z.overwrite((v) => v.trim().toLowerCase()),
   z.refine((v) => v !== "", signupMessages.email),
   z.refine((v) => v.length <= 254, apiMessages.emailTooLong),
-  z.refine((v) => v === "" || v.length > 254 || emailShape.test(v), apiMessages.emailInvalid),
+  z.refine(
+    (v) => v === "" || v.length > 254 || (emailShape.test(v) && !controlCharacters.test(v)),
+    apiMessages.emailInvalid,
+  ),
 );
 
 const name = (label: string, required: string) =>
@@ -61,7 +66,7 @@ export const signupBodySchema = z.object({
     z.nullable(
       text("Invite code").check(
         z.overwrite((v) => v.trim().toUpperCase()),
-        z.refine((v) => v.length <= 32, apiMessages.referralFormat),
+        z.refine((v) => v.length <= 32 && !controlCharacters.test(v), apiMessages.referralFormat),
       ),
     ),
   ),
@@ -69,7 +74,7 @@ export const signupBodySchema = z.object({
 export type SignupBody = z.infer<typeof signupBodySchema>;
 
 export const loginBodySchema = z.object({
-  email: text("Email").check(z.overwrite((v) => v.trim().toLowerCase())),
+  email,
   password: text("Password").check(z.refine((v) => v.length <= 128, apiMessages.passwordLong)),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -82,7 +87,12 @@ export const refreshBodySchema = z.object({
 
 export const newsletterBodySchema = z.object({
   email,
-  source: z.optional(z.nullable(text("Source").check(z.overwrite((v) => v.slice(0, 200))))),
+  // Where the form was: kept for the record, so stray characters are dropped rather than refused.
+  source: z.optional(
+    z.nullable(
+      text("Source").check(z.overwrite((v) => v.replace(allControlCharacters, "").slice(0, 200))),
+    ),
+  ),
 });
 export type NewsletterBody = z.infer<typeof newsletterBodySchema>;
 

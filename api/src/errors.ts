@@ -75,7 +75,11 @@ export function registerErrorHandler(app: FastifyInstance) {
         "parse_error",
         fastifyCodes.FST_ERR_CTP_INVALID_JSON_BODY?.detail ?? "",
       );
-    if (error.statusCode === 429) return reply.code(429).send(error);
+    if (error.statusCode === 429) {
+      // The rate-limit plugin throws the body its errorResponseBuilder made, status and all.
+      const { type, errors } = error as unknown as ApiErrorBody;
+      return reply.code(429).send({ type, errors });
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(
         reply,

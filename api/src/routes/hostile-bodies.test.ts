@@ -1,0 +1,207 @@
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeApp, makeStudent, testDatabases } from "../../test/harness.ts";
+import {
+  anyJsonValue,
+  mutated,
+  nastyString,
+  type RawBody,
+  rawBody,
+} from "../../test/hostile-input.ts";
+import type { Database } from "../db/client.ts";
+
+/** Each endpoint gets at least this many generated inputs per run. */
+const inputsPerEndpoint = 2_000;
+
+const [pglite] = testDatabases();
+let database: Database;
+let app: FastifyInstance;
+let refreshToken = "";
+
+beforeAll(async () => {
+  if (!pglite) throw new Error("no PGlite test database");
+  database = await pglite.open();
+  app = await makeApp(database);
+  const student = makeStudent();
+  await app.inject({ method: "POST", url: "/api/v1/auth/signup/", payload: student });
+  const login = await app.inject({
+    method: "POST",
+    url: "/api/v1/auth/login/",
+    payload: { email: student.email, password: student.password },
+  });
+  refreshToken = login.json().refresh;
+}, 60_000);
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  await pglite?.stop();
+});
+
+async function rowCounts() {
+  const [row] = (
+    (await database.db.execute(sql`select
+      (select count(*)::int from users) as users,
+      (select count(*)::int from auth_sessions) as sessions,
+      (select count(*)::int from newsletter_subscriptions) as subscriptions`)) as {
+      rows: unknown[];
+    }
+  ).rows as { users: number; sessions: number; subscriptions: number }[];
+  return row;
+}
+
+type Sent = { payload: string; contentType: string; headers?: Record<string, string> };
+
+const asJson = (body: unknown): Sent => ({
+  payload: JSON.stringify(body) ?? "null",
+  contentType: "application/json",
+});
+const asRaw = (raw: RawBody): Sent => raw;
+
+/**
+ * Sends one input and checks the rules for every answer: never a 5xx; a
+ * refusal is a 4xx in the error shape (a page for a plain form post) and
+ * leaves every table as it was.
+ */
+async function check(
+  method: "GET" | "POST",
+  url: string,
+  sent: Sent,
+  tally: Record<string, number>,
+) {
+  const before = await rowCounts();
+  const response = await app.inject({
+    method,
+    url,
+    payload: method === "POST" ? sent.payload : undefined,
+    headers: {
+      ...(sent.contentType ? { "content-type": sent.contentType } : {}),
+      ...sent.headers,
+    },
+  });
+  tally[response.statusCode] = (tally[response.statusCode] ?? 0) + 1;
+  expect(response.statusCode, response.body.slice(0, 300)).toBeLessThan(500);
+  if (response.statusCode < 400) return;
+  const formPost = sent.contentType.startsWith("application/x-www-form-urlencoded");
+  if (formPost && url === "/api/v1/newsletter/" && response.statusCode !== 413) {
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+  } else {
+    expect(response.headers["content-type"]).toMatch(/^application\/json/);
+    const body = response.json();
+    expect(body).toMatchObject({ type: expect.any(String), errors: expect.any(Array) });
+    expect(body.errors.length).toBeGreaterThan(0);
+    for (const item of body.errors) {
+      expect(item).toEqual({
+        code: expect.any(String),
+        detail: expect.any(String),
+        attr: expect.toBeOneOf([null, expect.any(String)]),
+      });
+    }
+    expect(response.body).not.toMatch(/\bat .+\.(ts|js):\d+/);
+  }
+  expect(await rowCounts()).toEqual(before);
+}
+
+async function run(name: string, method: "GET" | "POST", url: string, input: fc.Arbitrary<Sent>) {
+  const tally: Record<string, number> = {};
+  let tried = 0;
+  await fc.assert(
+    fc.asyncProperty(input, async (sent) => {
+      tried++;
+      await check(method, url, sent, tally);
+    }),
+    { numRuns: inputsPerEndpoint, endOnFailure: true },
+  );
+  console.log(`${name}: tried ${tried} generated inputs; answers ${JSON.stringify(tally)}`);
+  expect(tried).toBeGreaterThanOrEqual(inputsPerEndpoint);
+  // Most inputs are hostile: the run must have exercised refusals, not only successes.
+  const refused = Object.entries(tally)
+    .filter(([status]) => Number(status) >= 400)
+    .reduce((sum, [, n]) => sum + n, 0);
+  expect(refused).toBeGreaterThan(tried / 2);
+}
+
+const validSignup = fc.record({
+  email: fc.emailAddress(),
+  password: fc.string({ minLength: 8, maxLength: 40 }),
+  first_name: fc.string({ minLength: 1, maxLength: 20 }),
+  last_name: fc.string({ minLength: 1, maxLength: 20 }),
+  user_type: fc.constant("STUDENT"),
+  referral_code: fc.constant(""),
+});
+
+const body = (valid: fc.Arbitrary<Record<string, unknown>>) =>
+  fc.oneof(
+    { arbitrary: mutated(valid).map(asJson), weight: 4 },
+    { arbitrary: anyJsonValue.map(asJson), weight: 2 },
+    { arbitrary: rawBody.map(asRaw), weight: 3 },
+  );
+
+describe("hostile bodies never get a 5xx and never change the database", () => {
+  it("POST /api/v1/auth/signup/", { timeout: 300_000 }, async () => {
+    await run("sign-up", "POST", "/api/v1/auth/signup/", body(validSignup));
+  });
+
+  it("POST /api/v1/auth/login/", { timeout: 300_000 }, async () => {
+    const valid = fc.record({ email: fc.emailAddress(), password: nastyString });
+    await run("login", "POST", "/api/v1/auth/login/", body(valid));
+  });
+
+  it.each(["/auth/refresh/", "/api/v1/auth/refresh/"])(
+    "POST %s",
+    { timeout: 300_000 },
+    async (url) => {
+      // A real token only in a mutated body: a plain valid one would rotate and change a row.
+      const valid = fc.record({ refresh: fc.constant(refreshToken) });
+      const input = fc.oneof(
+        mutated(valid)
+          .filter((b) => (b as { refresh?: unknown }).refresh !== refreshToken)
+          .map(asJson),
+        fc.record({ refresh: nastyString }).map(asJson),
+        anyJsonValue.map(asJson),
+        rawBody.map(asRaw),
+      );
+      await run(`refresh ${url}`, "POST", url, input);
+    },
+  );
+
+  it("POST /api/v1/newsletter/ (JSON and plain form posts)", { timeout: 300_000 }, async () => {
+    const valid = fc.record({
+      email: fc.emailAddress(),
+      source: fc.constantFrom("/", "/faqs", "https://evil.example/"),
+    });
+    const form = fc
+      .dictionary(fc.constantFrom("email", "source", "__proto__", "x"), nastyString, { maxKeys: 3 })
+      .map((fields) => ({
+        payload: new URLSearchParams(fields).toString(),
+        contentType: "application/x-www-form-urlencoded",
+      }));
+    // Valid addresses would subscribe (a new row, rightly): only broken ones here.
+    const input = fc
+      .oneof(body(valid), form)
+      .filter((sent) => !/^\{"email":"[^"]+@[^"]+"(,"source":"[^"]*")?\}$/.test(sent.payload));
+    await run("newsletter", "POST", "/api/v1/newsletter/", input);
+  });
+
+  it("GET /api/v1/auth/me/ with hostile Authorization headers", { timeout: 300_000 }, async () => {
+    const header = fc.oneof(
+      nastyString.map((s) => `Bearer ${s}`),
+      nastyString,
+      fc.constantFrom("Bearer", "Bearer ", "Basic YTpi", `Bearer ${refreshToken}`),
+    );
+    await run(
+      "me",
+      "GET",
+      "/api/v1/auth/me/",
+      header
+        .filter((value) => /^[\t\x20-\x7e]*$/.test(value))
+        .map((authorization) => ({ payload: "", contentType: "", headers: { authorization } })),
+    );
+  });
+
+  it("leaves Object.prototype unpolluted", () => {
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty("polluted");
+  });
+});

@@ -1,0 +1,144 @@
+import fc from "fast-check";
+
+/** Strings that break naive code: control characters, odd Unicode, injections, prototype keys. */
+export const nastyString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "binary" }),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.string({ minLength: 200, maxLength: 20_000, unit: "binary-ascii" }),
+  fc.constantFrom(
+    "",
+    " ",
+    "\u0000",
+    "a\u0000b@example.com",
+    "\u0007\u001b[31m",
+    "\r\n\t",
+    "\u202eevil",
+    "\ufeff",
+    "\ud800",
+    "\udfff\ud800",
+    "𝕐𝕊ℙ 🎓",
+    "Ọlábísí Ìbàdàn",
+    "عبد الله",
+    "'; DROP TABLE users; --",
+    "' OR '1'='1",
+    "\\x00\\",
+    "<script>alert(1)</script>",
+    '"><img src=x onerror=alert(1)>',
+    "javascript:alert(1)",
+    "__proto__",
+    "constructor",
+    "prototype",
+    "${7*7}{{7*7}}",
+    "%00%0d%0a",
+    "a".repeat(255),
+    `${"a".repeat(250)}@example.com`,
+  ),
+);
+
+const nastyKey = fc.oneof(
+  fc.constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty", ""),
+  nastyString.filter((s) => s.length < 40),
+);
+
+/** Any JSON-shaped value: every type, arrays for objects, nested a little. */
+export const anyJsonValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    nastyString,
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie("value"), { maxLength: 4 }),
+    fc.dictionary(nastyKey, tie("value"), { maxKeys: 4 }),
+  ),
+})).value;
+
+/** A body near a valid one: fields dropped, replaced by anything, and hostile keys added. */
+export function mutated(valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<unknown> {
+  return fc
+    .tuple(
+      valid,
+      fc.array(
+        fc.oneof(
+          fc.record({ kind: fc.constant("drop" as const), index: fc.nat() }),
+          fc.record({
+            kind: fc.constant("replace" as const),
+            index: fc.nat(),
+            value: anyJsonValue,
+          }),
+          fc.record({ kind: fc.constant("add" as const), key: nastyKey, value: anyJsonValue }),
+        ),
+        { minLength: 1, maxLength: 3 },
+      ),
+    )
+    .map(([body, changes]) => {
+      const result: Record<string, unknown> = { ...body };
+      for (const change of changes) {
+        const keys = Object.keys(result);
+        if (change.kind === "add") {
+          Object.defineProperty(result, change.key, {
+            value: change.value,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        } else if (keys.length > 0) {
+          const key = keys[change.index % keys.length] as string;
+          if (change.kind === "drop") delete result[key];
+          else result[key] = change.value;
+        }
+      }
+      return result;
+    });
+}
+
+export type RawBody = { payload: string; contentType: string };
+
+/** Bodies that are not what the endpoint reads at all. */
+export const rawBody: fc.Arbitrary<RawBody> = fc.oneof(
+  fc.record({ payload: fc.string(), contentType: fc.constant("application/json") }),
+  fc.record({
+    payload: anyJsonValue.map((v) => JSON.stringify(v) ?? "null"),
+    contentType: fc.constant("application/json"),
+  }),
+  fc.record({
+    payload: fc
+      .integer({ min: 1, max: 8_000 })
+      .map((depth) => "[".repeat(depth) + "]".repeat(depth)),
+    contentType: fc.constant("application/json"),
+  }),
+  fc.record({
+    payload: fc
+      .integer({ min: 1, max: 2_000 })
+      .map((depth) => '{"a":'.repeat(depth) + "1" + "}".repeat(depth)),
+    contentType: fc.constant("application/json"),
+  }),
+  fc.record({
+    payload: fc.constantFrom(
+      '{"__proto__":{"polluted":true}}',
+      '{"constructor":{"prototype":{"polluted":true}}}',
+      '{"email":"a@b.ng","__proto__":{"polluted":true}}',
+      "{",
+      "",
+      "null",
+      '"string"',
+      "[]",
+      "1e999999",
+      '{"email":"\\ud800@example.com"}',
+    ),
+    contentType: fc.constant("application/json"),
+  }),
+  fc.record({
+    payload: fc.string(),
+    contentType: fc.constantFrom(
+      "text/plain",
+      "application/xml",
+      "multipart/form-data; boundary=x",
+      "application/json; charset=utf-16",
+      "application/x-www-form-urlencoded",
+      "",
+    ),
+  }),
+);
