@@ -1,0 +1,200 @@
+import { readdirSync } from "node:fs";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notFoundPath, prerenderedPaths } from "../../../web/app/prerendered-paths.ts";
+import { buildDir, makeApp, makeStudent, testDatabases } from "../../test/harness.ts";
+import type { Database } from "../db/client.ts";
+
+const [pglite] = testDatabases();
+let database: Database;
+beforeAll(async () => {
+  if (!pglite) throw new Error("no PGlite test database");
+  database = await pglite.open();
+}, 60_000);
+afterAll(async () => {
+  await database.close();
+  await pglite?.stop();
+});
+
+function expectSecurityHeaders(response: LightMyRequestResponse, what: string) {
+  const headers = response.headers;
+  expect(String(headers["content-security-policy"]), what).toContain("frame-ancestors 'none'");
+  expect(String(headers["content-security-policy"]), what).toMatch(/default-src '(self|none)'/);
+  expect(headers["x-content-type-options"], what).toBe("nosniff");
+  expect(headers["referrer-policy"], what).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"], what).toContain("camera=()");
+  expect(headers["x-powered-by"], what).toBeUndefined();
+}
+
+function expectErrorShape(response: LightMyRequestResponse, status: number, what: string) {
+  expect(response.statusCode, what).toBe(status);
+  expect(response.headers["content-type"], what).toMatch(/^application\/json/);
+  const body = response.json();
+  expect(body, what).toEqual({
+    type: expect.any(String),
+    errors: expect.arrayContaining([
+      {
+        code: expect.any(String),
+        detail: expect.any(String),
+        attr: expect.toBeOneOf([null, expect.any(String)]),
+      },
+    ]),
+  });
+}
+
+const json = { "content-type": "application/json" };
+
+describe("every route and endpoint carries the security headers", () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await makeApp(database);
+  });
+  afterAll(() => app.close());
+
+  it("on pages, files, API answers and errors", async () => {
+    const student = makeStudent();
+    const asset = readdirSync(`${buildDir}/client/assets`).find((f) => f.endsWith(".js"));
+    const requests: [string, InjectOptions, number][] = [
+      ...prerenderedPaths
+        .filter((path) => path !== notFoundPath)
+        .map((path): [string, InjectOptions, number] => [`GET ${path}`, { url: path }, 200]),
+      ["GET /join/<code>", { url: "/join/K7QX9M" }, 200],
+      ["GET an unknown page", { url: "/no/such/page" }, 404],
+      ["GET a script", { url: `/assets/${asset}` }, 200],
+      ["GET the favicon", { url: "/favicon.svg" }, 200],
+      ["GET robots.txt", { url: "/robots.txt" }, 200],
+      ["GET the sitemap", { url: "/sitemap.xml" }, 200],
+      ["GET /healthz", { url: "/healthz" }, 200],
+      ["GET /readyz", { url: "/readyz" }, 200],
+      ["GET the OpenAPI document", { url: "/api/openapi.json" }, 200],
+      ["POST sign-up", { method: "POST", url: "/api/v1/auth/signup/", payload: student }, 201],
+      [
+        "POST login",
+        {
+          method: "POST",
+          url: "/api/v1/auth/login/",
+          payload: { email: student.email, password: student.password },
+        },
+        200,
+      ],
+      [
+        "POST newsletter",
+        { method: "POST", url: "/api/v1/newsletter/", payload: { email: student.email } },
+        201,
+      ],
+      [
+        "POST newsletter as a plain form",
+        {
+          method: "POST",
+          url: "/api/v1/newsletter/",
+          payload: `email=form-${student.email}&source=%2Ffaqs`,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        },
+        201,
+      ],
+      ["GET me without a token", { url: "/api/v1/auth/me/" }, 401],
+      [
+        "POST refresh with garbage",
+        { method: "POST", url: "/auth/refresh/", payload: { refresh: "x" } },
+        401,
+      ],
+      ["GET an unknown API path", { url: "/api/v1/nope" }, 404],
+      ["POST a page", { method: "POST", url: "/faqs" }, 405],
+      [
+        "POST malformed JSON",
+        { method: "POST", url: "/api/v1/auth/signup/", payload: "{", headers: json },
+        400,
+      ],
+      [
+        "POST 17 KB",
+        {
+          method: "POST",
+          url: "/api/v1/auth/signup/",
+          payload: JSON.stringify({ ...student, first_name: "x".repeat(17_000) }),
+          headers: json,
+        },
+        413,
+      ],
+      [
+        "POST plain text",
+        {
+          method: "POST",
+          url: "/api/v1/auth/signup/",
+          payload: "hello",
+          headers: { "content-type": "text/plain" },
+        },
+        415,
+      ],
+    ];
+    for (const [what, request, status] of requests) {
+      const response = await app.inject(request);
+      expect(response.statusCode, what).toBe(status);
+      expectSecurityHeaders(response, what);
+      const isApi = String(request.url).startsWith("/api/v1/");
+      if (status >= 400 && (isApi || status !== 404)) expectErrorShape(response, status, what);
+    }
+  });
+
+  it("answers 404 for an unknown page with the not-found page", async () => {
+    const response = await app.inject({ url: "/no/such/page" });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.body).toContain("Oops.. It Seems you lost your way");
+  });
+
+  it("answers 405 with the methods a page allows", async () => {
+    const response = await app.inject({ method: "DELETE", url: "/" });
+    expectErrorShape(response, 405, "DELETE /");
+    expect(response.headers.allow).toBe("GET, HEAD");
+  });
+});
+
+describe("429 and 503", () => {
+  it("429: past a rate limit, with Retry-After, in the error shape", async () => {
+    const app = await makeApp(database, {
+      rateLimits: {
+        signupPerMinute: 1,
+        loginPerMinute: 1,
+        loginPerEmailPerMinute: 1,
+        refreshPerMinute: 1,
+        newsletterPerMinute: 1,
+      },
+    });
+    try {
+      for (const [url, payload] of [
+        ["/api/v1/auth/signup/", makeStudent()],
+        ["/api/v1/auth/login/", { email: "a@example.com", password: "whatever1" }],
+        ["/auth/refresh/", { refresh: "x" }],
+        ["/api/v1/newsletter/", { email: "a@example.com" }],
+      ] as const) {
+        await app.inject({ method: "POST", url, payload });
+        const response = await app.inject({ method: "POST", url, payload });
+        expectErrorShape(response, 429, url);
+        expect(response.headers["retry-after"], url).toMatch(/^\d+$/);
+        expectSecurityHeaders(response, url);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("503: when password hashing is saturated, with Retry-After, in the error shape", async () => {
+    const app = await makeApp(database, { hash: { workers: 1, maxQueued: 0, nice: 10 } });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          app.inject({ method: "POST", url: "/api/v1/auth/signup/", payload: makeStudent() }),
+        ),
+      );
+      const busy = answers.filter((a) => a.statusCode === 503);
+      expect(busy.length).toBeGreaterThan(0);
+      for (const response of busy) {
+        expectErrorShape(response, 503, "busy sign-up");
+        expect(response.headers["retry-after"]).toBe("1");
+        expectSecurityHeaders(response, "busy sign-up");
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
