@@ -57,8 +57,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await lockClient.query("select pg_advisory_lock($1)", [migrationLockKey]);
     await migrateNodePg(drizzleNodePg(lockClient, { schema }), { migrationsFolder });
   } finally {
-    await lockClient.query("select pg_advisory_unlock($1)", [migrationLockKey]).catch(() => {});
-    lockClient.release();
+    // Closing this connection ends its session, which frees the advisory lock whatever happened.
+    lockClient.release(true);
   }
   return {
     db: db as unknown as Db,
