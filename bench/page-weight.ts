@@ -1,9 +1,14 @@
+import { brotliCompressSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 
 export type PageWeight = {
   path: string;
   status: number;
   requests: number;
+  /** The stylesheet is inlined in the HTML: its brotli size, counted inside `html` too. */
+  inlineCssBytes: number;
+  /** Inline script text, counted inside `html` too. */
+  inlineJsBytes: number;
   bytes: {
     html: number;
     css: number;
@@ -67,6 +72,20 @@ export async function measurePageWeight(
     bytes.total += body;
     count++;
   }
+  const { css, js } = await page.evaluate(() => ({
+    css: [...document.querySelectorAll("style")].map((s) => s.textContent ?? "").join(""),
+    js: [...document.querySelectorAll("script:not([src])")]
+      .filter((s) => s.getAttribute("type") !== "application/ld+json")
+      .map((s) => s.textContent ?? "")
+      .join(""),
+  }));
   await context.close();
-  return { path, status: response?.status() ?? 0, requests: count, bytes };
+  return {
+    path,
+    status: response?.status() ?? 0,
+    requests: count,
+    inlineCssBytes: brotliCompressSync(css).length,
+    inlineJsBytes: Buffer.byteLength(js),
+    bytes,
+  };
 }

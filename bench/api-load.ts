@@ -1,0 +1,206 @@
+import { availableParallelism } from "node:os";
+import { hash } from "@node-rs/argon2";
+import autocannon from "autocannon";
+import { argon2Options } from "../api/src/auth/passwords.ts";
+
+export type LoadResult = {
+  name: string;
+  offeredPerSecond: number | null;
+  seconds: number;
+  requests: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  statuses: Record<string, number>;
+};
+
+/** The most argon2id hashes per second this machine can do with the service's parameters, on every core. */
+export async function hashCeiling(seconds: number): Promise<number> {
+  const workers = availableParallelism();
+  const end = Date.now() + seconds * 1000;
+  let count = 0;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (Date.now() < end) {
+        await hash("bench-password-123", argon2Options);
+        count++;
+      }
+    }),
+  );
+  return count / ((Date.now() - started) / 1000);
+}
+
+const json = { "content-type": "application/json" };
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? 0
+    : (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0);
+
+type Instance = { delayMs?: number; options: autocannon.Options };
+
+/**
+ * Runs autocannon instances side by side and merges what they saw. Every
+ * response is recorded as it arrives, so status counts and percentiles are
+ * exact over all instances.
+ */
+async function load(
+  name: string,
+  offered: number | null,
+  seconds: number,
+  instances: Instance[],
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const count = (key: string, n = 1) => {
+    statuses[key] = (statuses[key] ?? 0) + n;
+  };
+  await Promise.all(
+    instances.map(async ({ delayMs = 0, options }) => {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const result = await new Promise<autocannon.Result>((resolve, reject) => {
+        const instance = autocannon({ duration: seconds, timeout: 30, ...options }, (error, done) =>
+          error ? reject(error) : resolve(done),
+        );
+        instance.on("response", (_client, status, _bytes, ms) => {
+          latencies.push(ms);
+          count(String(status));
+        });
+      });
+      // autocannon counts a timeout as an error too.
+      if (result.errors > result.timeouts) count("error", result.errors - result.timeouts);
+      if (result.timeouts > 0) count("timeout", result.timeouts);
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const requests = Object.values(statuses).reduce((a, b) => a + b, 0);
+  return {
+    name,
+    offeredPerSecond: offered,
+    seconds,
+    requests,
+    perSecond: Number((requests / seconds).toFixed(1)),
+    p50Ms: Math.round(percentile(latencies, 0.5)),
+    p99Ms: Math.round(percentile(latencies, 0.99)),
+    statuses,
+  };
+}
+
+/**
+ * Sign-ups with unique emails, offered at a steady rate. autocannon paces
+ * each connection per whole second, so one instance would send its whole
+ * second's requests in one burst; `waves` instances started evenly through
+ * the first second spread the arrivals out, as real students' taps are.
+ */
+export function signupLoad(url: string, name: string, rate: number, seconds: number) {
+  const waves = 20;
+  const body = JSON.stringify({
+    email: "bench-[<id>]@example.com",
+    password: "bench-password-123",
+    first_name: "Bench",
+    last_name: "Student",
+    user_type: "STUDENT",
+    referral_code: "",
+  });
+  const instances: Instance[] = [];
+  for (let wave = 0; wave < waves; wave++) {
+    const perSecond = Math.floor(((wave + 1) * rate) / waves) - Math.floor((wave * rate) / waves);
+    if (perSecond === 0) continue;
+    instances.push({
+      delayMs: (wave * 1000) / waves,
+      options: {
+        url: `${url}/api/v1/auth/signup/`,
+        method: "POST",
+        headers: json,
+        body,
+        idReplacement: true,
+        connections: perSecond,
+        overallRate: perSecond,
+      },
+    });
+  }
+  return load(name, rate, seconds, instances);
+}
+
+/** A light, steady probe of /healthz, run beside an overload. */
+export function healthProbe(url: string, seconds: number) {
+  return load("healthz during overload", 20, seconds, [
+    { options: { url: `${url}/healthz`, connections: 2, overallRate: 20 } },
+  ]);
+}
+
+export function newsletterLoad(url: string, seconds: number) {
+  return load("newsletter", null, seconds, [
+    {
+      options: {
+        url: `${url}/api/v1/newsletter/`,
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ email: "reader-[<id>]@example.com", source: "/faqs" }),
+        idReplacement: true,
+        connections: 10,
+      },
+    },
+  ]);
+}
+
+export function loginLoad(
+  url: string,
+  accounts: { email: string; password: string }[],
+  seconds: number,
+) {
+  // One connection per account: autocannon shares request objects between a
+  // instance's connections, so per-request bodies need an instance each.
+  return load(
+    "login",
+    null,
+    seconds,
+    accounts.map((account) => ({
+      options: {
+        url: `${url}/api/v1/auth/login/`,
+        method: "POST",
+        headers: json,
+        body: JSON.stringify(account),
+        connections: 1,
+      },
+    })),
+  );
+}
+
+/**
+ * Each session refreshes in turn as the app does: every answer's new refresh
+ * token is the next request's. A refresh token is good for one use, so each
+ * session needs its own instance and connection (autocannon shares request
+ * objects between an instance's connections).
+ */
+export function refreshLoad(url: string, refreshTokens: string[], seconds: number) {
+  return load(
+    "refresh",
+    null,
+    seconds,
+    refreshTokens.map((first) => {
+      let current = first;
+      return {
+        options: {
+          url,
+          connections: 1,
+          requests: [
+            {
+              method: "POST",
+              path: "/auth/refresh/",
+              headers: json,
+              setupRequest: (request) => ({
+                ...request,
+                body: JSON.stringify({ refresh: current }),
+              }),
+              onResponse: (status, body) => {
+                if (status === 200) current = (JSON.parse(body) as { refresh: string }).refresh;
+              },
+            },
+          ],
+        },
+      };
+    }),
+  );
+}

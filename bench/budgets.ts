@@ -1,0 +1,99 @@
+import type { LoadResult } from "./api-load.ts";
+import type { LighthouseResult } from "./lighthouse.ts";
+import type { PageWeight } from "./page-weight.ts";
+
+export type Check = { budget: string; measured: string; ok: boolean };
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export const interactivePaths = ["/", "/join/ABC123"];
+export const notFoundSample = "/no-such-page";
+
+/** The budgets of the performance issue; every figure is compared with what this run measured. */
+export function checkBudgets(input: {
+  weights: PageWeight[];
+  lighthouse: LighthouseResult[];
+  ceiling: number;
+  signup: {
+    at80: LoadResult;
+    at100: LoadResult;
+    at200: LoadResult;
+    health: LoadResult;
+    lost: number;
+  };
+  refresh: LoadResult;
+}): Check[] {
+  const checks: Check[] = [];
+  const check = (budget: string, measured: string, ok: boolean) =>
+    checks.push({ budget, measured, ok });
+
+  for (const lh of input.lighthouse) {
+    const p = lh.path;
+    check(
+      `${p}: Lighthouse performance ≥ 98`,
+      String(lh.scores.performance),
+      lh.scores.performance >= 98,
+    );
+    check(
+      `${p}: accessibility 100`,
+      String(lh.scores.accessibility),
+      lh.scores.accessibility === 100,
+    );
+    check(
+      `${p}: best practices 100`,
+      String(lh.scores.bestPractices),
+      lh.scores.bestPractices === 100,
+    );
+    // A real 404 must not be indexed, so the not-found page cannot score 100 for SEO by design.
+    if (p !== notFoundSample) check(`${p}: SEO 100`, String(lh.scores.seo), lh.scores.seo === 100);
+    check(`${p}: CLS 0`, String(lh.metrics.cls), lh.metrics.cls === 0);
+    check(`${p}: TBT ≤ 50 ms`, `${lh.metrics.tbtMs} ms`, lh.metrics.tbtMs <= 50);
+    check(`${p}: LCP ≤ 1.8 s`, `${lh.metrics.lcpMs} ms`, lh.metrics.lcpMs <= 1800);
+  }
+
+  for (const w of input.weights) {
+    const p = w.path;
+    if (interactivePaths.includes(p)) {
+      check(`${p}: JS ≤ 135 KB`, kb(w.bytes.js), w.bytes.js <= 135 * 1024);
+      check(
+        `${p}: CSS ≤ 15 KB`,
+        kb(w.bytes.css + w.inlineCssBytes),
+        w.bytes.css + w.inlineCssBytes <= 15 * 1024,
+      );
+      check(`${p}: HTML ≤ 30 KB`, kb(w.bytes.html), w.bytes.html <= 30 * 1024);
+      if (p === "/")
+        check(
+          "/: everything before interaction ≤ 250 KB",
+          kb(w.bytes.total),
+          w.bytes.total <= 250 * 1024,
+        );
+    } else {
+      const js = w.bytes.js + w.inlineJsBytes;
+      check(`${p}: no framework JS (≤ 3 KB in all)`, kb(js), js <= 3 * 1024);
+    }
+  }
+
+  const { at80, at100, at200, health, lost } = input.signup;
+  const accepted = (r: LoadResult) => (r.statuses["201"] ?? 0) / r.seconds;
+  // The server's capacity shows when it is saturated: the best accepted rate of the two runs at or above the ceiling.
+  const share = Math.max(accepted(at100), accepted(at200)) / input.ceiling;
+  check(
+    "accepted sign-ups/s ≥ 90% of the hashing ceiling",
+    `${(share * 100).toFixed(0)}%`,
+    share >= 0.9,
+  );
+  check("sign-up p99 ≤ 300 ms at 80% of the ceiling", `${at80.p99Ms} ms`, at80.p99Ms <= 300);
+  const unexpected = Object.keys(at200.statuses).filter(
+    (code) => !["201", "429", "503"].includes(code),
+  );
+  check(
+    "2× overload: only 201, 429 or 503",
+    unexpected.length ? unexpected.join(", ") : "only those",
+    unexpected.length === 0,
+  );
+  check("2× overload: /healthz p99 ≤ 50 ms", `${health.p99Ms} ms`, health.p99Ms <= 50);
+  check("acknowledged sign-ups lost = 0", String(lost), lost === 0);
+  const refreshRatio = input.refresh.perSecond / input.ceiling;
+  check("refresh/s ≥ 10× the sign-up ceiling", `${refreshRatio.toFixed(1)}×`, refreshRatio >= 10);
+  return checks;
+}

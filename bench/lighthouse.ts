@@ -1,0 +1,92 @@
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startThumbnailHost } from "./thumbnail-host.ts";
+
+export type LighthouseResult = {
+  path: string;
+  scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
+  metrics: { lcpMs: number; fcpMs: number; tbtMs: number; cls: number };
+  /** Audits that kept a category below 100, for reading a regression. */
+  failing: string[];
+};
+
+export const chromeFlags = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const median = <T>(items: T[], key: (item: T) => number): T => {
+  const sorted = [...items].sort((a, b) => key(a) - key(b));
+  return sorted[Math.floor(sorted.length / 2)] as T;
+};
+
+/**
+ * Lighthouse's mobile preset with its simulated throttling (a mid-range
+ * phone on a slow 4G link), run `runs` times; the run with the median
+ * performance score is reported.
+ */
+export async function runLighthouse(
+  baseUrl: string,
+  paths: string[],
+  runs = 3,
+): Promise<LighthouseResult[]> {
+  const thumbnails = await startThumbnailHost();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: [...chromeFlags, ...thumbnails.chromeFlags],
+  });
+  const results: LighthouseResult[] = [];
+  try {
+    for (const path of paths) {
+      const attempts: LighthouseResult[] = [];
+      for (let i = 0; i < runs; i++) {
+        const runner = await lighthouse(`${baseUrl}${path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+          // The not-found page is measured too, and it rightly answers 404.
+          ignoreStatusCode: true,
+        });
+        const lhr = runner?.lhr;
+        if (!lhr) throw new Error(`Lighthouse returned nothing for ${path}`);
+        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        const failing = Object.values(lhr.categories)
+          .filter((category) => (category.score ?? 0) < 1)
+          .flatMap((category) =>
+            category.auditRefs
+              .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+              .map((ref) => `${category.id}:${ref.id}`),
+          );
+        attempts.push({
+          path,
+          scores: {
+            performance: score("performance"),
+            accessibility: score("accessibility"),
+            bestPractices: score("best-practices"),
+            seo: score("seo"),
+          },
+          metrics: {
+            lcpMs: Math.round(numeric("largest-contentful-paint")),
+            fcpMs: Math.round(numeric("first-contentful-paint")),
+            tbtMs: Math.round(numeric("total-blocking-time")),
+            cls: Number(numeric("cumulative-layout-shift").toFixed(3)),
+          },
+          failing,
+        });
+      }
+      results.push(median(attempts, (a) => a.scores.performance));
+    }
+  } finally {
+    chrome.kill();
+    await thumbnails.close();
+  }
+  return results;
+}
