@@ -60,8 +60,9 @@ async function load(
     instances.map(async ({ delayMs = 0, options }) => {
       await new Promise((resolve) => setTimeout(resolve, delayMs));
       const result = await new Promise<autocannon.Result>((resolve, reject) => {
-        const instance = autocannon({ duration: seconds, timeout: 30, ...options }, (error, done) =>
-          error ? reject(error) : resolve(done),
+        const instance = autocannon(
+          { duration: seconds, timeout: 30, ...options },
+          (error, done) => (error ? reject(error) : resolve(done)),
         );
         instance.on("response", (_client, status, _bytes, ms) => {
           latencies.push(ms);
