@@ -1,4 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPasswordHasher } from "./password-hasher.ts";
 
@@ -43,5 +46,24 @@ describe("the password hasher", () => {
     expect(results.filter((r) => r.ok)).toHaveLength(3);
     expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, busy: true }]);
     expect(hasher.full()).toBe(false);
+  });
+
+  it("keeps the process alive while a job runs, and not once its workers are idle", () => {
+    // Nothing else holds the event loop here, as at start-up before the server listens.
+    const script = `
+      import { createPasswordHasher } from ${JSON.stringify(new URL("./password-hasher.ts", import.meta.url).href)};
+      const hasher = createPasswordHasher({ workers: 1, maxQueued: 1, nice: 0 });
+      const hashed = await hasher.hash("a-good-password");
+      console.log(hashed.ok ? "hashed" : "busy");
+    `;
+    const file = join(mkdtempSync(join(tmpdir(), "ysp-hasher-")), "hash-once.mjs");
+    writeFileSync(file, script);
+    const run = spawnSync(process.execPath, [file], {
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(run.stdout.trim(), run.stderr).toBe("hashed");
+    expect(run.signal).toBeNull();
+    expect(run.status).toBe(0);
   });
 });

@@ -54,6 +54,7 @@ export function createPasswordHasher({ workers, maxQueued, nice }: HasherOptions
     slot.worker.on("message", (reply: HashReply) => {
       const job = slot.job;
       slot.job = undefined;
+      slot.worker.unref();
       job?.resolve(reply);
       release(slot);
     });
@@ -73,6 +74,7 @@ export function createPasswordHasher({ workers, maxQueued, nice }: HasherOptions
       if (index >= 0) idle.splice(index, 1);
       release(spawn());
     });
+    // An idle worker must not keep the process alive; a busy one must, or a job awaited while nothing else runs never ends.
     slot.worker.unref();
     return slot;
   };
@@ -86,6 +88,7 @@ export function createPasswordHasher({ workers, maxQueued, nice }: HasherOptions
     const slot = idle.pop() ?? (await new Promise<Slot>((resolve) => waiting.push(resolve)));
     const reply = await new Promise<HashReply>((resolve) => {
       slot.job = { resolve };
+      slot.worker.ref();
       slot.worker.postMessage(job);
     });
     if (!reply.ok) throw new Error(`Password hashing failed: ${reply.message}`);
