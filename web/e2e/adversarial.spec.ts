@@ -1,0 +1,422 @@
+import { request as httpRequest } from "node:http";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, gotoHydrated, pages, test } from "./fixtures.ts";
+
+/**
+ * What a hostile visitor would try: markup in every field the site takes,
+ * addresses that might make the server or the router send people elsewhere,
+ * and links that could hand this page to another site. Everything here talks
+ * to the real server; the fixture also fails a test on any dialog, page error
+ * or Content-Security-Policy violation.
+ */
+
+const invalidInvite =
+  "This invite link is not valid. You can still sign up at /join without an invite code.";
+const evilHost = "evil.example";
+
+let sequence = 0;
+/** Unique per test run, project and call, so both projects can sign up side by side. */
+const uniqueTag = () =>
+  `${process.pid}${Date.now().toString(36)}${(sequence++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+const makeStudent = (overrides: Partial<Record<"first" | "last" | "email", string>> = {}) => ({
+  first: "Ngozi",
+  last: "Okafor",
+  email: `ngozi.${uniqueTag()}@example.com`,
+  password: "revise-daily-2026",
+  ...overrides,
+});
+type Student = ReturnType<typeof makeStudent>;
+
+async function fillSignup(page: Page, student: Student) {
+  await page.getByLabel("First name").fill(student.first);
+  await page.getByLabel("Last name").fill(student.last);
+  await page.getByLabel("Email").fill(student.email);
+  await page.getByLabel("Password", { exact: true }).fill(student.password);
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
+/**
+ * Payloads that would leave a trace if they ever became markup: an element
+ * the page never has, an event-handler attribute, or the `__xss` flag.
+ */
+async function expectNoInjectedMarkup(page: Page) {
+  const found = await page.evaluate(() => ({
+    flag: (window as { __xss?: unknown }).__xss,
+    injected: [
+      ...document.querySelectorAll('img[src="x"], [onerror], [onload], [onclick], [onmouseover]'),
+    ].map((el) => el.outerHTML.slice(0, 120)),
+    scripts: [...document.scripts]
+      .filter((s) => /alert\(|__xss/.test(s.textContent ?? ""))
+      .map((s) => s.outerHTML.slice(0, 120)),
+    javascriptUrls: [...document.querySelectorAll("[href], [src], [action], [formaction]")]
+      .filter((el) =>
+        ["href", "src", "action", "formaction"].some((name) =>
+          /^\s*javascript:/i.test(el.getAttribute(name) ?? ""),
+        ),
+      )
+      .map((el) => el.outerHTML.slice(0, 120)),
+  }));
+  expect(found).toEqual({ flag: undefined, injected: [], scripts: [], javascriptUrls: [] });
+}
+
+/** Read now: the fixture's list starts again on every new document. */
+const cspViolations = (page: Page) => page.evaluate(() => window.__cspViolations);
+
+/** Step down the page so anything loaded on scroll (images, observers) gets its chance. */
+async function scrollToBottom(page: Page) {
+  for (let y = 0; ; ) {
+    const { height, view } = await page.evaluate(() => ({
+      height: document.documentElement.scrollHeight,
+      view: window.innerHeight,
+    }));
+    if (y >= height) break;
+    y += view;
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+  }
+  await expect
+    .poll(() => page.evaluate(() => window.scrollY + window.innerHeight))
+    .toBeGreaterThanOrEqual(await page.evaluate(() => document.documentElement.scrollHeight - 1));
+}
+
+test.describe("markup in names is kept as text", () => {
+  const namePayloads = [
+    { first: "<img src=x onerror=alert(1)>", last: '"><script>alert(1)</script>' },
+    { first: "<svg onload=alert(1)>", last: "javascript:alert(1)" },
+    { first: '<img src=x onerror="window.__xss=1">', last: "<svg/onload=window.__xss=1>" },
+  ];
+
+  for (const [index, names] of namePayloads.entries()) {
+    test(`sign-up ${index + 1}: ${names.first} ${names.last}`, async ({ page, request }) => {
+      // The one piece of the student the site shows is the email, so it carries markup too.
+      const student = makeStudent({
+        ...names,
+        email: `"<img/src=x/onerror=window.__xss=1>"+${uniqueTag()}@example.com`,
+      });
+      await gotoHydrated(page, "/join");
+      await fillSignup(page, student);
+      await expect(page.getByText("Account created successfully 👍")).toBeVisible();
+      await expect(page).toHaveURL("/");
+      await expectNoInjectedMarkup(page);
+
+      const login = await request.post("/api/v1/auth/login/", {
+        data: { email: student.email, password: student.password },
+      });
+      expect(login.status()).toBe(200);
+      const session = (await login.json()) as { access: string; refresh: string };
+      const me = await request.get("/api/v1/auth/me/", {
+        headers: { authorization: `Bearer ${session.access}` },
+      });
+      expect(me.status()).toBe(200);
+      expect(me.headers()["content-type"]).toMatch(/^application\/json/);
+      expect(await me.json()).toMatchObject({
+        first_name: names.first,
+        last_name: names.last,
+        email: student.email,
+      });
+
+      // Signed in, the sign-up page names the account it is signed in as.
+      await page.evaluate(
+        ([access, refresh]) => {
+          sessionStorage.setItem("accessToken", access as string);
+          sessionStorage.setItem("refreshToken", refresh as string);
+        },
+        [session.access, session.refresh],
+      );
+      await gotoHydrated(page, "/join");
+      const notice = page.getByRole("status").filter({ hasText: "signed in as" });
+      await expect(notice).toContainText(`You are already signed in as ${student.email}.`);
+      expect(await notice.locator("img, svg, script").count()).toBe(0);
+      await expectNoInjectedMarkup(page);
+    });
+  }
+});
+
+test.describe("markup in invite codes is kept as text", () => {
+  test("a code with a slash in it, as a browser sends it, is the not-found page", async ({
+    page,
+  }) => {
+    const response = await page.goto("/join/<script>alert(1)</script>");
+    expect(page.url()).toContain("/join/%3Cscript%3Ealert(1)%3C/script%3E");
+    expect(response?.status()).toBe(404);
+    await expect(
+      page.getByRole("heading", { name: "Oops.. It Seems you lost your way" }),
+    ).toBeVisible();
+    await scrollToBottom(page);
+    await expectNoInjectedMarkup(page);
+    expect(await cspViolations(page)).toEqual([]);
+  });
+
+  const codes = [
+    { path: `/join/${encodeURIComponent("<script>alert(1)</script>")}` },
+    { path: "/join/%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E" },
+    { path: "/join/'%3E%3Csvg%20onload%3Dalert(1)%3E" },
+    { path: `/join/${encodeURIComponent("\"><img src=x onerror='window.__xss=1'>")}` },
+  ].map(({ path }) => ({ path, code: decodeURIComponent(path.slice("/join/".length)) }));
+
+  for (const { path, code } of codes) {
+    test(`${code}: shown as text, refused with the invalid-invite message`, async ({ page }) => {
+      const response = await gotoHydrated(page, path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByLabel("Invite code")).toHaveValue(code);
+      await scrollToBottom(page);
+      await expectNoInjectedMarkup(page);
+      expect(await cspViolations(page)).toEqual([]);
+
+      const signup = page.waitForRequest("**/api/v1/auth/signup/");
+      await fillSignup(page, makeStudent());
+      expect((await signup).postDataJSON()).toMatchObject({ referral_code: code });
+      await expect(page.locator(".toast-error")).toHaveText(invalidInvite);
+      expect(new URL(page.url()).pathname).toBe(new URL(path, page.url()).pathname);
+      await expectNoInjectedMarkup(page);
+    });
+  }
+});
+
+test.describe("markup in the newsletter field is kept as text", () => {
+  const invalidEmails = [
+    "<img src=x onerror=alert(1)>",
+    '"><script>alert(1)</script>',
+    "<svg onload=alert(1)>",
+    "javascript:alert(1)",
+    // Spaces make it an invalid address for the form and for the API alike.
+    '"<img src=x onerror=alert(1)>"@example.com',
+  ];
+  const nastyValidEmail = () => `"<img/src=x/onerror=window.__xss=1>"+${uniqueTag()}@example.com`;
+
+  test("on a hydrated page: the inline message, and a toast for a valid one", async ({ page }) => {
+    let posts = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/api/v1/newsletter/")) posts++;
+    });
+    await gotoHydrated(page, "/");
+    const footer = page.locator("footer");
+    const field = footer.getByLabel(/email/i);
+    for (const email of invalidEmails) {
+      await field.fill(email);
+      await footer.getByRole("button", { name: "Subscribe" }).click();
+      await expect(footer.locator(".field-error")).toHaveText("Please enter a valid email address");
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      await expect(field).toHaveValue(email);
+      await expectNoInjectedMarkup(page);
+    }
+    expect(posts).toBe(0);
+
+    await field.fill(nastyValidEmail());
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.locator(".toast-success")).toHaveText(/You're subscribed/);
+    expect(posts).toBe(1);
+    await expectNoInjectedMarkup(page);
+  });
+
+  test("on a static page: the browser refuses, and a forced post gets a page of plain text", async ({
+    page,
+  }) => {
+    await page.goto("/faqs");
+    const footer = page.locator("footer");
+    const field = footer.getByLabel(/email/i);
+    for (const email of invalidEmails) {
+      await field.fill(email);
+      await footer.getByRole("button", { name: "Subscribe" }).click();
+      expect(await field.evaluate((input: HTMLInputElement) => input.validationMessage)).not.toBe(
+        "",
+      );
+      await expect(page).toHaveURL("/faqs");
+    }
+    await expectNoInjectedMarkup(page);
+
+    // What a hand-made form could send: the browser's checks off, markup in both fields.
+    const forcedPost = async (email: string) => {
+      await page.goto("/faqs");
+      await footer.locator("form").evaluate((form: HTMLFormElement) => {
+        form.noValidate = true;
+        const source = form.elements.namedItem("source") as HTMLInputElement;
+        source.value = '"><img src=x onerror="window.__xss=1">';
+      });
+      await field.fill(email);
+      await footer.getByRole("button", { name: "Subscribe" }).click();
+    };
+
+    await forcedPost(invalidEmails[0] ?? "");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Please check your email");
+    await expect(page.locator("main p")).toHaveText("Please enter a valid email address");
+    await expect(page.getByRole("link", { name: "Back to the page you were on" })).toHaveAttribute(
+      "href",
+      "/",
+    );
+    await expectNoInjectedMarkup(page);
+    expect(await cspViolations(page)).toEqual([]);
+
+    await forcedPost(nastyValidEmail());
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're subscribed");
+    await expect(page.getByRole("link", { name: "Back to the page you were on" })).toHaveAttribute(
+      "href",
+      "/",
+    );
+    await expectNoInjectedMarkup(page);
+  });
+});
+
+test.describe("every route: no CSP violation, and external links keep this page to themselves", () => {
+  for (const route of pages) {
+    test(`${route.name} (${route.path})`, async ({ page, viewport }) => {
+      await gotoHydrated(page, route.path);
+      await scrollToBottom(page);
+
+      const hasMenu = route.chrome && (viewport?.width ?? 0) < 960;
+      const opener = page.getByRole("button", { name: "Open menu" });
+      await expect(opener).toBeVisible({ visible: hasMenu });
+      if (hasMenu) {
+        await opener.click();
+        await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+      }
+
+      const links = await page.locator("a[href], area[href]").evaluateAll((elements) =>
+        elements.map((el) => ({
+          href: (el as HTMLAnchorElement).href,
+          rel: [...(el as HTMLAnchorElement).relList],
+          target: el.getAttribute("target"),
+        })),
+      );
+      const here = new URL(page.url()).host;
+      const external = links.filter(
+        ({ href }) => /^https?:$/.test(new URL(href).protocol) && new URL(href).host !== here,
+      );
+      // Every route has at least the WhatsApp chat button.
+      expect(external.length).toBeGreaterThan(0);
+      for (const link of external) {
+        expect(link.rel, link.href).toEqual(expect.arrayContaining(["noopener", "noreferrer"]));
+        expect(link.target, link.href).toBe("_blank");
+      }
+      expect(await cspViolations(page)).toEqual([]);
+    });
+  }
+});
+
+test.describe("no redirect to a place taken from input", () => {
+  const hostilePaths = [
+    `//${evilHost}/`,
+    `/\\${evilHost}`,
+    `/%2F%2F${evilHost}`,
+    `/%5C${evilHost}`,
+    `/.%2F%2F${evilHost}`,
+    `/join/https:%2F%2F${evilHost}`,
+    `/join/%2F%2F${evilHost}`,
+    `/join//${evilHost}`,
+    `/about-us/..%2F..%2F${evilHost}`,
+    `/faqs/`,
+    `/?next=https://${evilHost}`,
+    `/?next=//${evilHost}`,
+    `/login?redirect=https://${evilHost}`,
+    `/join?redirect=https://${evilHost}&next=//${evilHost}`,
+  ];
+
+  /** A GET with the path sent exactly as written: URL parsers would turn `//host` into a host. */
+  const rawGet = (base: string, path: string) => {
+    const { hostname, port } = new URL(base);
+    return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+      (resolve, reject) => {
+        const request = httpRequest({ hostname, port, path, method: "GET" }, (response) => {
+          let body = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => {
+            body += chunk;
+          });
+          response.on("end", () =>
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+          );
+        });
+        request.on("error", reject);
+        request.end();
+      },
+    );
+  };
+
+  const expectStaysHome = (
+    base: string,
+    label: string,
+    answer: { status: number; headers: Record<string, unknown>; body: string },
+  ) => {
+    const location = answer.headers.location;
+    if (answer.status >= 300 && answer.status < 400) {
+      expect(typeof location, `${label}: a redirect needs a Location`).toBe("string");
+      expect(new URL(String(location), base).host, `${label}: Location ${location}`).toBe(
+        new URL(base).host,
+      );
+    }
+    expect(answer.headers.refresh, `${label}: Refresh header`).toBeUndefined();
+    if (String(answer.headers["content-type"]).startsWith("text/html")) {
+      expect(answer.body, `${label}: the page echoes the hostile host`).not.toContain(evilHost);
+    }
+  };
+
+  /** Links, sources and form targets of an answer page: same-origin paths only. */
+  const expectOnlyOwnLinks = (label: string, html: string) => {
+    const targets = [...html.matchAll(/\s(?:href|src|action|formaction)\s*=\s*"([^"]*)"/gi)].map(
+      (m) => m[1] ?? "",
+    );
+    expect(targets.length, label).toBeGreaterThan(0);
+    for (const target of targets) expect(target, label).toMatch(/^\/(?![/\\])/);
+    expect(html, label).not.toMatch(/http-equiv\s*=\s*"?refresh/i);
+  };
+
+  test("hostile paths are answered in place, never with a Location elsewhere", async ({
+    baseURL,
+  }) => {
+    const base = baseURL ?? "";
+    for (const path of hostilePaths) {
+      const answer = await rawGet(base, path);
+      expect(answer.status, path).toBeLessThan(500);
+      expectStaysHome(base, path, answer);
+    }
+  });
+
+  test("the newsletter's form post links back only to our own pages", async ({
+    request,
+    baseURL,
+  }) => {
+    const base = baseURL ?? "";
+    const post = (context: APIRequestContext, email: string, source: string) =>
+      context.post("/api/v1/newsletter/", { form: { email, source }, maxRedirects: 0 });
+    const sources = [
+      `https://${evilHost}`,
+      `//${evilHost}`,
+      `/\\${evilHost}`,
+      `javascript:alert(1)`,
+      `/faqs/../..//${evilHost}`,
+    ];
+    for (const source of sources) {
+      for (const email of [`ada.${uniqueTag()}@example.com`, "not-an-email"]) {
+        const response = await post(request, email, source);
+        const label = `source=${source} email=${email}`;
+        expect([200, 201, 400], label).toContain(response.status());
+        expect(response.headers()["content-type"], label).toMatch(/^text\/html/);
+        const body = await response.text();
+        expectStaysHome(base, label, {
+          status: response.status(),
+          headers: response.headers(),
+          body,
+        });
+        expectOnlyOwnLinks(label, body);
+      }
+    }
+  });
+
+  test("in the browser, every hostile address stays on this site", async ({ page, baseURL }) => {
+    const here = new URL(baseURL ?? "").host;
+    const elsewhere: string[] = [];
+    page.on("request", (request) => {
+      if (request.isNavigationRequest() && new URL(request.url()).host !== here)
+        elsewhere.push(request.url());
+    });
+    for (const path of hostilePaths) {
+      await page.goto(`${baseURL}${path}`);
+      if (await page.locator('script[type="module"]').count())
+        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      expect(new URL(page.url()).host, path).toBe(here);
+      expect(await cspViolations(page), path).toEqual([]);
+    }
+    expect(elsewhere).toEqual([]);
+  });
+});
