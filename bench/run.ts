@@ -12,7 +12,9 @@ import pg from "pg";
 import { chromium } from "playwright-core";
 import { openDatabase } from "../api/src/db/client.ts";
 import { users } from "../api/src/db/schema.ts";
+import { postAccepted } from "../api/test/post-json.ts";
 import { postgresBinDir, startPostgres } from "../api/test/postgres.ts";
+import { raisedLimits, startServer } from "../api/test/server-process.ts";
 import {
   hashCeiling,
   healthProbe,
@@ -25,7 +27,6 @@ import {
 import { checkBudgets, interactivePaths, notFoundSample } from "./budgets.ts";
 import { type LighthouseResult, runLighthouse } from "./lighthouse.ts";
 import { measurePageWeight, type PageWeight } from "./page-weight.ts";
-import { startServer } from "./server.ts";
 
 const quick = process.argv.includes("--quick");
 const port = Number(process.env.BENCH_PORT ?? 3300);
@@ -40,13 +41,6 @@ const paths = [
   notFoundSample,
 ];
 const resultsDir = new URL("./results/", import.meta.url).pathname;
-const raisedLimits = Object.fromEntries(
-  ["SIGNUP", "LOGIN", "LOGIN_EMAIL", "REFRESH", "NEWSLETTER"].map((name) => [
-    `RATE_LIMIT_${name}`,
-    "10000000",
-  ]),
-);
-
 const log = (line: string) => console.error(`bench: ${line}`);
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -54,26 +48,6 @@ function build() {
   log("building the site");
   const result = spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
   if (result.status !== 0) throw new Error("npm run build failed");
-}
-
-async function postJson(url: string, body: unknown) {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** Posts until the server takes it: right after an overload run its hashing queue may still be full. */
-async function postAccepted(url: string, body: unknown, expected: number) {
-  for (let attempt = 0; attempt < 30; attempt++) {
-    const answer = await postJson(url, body);
-    if (answer.status === expected) return answer.body;
-    if (answer.status !== 503) throw new Error(`${url} answered ${answer.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error(`${url} stayed busy for 30 s`);
 }
 
 async function makeAccounts(url: string, count: number) {
