@@ -59,6 +59,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     forceCloseConnections: "idle",
   });
 
+  // An answer finished after close() began ends its connection: left open and idle, a
+  // keep-alive socket would hold the process for the whole keep-alive timeout.
+  let draining = false;
+  app.addHook("preClose", async () => {
+    draining = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (draining) reply.header("connection", "close");
+  });
+
   // The API speaks JSON only; anything else is refused with 415 rather than half-read.
   app.removeContentTypeParser("text/plain");
   registerSecurityHeaders(app, site.headers);
