@@ -93,6 +93,10 @@ describe("every forged, misused or dead token gets a 401", () => {
     ],
     ["an access token", async () => good.access],
     ["a token of another issuer", async () => resigned(good.refresh, secret, { iss: "someone" })],
+    [
+      "ids that are not uuids, validly signed",
+      async () => resigned(good.refresh, secret, { sid: "1 or 1=1", jti: "x" }),
+    ],
   ])("refresh with %s", async (_name, make) => {
     const token = await make();
     for (const url of refreshUrls) expect401(await post(url, { refresh: token }));
@@ -103,6 +107,10 @@ describe("every forged, misused or dead token gets a 401", () => {
     ["alg: none", async () => resigned(good.access, "none")],
     ["a wrong secret", async () => resigned(good.access, new TextEncoder().encode("x".repeat(48)))],
     ["a refresh token", async () => good.refresh],
+    [
+      "a subject that is not a uuid, validly signed",
+      async () => resigned(good.access, secret, { sub: "x" }),
+    ],
   ])("/me with %s", async (_name, make) => {
     expect401(await me(await make()));
   });
