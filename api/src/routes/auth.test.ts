@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeApp, makeStudent, testDatabases } from "../../test/harness.ts";
 import { referralAlphabet } from "../auth/referral-codes.ts";
-import type { Database } from "../db/client.ts";
+import { type Database, queryRows } from "../db/client.ts";
 import { authSessions, users } from "../db/schema.ts";
 
 const post = (
@@ -339,10 +339,11 @@ describe.each(databases)("auth API on $name", (testDb) => {
       const again = await post(app, "/api/v1/newsletter/", { email: " parent@example.COM " });
       expect(again.statusCode).toBe(200);
       expect(again.json().message).toMatch(/already subscribed/);
-      const rows = await database.db.execute(
+      const rows = await queryRows<{ n: number }>(
+        database.db,
         sql`select count(*)::int as n from newsletter_subscriptions where lower(email) = 'parent@example.com'`,
       );
-      expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+      expect(rows[0]?.n).toBe(1);
     });
 
     it("checks the email", async () => {

@@ -10,7 +10,7 @@ import {
   type RawBody,
   rawBody,
 } from "../../test/hostile-input.ts";
-import type { Database } from "../db/client.ts";
+import { type Database, queryRows } from "../db/client.ts";
 
 /** Each endpoint gets at least this many generated inputs per run. */
 const inputsPerEndpoint = 2_000;
@@ -40,14 +40,13 @@ afterAll(async () => {
 });
 
 async function rowCounts() {
-  const [row] = (
-    (await database.db.execute(sql`select
+  const [row] = await queryRows<{ users: number; sessions: number; subscriptions: number }>(
+    database.db,
+    sql`select
       (select count(*)::int from users) as users,
       (select count(*)::int from auth_sessions) as sessions,
-      (select count(*)::int from newsletter_subscriptions) as subscriptions`)) as {
-      rows: unknown[];
-    }
-  ).rows as { users: number; sessions: number; subscriptions: number }[];
+      (select count(*)::int from newsletter_subscriptions) as subscriptions`,
+  );
   return row;
 }
 
