@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { authSessions } from "../db/schema.ts";
+import { createTokenRotations } from "./token-rotations.ts";
 import type { TokenSigner } from "./tokens.ts";
 
 export type TokenPair = { access: string; refresh: string };
@@ -27,20 +28,7 @@ export function createSessions(db: Db, signer: TokenSigner) {
       currentJti: sql.placeholder("jti"),
     })
     .prepare("insert_session");
-  // One conditional UPDATE: of two concurrent uses of a token exactly one matches.
-  const rotateToken = db
-    .update(authSessions)
-    .set({ currentJti: sql`${sql.placeholder("next")}::uuid`, rotatedAt: sql`now()` })
-    .where(
-      and(
-        eq(authSessions.id, sql.placeholder("id")),
-        eq(authSessions.userId, sql.placeholder("userId")),
-        eq(authSessions.currentJti, sql.placeholder("jti")),
-        isNull(authSessions.revokedAt),
-      ),
-    )
-    .returning({ id: authSessions.id })
-    .prepare("rotate_refresh_token");
+  const rotations = createTokenRotations(db);
   const revokeSession = db
     .update(authSessions)
     .set({ revokedAt: sql`now()` })
@@ -58,22 +46,21 @@ export function createSessions(db: Db, signer: TokenSigner) {
     /** Starts a session family for a login and hands out its first token pair. */
     async start(userId: string): Promise<TokenPair> {
       const id = randomUUID();
-      const refresh = await signer.signRefresh(userId, id);
+      const refresh = signer.signRefresh(userId, id);
       await insertSession.execute({ id, userId, jti: refresh.jti });
-      return { access: await signer.signAccess(userId), refresh: refresh.token };
+      return { access: signer.signAccess(userId), refresh: refresh.token };
     },
 
     /** Exchanges a refresh token for a new pair; the old one stops working. */
     async rotate(token: string): Promise<RotateResult> {
-      const claims = await signer.verifyRefresh(token);
+      const claims = signer.verifyRefresh(token);
       if (!claims) return { ok: false, reason: "invalid" };
       const ids = { id: claims.sessionId, userId: claims.userId };
-      const next = await signer.signRefresh(claims.userId, claims.sessionId);
-      const [rotated] = await rotateToken.execute({ ...ids, jti: claims.jti, next: next.jti });
-      if (rotated) {
+      const next = signer.signRefresh(claims.userId, claims.sessionId);
+      if (await rotations.rotate({ ...ids, jti: claims.jti, next: next.jti })) {
         return {
           ok: true,
-          tokens: { access: await signer.signAccess(claims.userId), refresh: next.token },
+          tokens: { access: signer.signAccess(claims.userId), refresh: next.token },
         };
       }
       // Not the current token of a live session: a used one (revoke), or one of a session already ended.

@@ -1,0 +1,82 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabases } from "../../test/harness.ts";
+import type { Database } from "../db/client.ts";
+import { authSessions, users } from "../db/schema.ts";
+import { createTokenRotations } from "./token-rotations.ts";
+
+const databases = testDatabases();
+afterAll(async () => {
+  for (const db of databases) await db.stop();
+});
+
+describe.each(databases)("token rotations on $name", (testDb) => {
+  let database: Database;
+  let userId = "";
+  beforeAll(async () => {
+    database = await testDb.open();
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        email: `${randomUUID()}@example.com`,
+        firstName: "Ada",
+        lastName: "Obi",
+        passwordHash: "not a real hash",
+        referralCode: randomUUID().slice(0, 8),
+      })
+      .returning({ id: users.id });
+    userId = user?.id ?? "";
+  }, 60_000);
+  afterAll(() => database.close());
+
+  async function newSession() {
+    const session = { id: randomUUID(), userId, currentJti: randomUUID() };
+    await database.db.insert(authSessions).values(session);
+    return session;
+  }
+  const currentJti = async (id: string) =>
+    (await database.db.select().from(authSessions).where(eq(authSessions.id, id)))[0]?.currentJti;
+
+  it("rotates many sessions in one statement, each only from its current token", async () => {
+    const rotations = createTokenRotations(database.db);
+    const sessions = await Promise.all(Array.from({ length: 50 }, newSession));
+    const stale = await newSession();
+    const revoked = await newSession();
+    await database.db
+      .update(authSessions)
+      .set({ revokedAt: sql`now()` })
+      .where(eq(authSessions.id, revoked.id));
+
+    const next = sessions.map(() => randomUUID());
+    const results = await Promise.all([
+      ...sessions.map((s, i) =>
+        rotations.rotate({ id: s.id, userId, jti: s.currentJti, next: next[i] ?? "" }),
+      ),
+      rotations.rotate({ id: stale.id, userId, jti: randomUUID(), next: randomUUID() }),
+      rotations.rotate({ id: revoked.id, userId, jti: revoked.currentJti, next: randomUUID() }),
+      rotations.rotate({
+        id: sessions[0]?.id ?? "",
+        userId: randomUUID(),
+        jti: sessions[0]?.currentJti ?? "",
+        next: randomUUID(),
+      }),
+    ]);
+    expect(results).toEqual([...sessions.map(() => true), false, false, false]);
+    expect(await Promise.all(sessions.map((s) => currentJti(s.id)))).toEqual(next);
+    expect(await currentJti(stale.id)).toBe(stale.currentJti);
+  });
+
+  it("of many uses of one token at once, exactly one rotates it", async () => {
+    const rotations = createTokenRotations(database.db);
+    const session = await newSession();
+    const next = Array.from({ length: 20 }, () => randomUUID());
+    const results = await Promise.all(
+      next.map((n) =>
+        rotations.rotate({ id: session.id, userId, jti: session.currentJti, next: n }),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await currentJti(session.id)).toBe(next[results.indexOf(true)]);
+  });
+});
