@@ -46,21 +46,21 @@ export function createSessions(db: Db, signer: TokenSigner) {
     /** Starts a session family for a login and hands out its first token pair. */
     async start(userId: string): Promise<TokenPair> {
       const id = randomUUID();
-      const refresh = signer.signRefresh(userId, id);
+      const refresh = await signer.signRefresh(userId, id);
       await insertSession.execute({ id, userId, jti: refresh.jti });
-      return { access: signer.signAccess(userId), refresh: refresh.token };
+      return { access: await signer.signAccess(userId), refresh: refresh.token };
     },
 
     /** Exchanges a refresh token for a new pair; the old one stops working. */
     async rotate(token: string): Promise<RotateResult> {
-      const claims = signer.verifyRefresh(token);
+      const claims = await signer.verifyRefresh(token);
       if (!claims) return { ok: false, reason: "invalid" };
       const ids = { id: claims.sessionId, userId: claims.userId };
-      const next = signer.signRefresh(claims.userId, claims.sessionId);
+      const next = await signer.signRefresh(claims.userId, claims.sessionId);
       if (await rotations.rotate({ ...ids, jti: claims.jti, next: next.jti })) {
         return {
           ok: true,
-          tokens: { access: signer.signAccess(claims.userId), refresh: next.token },
+          tokens: { access: await signer.signAccess(claims.userId), refresh: next.token },
         };
       }
       // Not the current token of a live session: a used one (revoke), or one of a session already ended.

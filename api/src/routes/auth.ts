@@ -213,7 +213,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
     },
     async (request, reply) => {
       const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? "");
-      const claims = match?.[1] ? signer.verifyAccess(match[1]) : null;
+      const claims = match?.[1] ? await signer.verifyAccess(match[1]) : null;
       const user = claims ? await accounts.findById(claims.userId) : undefined;
       if (!user) return sendError(reply, 401, "not_authenticated", authMessages.notAuthenticated);
       return reply.send(toPublicUser(user));
