@@ -8,6 +8,8 @@ export type LighthouseResult = {
   metrics: { lcpMs: number; fcpMs: number; tbtMs: number; cls: number };
   /** Audits that kept a category below 100, for reading a regression. */
   failing: string[];
+  /** What the browser logged as errors: "message (url)". */
+  consoleErrors: string[];
 };
 
 export const chromeFlags = [
@@ -20,6 +22,8 @@ export const chromeFlags = [
   "--disable-component-update",
   "--disable-sync",
 ];
+
+type ConsoleItem = { description: string; sourceLocation?: { url?: string } };
 
 const median = <T>(items: T[], key: (item: T) => number): T => {
   const sorted = [...items].sort((a, b) => key(a) - key(b));
@@ -80,6 +84,10 @@ export async function runLighthouse(
             cls: Number(numeric("cumulative-layout-shift").toFixed(3)),
           },
           failing,
+          consoleErrors: (
+            (lhr.audits["errors-in-console"]?.details as { items?: ConsoleItem[] } | undefined)
+              ?.items ?? []
+          ).map((item) => `${item.description} (${item.sourceLocation?.url ?? "no url"})`),
         });
       }
       results.push(median(attempts, (a) => a.scores.performance));

@@ -111,7 +111,13 @@ async function main() {
 
     log("login, refresh and newsletter");
     const accounts = await makeAccounts(server.url, 20);
-    const login = await loginLoad(server.url, accounts, loadSeconds);
+    // As many logins at once as the default hashing workers (one per core) and queue (16) hold:
+    // the run then measures logins; each connection past that would only collect 503s.
+    const login = await loginLoad(
+      server.url,
+      accounts.slice(0, availableParallelism() + 16),
+      loadSeconds,
+    );
     const sessions = [];
     for (const account of accounts.slice(0, 10))
       sessions.push(await postAccepted(`${server.url}/api/v1/auth/login/`, account, 200));
