@@ -11,7 +11,12 @@ export default defineConfig({
         // round trip, more than the few bytes a page may load without using.
         codeSplitting: {
           groups: [
-            { name: "framework", test: /node_modules[\\/]/ },
+            // React and React Router, which every hydrated page runs. Other libraries stay with
+            // the code that uses them: validation with the sign-up page, toasts loaded on first use.
+            {
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|react-router|@react-router|scheduler)[\\/]/,
+            },
             { name: "shared", test: /web[\\/]app[\\/]/, minShareCount: 2 },
           ],
         },

@@ -42,12 +42,18 @@ async function signUpByApi(request: APIRequestContext, student: Student) {
 }
 
 test.describe("sign-up against the real service", () => {
-  test("a new student signs up, lands home, and can log in", async ({ page, request }) => {
+  test("a new student signs up, lands home, and can log in", async ({
+    page,
+    request,
+  }, testInfo) => {
     const student = makeStudent();
     await signUpInBrowser(page, student);
     await expect(page.getByText("Account created successfully 👍")).toBeVisible();
     await expect(page.getByText("Download the app and login")).toBeVisible();
     await expect(page).toHaveURL("/");
+    await page.screenshot({
+      path: `web/e2e/screenshots/${testInfo.project.name}/signed-up-toasts.png`,
+    });
 
     const login = await request.post("/api/v1/auth/login/", {
       data: { email: student.email, password: student.password },

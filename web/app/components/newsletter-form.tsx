@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
-import toast from "react-hot-toast";
 import { useLocation } from "react-router";
 import { api } from "~/lib/api.ts";
+import { prepareToasts, showToast } from "~/lib/toasts.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -38,17 +38,18 @@ export function NewsletterForm() {
     setError(problem);
     if (problem || pending) return;
     setPending(true);
+    prepareToasts();
     const result = await api.post<{ message: string }>("/api/v1/newsletter/", {
       email: email.trim(),
       source: window.location.pathname,
     });
     setPending(false);
     if (result.ok) {
-      toast.success(result.data.message);
+      void showToast("success", result.data.message);
       setEmail("");
       setSubmitted(false);
     } else if (!result.sessionExpired) {
-      toast.error(result.message);
+      void showToast("error", result.message);
     }
   }
 

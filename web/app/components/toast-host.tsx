@@ -1,15 +1,7 @@
-import { Toaster } from "react-hot-toast";
+import { useToastLibrary } from "~/lib/toasts.ts";
 
-/** Spec §8: error red, success teal; the library's defaults give 4000/2000 ms and at most 20 toasts. */
+/** Shows toasts once the first one has asked for the library (see lib/toasts.ts). */
 export function ToastHost() {
-  return (
-    <Toaster
-      position="top-center"
-      toastOptions={{
-        className: "toast",
-        success: { className: "toast toast-success" },
-        error: { className: "toast toast-error" },
-      }}
-    />
-  );
+  const library = useToastLibrary();
+  return library ? <library.Toaster /> : null;
 }

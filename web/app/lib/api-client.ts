@@ -1,4 +1,4 @@
-import { firstErrorDetail } from "@ysp/contract";
+import { firstErrorDetail } from "@ysp/contract/errors";
 import { accessToken, clearSession, type SessionStores, storeWithRefreshToken } from "./session.ts";
 
 export type ApiResult<T> =

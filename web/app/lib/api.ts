@@ -1,5 +1,5 @@
-import toast from "react-hot-toast";
 import { createApiClient } from "./api-client.ts";
+import { showToast } from "./toasts.ts";
 
 const reloadDelayMs = 1500;
 
@@ -8,7 +8,7 @@ export const api = createApiClient({
   baseUrl: import.meta.env.VITE_API_BASE_URL ?? "",
   stores: () => ({ session: window.sessionStorage, local: window.localStorage }),
   onSessionExpired: (message) => {
-    toast.error(message);
+    void showToast("error", message);
     // Long enough to read the message before the page starts again signed out.
     window.setTimeout(() => window.location.reload(), reloadDelayMs);
   },

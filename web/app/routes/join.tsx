@@ -7,7 +7,6 @@ import {
   validateSignupForm,
 } from "@ysp/contract";
 import { type FormEvent, useId, useRef, useState } from "react";
-import toast from "react-hot-toast";
 import { Link, useNavigate } from "react-router";
 import { ChatButton } from "~/components/chat-button.tsx";
 import { Logo } from "~/components/logo.tsx";
@@ -15,6 +14,7 @@ import { StoreLink } from "~/components/store-link.tsx";
 import { site } from "~/content/site.ts";
 import { api } from "~/lib/api.ts";
 import { pageMeta } from "~/lib/seo.ts";
+import { prepareToasts, showToast } from "~/lib/toasts.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
 import type { Route } from "./+types/join";
@@ -66,6 +66,7 @@ export default function Join({ params }: Route.ComponentProps) {
     }
     inFlight.current = true;
     setPending(true);
+    prepareToasts();
     const result = await api.post<SignupResponse>(
       "/api/v1/auth/signup/",
       toSignupRequest(values, params.id ?? ""),
@@ -73,11 +74,11 @@ export default function Join({ params }: Route.ComponentProps) {
     inFlight.current = false;
     setPending(false);
     if (!result.ok) {
-      if (!result.sessionExpired) toast.error(result.message);
+      if (!result.sessionExpired) void showToast("error", result.message);
       return;
     }
-    toast.success(`${result.data.message} 👍`);
-    toast.success(signupToasts.followUp);
+    void showToast("success", `${result.data.message} 👍`);
+    void showToast("success", signupToasts.followUp);
     navigate("/");
   }
 
