@@ -46,9 +46,14 @@ export function createSessions(db: Db, signer: TokenSigner) {
     /** Starts a session family for a login and hands out its first token pair. */
     async start(userId: string): Promise<TokenPair> {
       const id = randomUUID();
-      const refresh = await signer.signRefresh(userId, id);
-      await insertSession.execute({ id, userId, jti: refresh.jti });
-      return { access: await signer.signAccess(userId), refresh: refresh.token };
+      const jti = randomUUID();
+      // The tokens are signed on crypto threads while the database records the session.
+      const [refresh, access] = await Promise.all([
+        signer.signRefresh(userId, id, jti),
+        signer.signAccess(userId),
+        insertSession.execute({ id, userId, jti }),
+      ]);
+      return { access, refresh: refresh.token };
     },
 
     /** Exchanges a refresh token for a new pair; the old one stops working. */
@@ -56,13 +61,14 @@ export function createSessions(db: Db, signer: TokenSigner) {
       const claims = await signer.verifyRefresh(token);
       if (!claims) return { ok: false, reason: "invalid" };
       const ids = { id: claims.sessionId, userId: claims.userId };
-      const next = await signer.signRefresh(claims.userId, claims.sessionId);
-      if (await rotations.rotate({ ...ids, jti: claims.jti, next: next.jti })) {
-        return {
-          ok: true,
-          tokens: { access: await signer.signAccess(claims.userId), refresh: next.token },
-        };
-      }
+      const next = randomUUID();
+      // Signed while the rotation is recorded, and thrown away if it is refused.
+      const [rotated, refresh, access] = await Promise.all([
+        rotations.rotate({ ...ids, jti: claims.jti, next }),
+        signer.signRefresh(claims.userId, claims.sessionId, next),
+        signer.signAccess(claims.userId),
+      ]);
+      if (rotated) return { ok: true, tokens: { access, refresh: refresh.token } };
       // Not the current token of a live session: a used one (revoke), or one of a session already ended.
       const [revoked] = await revokeSession.execute(ids);
       return { ok: false, reason: revoked ? "reused" : "revoked" };

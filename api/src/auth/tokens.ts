@@ -62,8 +62,7 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
 
   return {
     signAccess: (userId: string) => sign({ typ: "access" }, userId, accessTokenSeconds),
-    signRefresh: async (userId: string, sessionId: string) => {
-      const jti = randomUUID();
+    signRefresh: async (userId: string, sessionId: string, jti: string = randomUUID()) => {
       const token = await sign(
         { typ: "refresh", sid: sessionId },
         userId,
