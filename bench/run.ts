@@ -230,7 +230,7 @@ function writeResults(
 ) {
   const lines: string[] = [];
   lines.push(
-    `Measured ${report.date} on ${availableParallelism()} cores, Node ${process.version}. ${report.rateLimits}.`,
+    `Measured ${report.date} on ${availableParallelism()} cores, Node ${process.version}. Rate limits ${report.rateLimits}.`,
     "",
   );
   lines.push(
