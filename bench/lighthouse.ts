@@ -25,8 +25,8 @@ export const chromeFlags = [
 
 type ConsoleItem = { description: string; sourceLocation?: { url?: string } };
 
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+const medianBy = <T>(items: T[], key: (item: T) => number): T =>
+  [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)] as T;
 
 /**
  * Each score and metric is the median of its own values across the runs, so
@@ -34,10 +34,8 @@ const median = (values: number[]): number =>
  * console errors are those of the run with the median performance score.
  */
 function medianOfRuns(runs: LighthouseResult[]): LighthouseResult {
-  const of = (pick: (run: LighthouseResult) => number) => median(runs.map(pick));
-  const typical = [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[
-    Math.floor(runs.length / 2)
-  ] as LighthouseResult;
+  const of = (pick: (run: LighthouseResult) => number) => pick(medianBy(runs, pick));
+  const typical = medianBy(runs, (r) => r.scores.performance);
   return {
     ...typical,
     scores: {

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
 
 type Problems = { errors: string[]; cspViolations: string[] };
 
@@ -82,3 +82,7 @@ export const pages = [
   { path: "/join/K7QX9M", name: "join-with-code", chrome: false },
   { path: "/no/such/page", name: "not-found", chrome: false },
 ] as const;
+
+/** Where a test saves a screenshot to look at: an ignored folder, one per viewport. */
+export const screenshotPath = (testInfo: TestInfo, name: string) =>
+  `web/e2e/screenshots/${testInfo.project.name}/${name}.png`;

@@ -3,6 +3,7 @@ import {
   expectNoAxeViolations,
   gotoHydrated,
   pages,
+  screenshotPath,
   staticPaths,
   test,
 } from "./fixtures.ts";
@@ -44,7 +45,7 @@ test.describe("every route", () => {
 
       await expectNoAxeViolations(page);
       await page.screenshot({
-        path: `web/e2e/screenshots/${testInfo.project.name}/${route.name}.png`,
+        path: screenshotPath(testInfo, route.name),
         fullPage: true,
       });
     });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { SignJWT } from "jose";
 import { e2eDatabaseUrl, query } from "./database.ts";
-import { expect, gotoHydrated, test } from "./fixtures.ts";
+import { expect, gotoHydrated, screenshotPath, test } from "./fixtures.ts";
 
 /** These specs talk to the real server and database: no request is answered by the test. */
 
@@ -52,7 +52,7 @@ test.describe("sign-up against the real service", () => {
     await expect(page.getByText("Download the app and login")).toBeVisible();
     await expect(page).toHaveURL("/");
     await page.screenshot({
-      path: `web/e2e/screenshots/${testInfo.project.name}/signed-up-toasts.png`,
+      path: screenshotPath(testInfo, "signed-up-toasts"),
     });
 
     const login = await request.post("/api/v1/auth/login/", {

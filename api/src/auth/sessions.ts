@@ -53,7 +53,7 @@ export function createSessions(db: Db, signer: TokenSigner) {
         signer.signAccess(userId),
         insertSession.execute({ id, userId, jti }),
       ]);
-      return { access, refresh: refresh.token };
+      return { access, refresh };
     },
 
     /** Exchanges a refresh token for a new pair; the old one stops working. */
@@ -68,7 +68,7 @@ export function createSessions(db: Db, signer: TokenSigner) {
         signer.signRefresh(claims.userId, claims.sessionId, next),
         signer.signAccess(claims.userId),
       ]);
-      if (rotated) return { ok: true, tokens: { access, refresh: refresh.token } };
+      if (rotated) return { ok: true, tokens: { access, refresh } };
       // Not the current token of a live session: a used one (revoke), or one of a session already ended.
       const [revoked] = await revokeSession.execute(ids);
       return { ok: false, reason: revoked ? "reused" : "revoked" };

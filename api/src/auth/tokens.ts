@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 
 export const accessTokenSeconds = 15 * 60;
@@ -62,15 +61,9 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
 
   return {
     signAccess: (userId: string) => sign({ typ: "access" }, userId, accessTokenSeconds),
-    signRefresh: async (userId: string, sessionId: string, jti: string = randomUUID()) => {
-      const token = await sign(
-        { typ: "refresh", sid: sessionId },
-        userId,
-        refreshTokenSeconds,
-        jti,
-      );
-      return { token, jti, expiresAt: new Date((seconds() + refreshTokenSeconds) * 1000) };
-    },
+    /** The session records `jti` as its current token, so the caller chooses it. */
+    signRefresh: (userId: string, sessionId: string, jti: string) =>
+      sign({ typ: "refresh", sid: sessionId }, userId, refreshTokenSeconds, jti),
     verifyAccess: async (token: string): Promise<AccessClaims | null> => {
       const payload = await read(token, "access");
       return payload && isUuid(payload.sub) ? { userId: payload.sub } : null;
