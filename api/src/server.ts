@@ -7,6 +7,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { registerErrorHandler } from "./errors.ts";
 import { rateLimits } from "./rate-limits.ts";
+import { OneLinePerRequest } from "./request-log.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { newsletterRoutes } from "./routes/newsletter.ts";
@@ -18,8 +19,8 @@ export type ServerOptions = {
   config: Pick<Config, "jwtSecret" | "trustProxy" | "rateLimits" | "hash" | "logLevel">;
   database: Database;
   site: SiteFiles;
-  /** Tests pass false; main passes pino settings. */
-  logger?: boolean;
+  /** false: no logs (most tests). A stream: where the log lines go instead of stdout. */
+  logger?: false | { stream: { write(line: string): void } };
   /** Tests move the clock to expire tokens. */
   now?: () => number;
 };
@@ -47,9 +48,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
             ],
             censor: "[redacted]",
           },
+          ...options.logger,
         };
   const app = Fastify({
     logger,
+    logController: new OneLinePerRequest(),
     bodyLimit,
     // Fastify takes a hop count too, though its types list only the other forms.
     trustProxy: config.trustProxy as FastifyServerOptions["trustProxy"],
@@ -71,6 +74,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   // The API speaks JSON only; anything else is refused with 415 rather than half-read.
   app.removeContentTypeParser("text/plain");
+  app.decorateRequest("logFields", null);
   registerSecurityHeaders(app, site.headers);
   registerErrorHandler(app);
 

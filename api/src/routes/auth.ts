@@ -132,7 +132,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
       });
       if (!created.ok)
         return sendError(reply, 400, "email_taken", authMessages.emailTaken, "email");
-      request.log.info({ userId: created.id, referred: referredBy !== null }, "student signed up");
+      request.logFields = { userId: created.id, referred: referredBy !== null };
       return reply.code(201).send({ message: authMessages.created });
     },
   );

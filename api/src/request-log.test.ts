@@ -1,0 +1,74 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { builtSite, makeConfig, makeStudent, testDatabases } from "../test/harness.ts";
+import type { Database } from "./db/client.ts";
+import { buildServer } from "./server.ts";
+
+const [pglite] = testDatabases();
+const lines: Record<string, unknown>[] = [];
+let database: Database;
+let app: FastifyInstance;
+beforeAll(async () => {
+  if (!pglite) throw new Error("no PGlite test database");
+  database = await pglite.open();
+  app = await buildServer({
+    config: makeConfig({ logLevel: "info" }),
+    database,
+    site: await builtSite(),
+    logger: { stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+  });
+}, 60_000);
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  await pglite?.stop();
+});
+
+/** The lines written for one request: its line comes once the answer has gone, a moment after `inject` resolves. */
+async function linesOf(send: () => Promise<unknown>) {
+  const from = lines.length;
+  await send();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return lines.slice(from);
+}
+
+describe("request log", () => {
+  it("writes one line for a sign-up, with the new student's id and never the password", async () => {
+    const student = makeStudent({ password: "a-secret-password-9" });
+    const written = await linesOf(() =>
+      app.inject({ method: "POST", url: "/api/v1/auth/signup/", payload: student }),
+    );
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({
+      msg: "request completed",
+      req: { method: "POST", url: "/api/v1/auth/signup/" },
+      res: { statusCode: 201 },
+      userId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      referred: false,
+      responseTime: expect.any(Number),
+    });
+    expect(JSON.stringify(written)).not.toContain("a-secret-password-9");
+  });
+
+  it("writes one line for a refused sign-up and for an unknown API path, with their status", async () => {
+    const refused = await linesOf(() =>
+      app.inject({ method: "POST", url: "/api/v1/auth/signup/", payload: { email: "x" } }),
+    );
+    const unknown = await linesOf(() =>
+      app.inject({ method: "POST", url: "/api/v1/nothing-here/", payload: {} }),
+    );
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ res: { statusCode: 400 } });
+    expect(refused[0]).not.toHaveProperty("userId");
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]).toMatchObject({
+      req: { url: "/api/v1/nothing-here/" },
+      res: { statusCode: 404 },
+    });
+  });
+
+  it("writes no line for a page or a file: they are logged only when something goes wrong", async () => {
+    expect(await linesOf(() => app.inject({ method: "GET", url: "/" }))).toEqual([]);
+    expect(await linesOf(() => app.inject({ method: "GET", url: "/no-such-page" }))).toEqual([]);
+  });
+});
