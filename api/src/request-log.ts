@@ -9,9 +9,10 @@ declare module "fastify" {
 
 /**
  * One log line per request, written once the answer is sent, with what the
- * handler added to it. Fastify's default writes a line on arrival too, and a
- * handler's own line made three: at a sign-up peak each line is CPU taken
- * from password hashing.
+ * handler added to it. Fastify's default writes a line on arrival too, and the
+ * sign-up handler's own line made three a sign-up: one says the same in a
+ * third of the log, and at a sign-up peak every line's CPU is taken from
+ * password hashing.
  */
 export class OneLinePerRequest extends LogController {
   override incomingRequest() {}
