@@ -121,8 +121,8 @@ async function main() {
 
     log("login, refresh and newsletter");
     const accounts = await makeAccounts(server.url, 20);
-    // As many logins at once as the default hashing workers (one per core) and queue (16) hold:
-    // the run then measures logins; each connection past that would only collect 503s.
+    // Enough logins at once to keep every hashing worker (one per core) busy with more waiting,
+    // and far fewer than the queue holds: the run measures logins, not 503s.
     const login = await loginLoad(
       server.url,
       accounts.slice(0, availableParallelism() + 16),

@@ -29,6 +29,13 @@ describe("configuration", () => {
     expect(config.port).toBe(3000);
   });
 
+  it("queues about a third of a second of hashing per worker unless HASH_QUEUE_MAX says", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir, HASH_CONCURRENCY: "3" }).hash.maxQueued).toBe(96);
+    const set = loadConfig({ DATA_DIR: dir, HASH_CONCURRENCY: "3", HASH_QUEUE_MAX: "0" });
+    expect(set.hash).toMatchObject({ workers: 3, maxQueued: 0 });
+  });
+
   it("uses PostgreSQL when DATABASE_URL is set", () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://u:p@db:5432/ysp" });
     expect(config.database).toEqual({
@@ -45,6 +52,7 @@ describe("configuration", () => {
     [{ JWT_SECRET: "short" }, /^JWT_SECRET must be at least 32 characters/],
     [{ NODE_ENV: "production" }, /^JWT_SECRET must be set when NODE_ENV=production/],
     [{ RATE_LIMIT_SIGNUP: "-1" }, /^RATE_LIMIT_SIGNUP must be a whole number/],
+    [{ HASH_QUEUE_MAX: "many" }, /^HASH_QUEUE_MAX must be a whole number from 0 to 100000/],
     [{ TRUST_PROXY: "yes please" }, /^TRUST_PROXY must be/],
     [{ LOG_LEVEL: "loud" }, /^LOG_LEVEL/],
   ])("stops on %o with one line naming the variable", (env, message) => {

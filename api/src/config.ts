@@ -12,7 +12,12 @@ import type { RateLimitConfig } from "./rate-limits.ts";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 
-const integer = (name: string, min: number, max: number, fallback: number) =>
+const integer = <Fallback extends number | undefined>(
+  name: string,
+  min: number,
+  max: number,
+  fallback: Fallback,
+) =>
   z.pipe(
     z.optional(z.string()),
     z.transform((raw, ctx) => {
@@ -56,7 +61,7 @@ const envSchema = z.object({
   RATE_LIMIT_REFRESH: integer("RATE_LIMIT_REFRESH", 1, 10_000_000, 120),
   RATE_LIMIT_NEWSLETTER: integer("RATE_LIMIT_NEWSLETTER", 1, 10_000_000, 30),
   HASH_CONCURRENCY: integer("HASH_CONCURRENCY", 1, 256, availableParallelism()),
-  HASH_QUEUE_MAX: integer("HASH_QUEUE_MAX", 0, 100_000, 16),
+  HASH_QUEUE_MAX: integer("HASH_QUEUE_MAX", 0, 100_000, undefined),
   LOG_LEVEL: z._default(
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]),
     "info",
@@ -78,6 +83,14 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+/**
+ * The default hashing queue: about a third of a second of work (a worker hashes
+ * about 90 passwords a second). Sign-ups come in bursts; a queue shorter than a
+ * burst refuses students with 503 while the workers then sit idle, and a refused
+ * student has to tap again on a slow link, which costs far more than the wait.
+ */
+const queuedPerWorker = 32;
 
 /** Low enough that the event loop always wins the CPU from password hashing, high enough that hashing still uses every idle cycle. */
 const hashWorkerNice = 10;
@@ -146,7 +159,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshPerMinute: e.RATE_LIMIT_REFRESH,
       newsletterPerMinute: e.RATE_LIMIT_NEWSLETTER,
     },
-    hash: { workers: e.HASH_CONCURRENCY, maxQueued: e.HASH_QUEUE_MAX, nice: hashWorkerNice },
+    hash: {
+      workers: e.HASH_CONCURRENCY,
+      maxQueued: e.HASH_QUEUE_MAX ?? queuedPerWorker * e.HASH_CONCURRENCY,
+      nice: hashWorkerNice,
+    },
     logLevel: e.LOG_LEVEL,
     webBuildDir: resolve(e.WEB_BUILD_DIR),
   };
