@@ -94,6 +94,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   await app.register(rateLimit, { global: false });
 
+  database.onConnectionLost((error) =>
+    app.log.warn(
+      { err: error },
+      "PostgreSQL closed an idle connection; a new one opens when needed",
+    ),
+  );
   const signer = createTokenSigner(config.jwtSecret, options.now);
   const hasher = createPasswordHasher(config.hash);
   app.addHook("onClose", () => hasher.close());

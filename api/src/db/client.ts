@@ -17,6 +17,11 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** Resolves when the database answers a trivial query. */
   ping: () => Promise<void>;
+  /**
+   * Where to report an idle connection that PostgreSQL closed (a restart, a
+   * failover, an administrator); until a listener is set, it goes to stderr.
+   */
+  onConnectionLost: (listener: (error: Error) => void) => void;
   close: () => Promise<void>;
 };
 
@@ -98,11 +103,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await client.query("select 1");
       },
+      // PGlite runs inside this process: it has no connection to lose.
+      onConnectionLost: () => {},
       close: () => client.close(),
     };
   }
 
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize });
+  // Without a listener, the pool's error event for a closed idle connection would end the
+  // process. The pool has already dropped that connection and opens a new one when next needed.
+  let reportLost = (error: Error) =>
+    console.error(`ysp: PostgreSQL closed an idle connection: ${error.message}`);
+  pool.on("error", (error) => reportLost(error));
   const db = drizzleNodePg(pool, { schema });
   const lockClient = await pool.connect();
   try {
@@ -117,6 +129,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: "postgres",
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    onConnectionLost: (listener) => {
+      reportLost = listener;
     },
     close: () => pool.end(),
   };
