@@ -1,6 +1,7 @@
 import { notFoundPath, prerenderedPaths } from "../../web/app/prerendered-paths.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { FolderInUseError } from "./db/folder-lock.ts";
 import { buildServer } from "./server.ts";
 import { loadSite, MissingBuildError } from "./static-site.ts";
 
@@ -37,7 +38,11 @@ async function main() {
 try {
   await main();
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof MissingBuildError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof MissingBuildError ||
+    error instanceof FolderInUseError
+  ) {
     console.error(`ysp: ${error.message}`);
   } else {
     console.error(error);

@@ -3,6 +3,7 @@ import { asc, eq, gte } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
+import { FolderInUseError } from "../db/folder-lock.ts";
 import { users } from "../db/schema.ts";
 
 const usage = "Usage: npm run signups -- [--since YYYY-MM-DD] [--format csv|table]";
@@ -111,6 +112,7 @@ async function main(): Promise<number> {
 try {
   process.exitCode = await main();
 } catch (error) {
-  console.error(error instanceof ConfigError ? `signups: ${error.message}` : error);
+  const known = error instanceof ConfigError || error instanceof FolderInUseError;
+  console.error(known ? `signups: ${error.message}` : error);
   process.exitCode = 1;
 }

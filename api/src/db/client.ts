@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockFolder } from "./folder-lock.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -89,14 +90,27 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "pglite") {
     await mkdir(options.dataDir, { recursive: true });
-    const client = await PGlite.create(options.dataDir, {
-      parsers: drizzleParsers,
-      // In Node, PGlite writes through to the data folder as PostgreSQL writes; its
-      // after-query sync to storage does nothing, and this only stops each query waiting for it.
-      relaxedDurability: true,
-    });
+    const lock = lockFolder(options.dataDir);
+    let client: PGlite;
+    try {
+      client = await PGlite.create(options.dataDir, {
+        parsers: drizzleParsers,
+        // In Node, PGlite writes through to the data folder as PostgreSQL writes; its
+        // after-query sync to storage does nothing, and this only stops each query waiting for it.
+        relaxedDurability: true,
+      });
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
     const db = drizzlePglite({ client: withoutRepeatedParsers(client), schema });
-    await migratePglite(db, { migrationsFolder });
+    try {
+      await migratePglite(db, { migrationsFolder });
+    } catch (error) {
+      await client.close();
+      lock.release();
+      throw error;
+    }
     return {
       db: db as unknown as Db,
       kind: "pglite",
@@ -105,7 +119,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       // PGlite runs inside this process: it has no connection to lose.
       onConnectionLost: () => {},
-      close: () => client.close(),
+      close: async () => {
+        await client.close();
+        lock.release();
+      },
     };
   }
 

@@ -1,0 +1,86 @@
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { makeStudent } from "../../test/harness.ts";
+import { postJson } from "../../test/post-json.ts";
+import { startServer } from "../../test/server-process.ts";
+import { openDatabase } from "./client.ts";
+import { users } from "./schema.ts";
+
+const run = promisify(execFile);
+const folder = () => mkdtempSync(join(tmpdir(), "ysp-lock-"));
+
+/** Runs a second server (or the CLI) to its exit and returns what it said. */
+async function runToExit(script: string, dataDir: string, port: number) {
+  try {
+    await run(process.execPath, [script], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", PORT: String(port) },
+      timeout: 60_000,
+    });
+    return { code: 0, stderr: "" };
+  } catch (error) {
+    const failed = error as { code?: number; stderr?: string };
+    return { code: failed.code, stderr: failed.stderr ?? "" };
+  }
+}
+
+describe("the embedded database's folder", () => {
+  it("is refused to a second server while the first runs, and the first keeps every sign-up", {
+    timeout: 120_000,
+  }, async () => {
+    const dataDir = folder();
+    const first = await startServer({ DATA_DIR: dataDir }, 3421, join(dataDir, "first.log"));
+    try {
+      const second = await runToExit("api/src/main.ts", dataDir, 3422);
+      expect(second.code).toBe(1);
+      expect(second.stderr.trim()).toBe(
+        `ysp: the embedded database in ${join(dataDir, "pglite")} is already open in process ${first.pid} (most likely another YSP server). ` +
+          "Stop that process first, or give this one its own DATA_DIR; several servers share data through PostgreSQL (DATABASE_URL). " +
+          `If no such process runs, delete ${join(dataDir, "pglite.lock")}.`,
+      );
+      const cli = await runToExit("api/src/cli/signups.ts", dataDir, 3422);
+      expect(cli.code).toBe(1);
+      expect(cli.stderr).toMatch(
+        /^signups: the embedded database in .* is already open in process/,
+      );
+
+      const created = await postJson(`${first.url}/api/v1/auth/signup/`, makeStudent());
+      expect(created.status).toBe(201);
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+    expect(existsSync(join(dataDir, "pglite.lock"))).toBe(false);
+    const database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });
+    expect(await database.db.$count(users)).toBe(1);
+    await database.close();
+  });
+
+  it("is taken over from a server that was killed", { timeout: 120_000 }, async () => {
+    const dataDir = folder();
+    const killed = await startServer({ DATA_DIR: dataDir }, 3423, join(dataDir, "killed.log"));
+    expect((await postJson(`${killed.url}/api/v1/auth/signup/`, makeStudent())).status).toBe(201);
+    await killed.kill();
+    expect(existsSync(join(dataDir, "pglite.lock"))).toBe(true);
+
+    const next = await startServer({ DATA_DIR: dataDir }, 3424, join(dataDir, "next.log"));
+    expect((await postJson(`${next.url}/api/v1/auth/signup/`, makeStudent())).status).toBe(201);
+    expect(await next.stop()).toBe(0);
+    const database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });
+    expect(await database.db.$count(users)).toBe(2);
+    await database.close();
+  });
+
+  it("is not opened twice by one process", { timeout: 60_000 }, async () => {
+    const dataDir = join(folder(), "pglite");
+    const database = await openDatabase({ kind: "pglite", dataDir });
+    await expect(openDatabase({ kind: "pglite", dataDir })).rejects.toThrow(
+      `is already open in process ${process.pid}`,
+    );
+    await database.close();
+    const reopened = await openDatabase({ kind: "pglite", dataDir });
+    await reopened.close();
+  });
+});
