@@ -7,19 +7,12 @@ import { type DatabaseOptions, openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema.ts";
 import { postgresBinDir, startPostgres } from "../test/postgres.ts";
 import { raisedLimits, startServer } from "../test/server-process.ts";
+import { until } from "../test/until.ts";
 import { driveSignups, logIn, type Student } from "./students.ts";
 
 const port = 3401;
 const rounds = 3;
 const senders = 32;
-
-async function until(condition: () => boolean, what: string) {
-  const deadline = Date.now() + 30_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`waited 30 s for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 const referralCode = new RegExp(`^[${referralAlphabet}]{${referralCodeLength}}$`);
 const argon2idHash = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/;

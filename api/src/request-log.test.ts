@@ -1,22 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtSite, makeConfig, makeStudent, testDatabases } from "../test/harness.ts";
+import { makeLoggingApp, makeStudent, testDatabases } from "../test/harness.ts";
 import type { Database } from "./db/client.ts";
-import { buildServer } from "./server.ts";
 
 const [pglite] = testDatabases();
-const lines: Record<string, unknown>[] = [];
+let lines: Record<string, unknown>[];
 let database: Database;
 let app: FastifyInstance;
 beforeAll(async () => {
   if (!pglite) throw new Error("no PGlite test database");
   database = await pglite.open();
-  app = await buildServer({
-    config: makeConfig({ logLevel: "info" }),
-    database,
-    site: await builtSite(),
-    logger: { stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
-  });
+  ({ app, lines } = await makeLoggingApp(database));
 }, 60_000);
 afterAll(async () => {
   await app.close();

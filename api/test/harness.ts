@@ -106,6 +106,18 @@ export async function makeApp(
   });
 }
 
+/** The app logging at info, as in production, with each line it writes parsed into `lines`. */
+export async function makeLoggingApp(database: Database) {
+  const lines: Record<string, unknown>[] = [];
+  const app = await buildServer({
+    config: makeConfig({ logLevel: "info" }),
+    database,
+    site: await builtSite(),
+    logger: { stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+  });
+  return { app, lines };
+}
+
 let sequence = 0;
 export const makeStudent = (overrides: Record<string, unknown> = {}) => ({
   email: `student${Date.now()}${sequence++}@example.com`,

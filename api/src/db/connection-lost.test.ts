@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtSite, makeConfig, testDatabases } from "../../test/harness.ts";
-import { buildServer } from "../server.ts";
+import { makeLoggingApp, testDatabases } from "../../test/harness.ts";
+import { until } from "../../test/until.ts";
 import type { Database } from "./client.ts";
 
 const databases = testDatabases();
@@ -11,27 +11,13 @@ afterAll(async () => {
   for (const db of databases) await db.stop();
 });
 
-/** Resolves once `check` holds, or fails after `ms`. */
-async function eventually(check: () => boolean, ms = 5_000) {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe.skipIf(!postgres)("a PostgreSQL connection closed by the server", () => {
-  const lines: Record<string, unknown>[] = [];
+  let lines: Record<string, unknown>[];
   let database: Database;
   let app: FastifyInstance;
   beforeAll(async () => {
     database = await (postgres as NonNullable<typeof postgres>).open();
-    app = await buildServer({
-      config: makeConfig({ logLevel: "info" }),
-      database,
-      site: await builtSite(),
-      logger: { stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
-    });
+    ({ app, lines } = await makeLoggingApp(database));
   }, 60_000);
   afterAll(async () => {
     await app.close();
@@ -47,7 +33,7 @@ describe.skipIf(!postgres)("a PostgreSQL connection closed by the server", () =>
           where datname = current_database() and pid <> pg_backend_pid()`,
     );
     const isLostLine = (line: Record<string, unknown>) => line.level === 40;
-    await eventually(() => lines.some(isLostLine));
+    await until(() => lines.some(isLostLine), "the warning", 5_000);
     expect(lines.find(isLostLine)).toMatchObject({
       msg: "PostgreSQL closed an idle connection; a new one opens when needed",
       err: { message: expect.stringMatching(/terminating connection due to administrator/) },
