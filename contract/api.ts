@@ -18,13 +18,22 @@ export const apiMessages = {
   notString: (label: string) => `${label} must be text`,
 } as const;
 
-// Deliberately simple: one @, something on both sides, a dot in the domain, no spaces.
-const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Deliberately simple: one @ with dot-separated parts on both sides, none empty (so no
+// "a@b.com." or "a@gmail..com"), at least one dot in the domain, no spaces.
+const emailShape = /^[^\s@.]+(\.[^\s@.]+)*@[^\s@.]+(\.[^\s@.]+)+$/;
 // C0 and C1 control characters, which have no place in a name.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const allControlCharacters = /[\u0000-\u001f\u007f-\u009f]/g;
+const controlCharacters = /\p{Cc}/u;
+const allControlCharacters = /\p{Cc}/gu;
+// Invisible format characters (zero-width space, joiners, BOM, soft hyphen): an address holding
+// one looks like another and could never be typed again at login.
+const controlOrFormatCharacters = /[\p{Cc}\p{Cf}]/u;
+
+// Limits are in what a person calls characters: an emoji is one, not two UTF-16 units.
+const characters = (v: string) => [...v].length;
+
+// Keyboards differ in how they type "é" (one code point or e plus an accent), so text is
+// composed to NFC before it is checked, stored, hashed or looked up.
+const composed = (v: string) => v.normalize("NFC");
 
 /** A string field; absent, it gets the field's "please enter" message. */
 const text = (label: string, missing = apiMessages.notString(label)) =>
@@ -33,32 +42,38 @@ const text = (label: string, missing = apiMessages.notString(label)) =>
   });
 
 const email = text("Email", signupMessages.email).check(
-  z.overwrite((v) => v.trim().toLowerCase()),
+  z.overwrite((v) => composed(v.trim().toLowerCase())),
   z.refine((v) => v !== "", signupMessages.email),
-  z.refine((v) => v.length <= 254, apiMessages.emailTooLong),
+  z.refine((v) => characters(v) <= 254, apiMessages.emailTooLong),
   z.refine(
-    (v) => v === "" || v.length > 254 || (emailShape.test(v) && !controlCharacters.test(v)),
+    (v) =>
+      v === "" || characters(v) > 254 || (emailShape.test(v) && !controlOrFormatCharacters.test(v)),
     apiMessages.emailInvalid,
   ),
 );
 
 const name = (label: string, required: string) =>
   text(label, required).check(
-    z.overwrite((v) => v.trim()),
+    z.overwrite((v) => composed(v.trim())),
     z.refine((v) => v !== "", required),
-    z.refine((v) => v.length <= 100, apiMessages.nameTooLong(label)),
+    z.refine((v) => characters(v) <= 100, apiMessages.nameTooLong(label)),
     z.refine((v) => !controlCharacters.test(v), apiMessages.nameControl(label)),
   );
 
+// Not trimmed: spaces a student typed are part of the password.
 const password = text("Password", signupMessages.password).check(
+  z.overwrite(composed),
   z.refine((v) => v !== "", signupMessages.password),
-  z.refine((v) => v === "" || v.length >= 8, apiMessages.passwordShort),
-  z.refine((v) => v.length <= 128, apiMessages.passwordLong),
+  z.refine((v) => characters(v) <= 128, apiMessages.passwordLong),
+);
+
+const newPassword = password.check(
+  z.refine((v) => v === "" || characters(v) >= 8, apiMessages.passwordShort),
 );
 
 export const signupBodySchema = z.object({
   email,
-  password,
+  password: newPassword,
   first_name: name("First name", signupMessages.first_name),
   last_name: name("Last name", signupMessages.last_name),
   user_type: z.literal("STUDENT", { error: apiMessages.userType }),
@@ -66,7 +81,10 @@ export const signupBodySchema = z.object({
     z.nullable(
       text("Invite code").check(
         z.overwrite((v) => v.trim().toUpperCase()),
-        z.refine((v) => v.length <= 32 && !controlCharacters.test(v), apiMessages.referralFormat),
+        z.refine(
+          (v) => characters(v) <= 32 && !controlCharacters.test(v),
+          apiMessages.referralFormat,
+        ),
       ),
     ),
   ),
@@ -75,13 +93,13 @@ export type SignupBody = z.infer<typeof signupBodySchema>;
 
 export const loginBodySchema = z.object({
   email,
-  password: text("Password").check(z.refine((v) => v.length <= 128, apiMessages.passwordLong)),
+  password,
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const refreshBodySchema = z.object({
   refresh: text("Refresh token").check(
-    z.refine((v) => v.length <= 4096, "Refresh token is too long"),
+    z.refine((v) => characters(v) <= 4096, "Refresh token is too long"),
   ),
 });
 
@@ -90,7 +108,9 @@ export const newsletterBodySchema = z.object({
   // Where the form was: kept for the record, so stray characters are dropped rather than refused.
   source: z.optional(
     z.nullable(
-      text("Source").check(z.overwrite((v) => v.replace(allControlCharacters, "").slice(0, 200))),
+      text("Source").check(
+        z.overwrite((v) => [...v.replace(allControlCharacters, "")].slice(0, 200).join("")),
+      ),
     ),
   ),
 });

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import type * as z from "zod/mini";
+import { loginBodySchema, signupBodySchema } from "./api.ts";
+
+const makeSignup = (overrides: Record<string, unknown> = {}) => ({
+  email: "adaeze@example.com",
+  password: "correct horse",
+  first_name: "Adaeze",
+  last_name: "Okafor",
+  user_type: "STUDENT",
+  ...overrides,
+});
+
+/** The first message per field, which is what the API reports. */
+const messages = (schema: z.ZodMiniType, body: unknown) => {
+  const first: Record<string, string> = {};
+  for (const issue of schema.safeParse(body).error?.issues ?? []) {
+    first[String(issue.path[0])] ??= issue.message;
+  }
+  return first;
+};
+
+const composed = "jos\u00e9@example.com";
+const decomposed = "jose\u0301@example.com";
+// One character, two UTF-16 units.
+const emoji = "😀";
+
+describe("sign-up body", () => {
+  it("turns email, names and password into one Unicode form, whichever the keyboard typed", () => {
+    const body = makeSignup({
+      email: decomposed,
+      first_name: "Jose\u0301",
+      last_name: "Ade\u0301",
+      password: "cafe\u0301cafe\u0301",
+    });
+    expect(signupBodySchema.parse(body)).toMatchObject({
+      email: composed,
+      first_name: "Jos\u00e9",
+      last_name: "Ad\u00e9",
+      password: "caf\u00e9caf\u00e9",
+    });
+  });
+
+  it.each([
+    "z\u200bw@example.com",
+    "z\u200cw@example.com",
+    "z\u200dw@example.com",
+    "z\u2060w@example.com",
+    "z\ufeffw@example.com",
+    "zw@exam\u00adple.com",
+    "a@b.com.",
+    "a@gmail..com",
+    "a@.example.com",
+    "a..b@example.com",
+    ".a@example.com",
+  ])("refuses %j as an email", (email) => {
+    expect(messages(signupBodySchema, makeSignup({ email }))).toEqual({
+      email: "Please enter a valid email address",
+    });
+  });
+
+  it("still asks for an email that is only spaces and a byte-order mark", () => {
+    expect(messages(signupBodySchema, makeSignup({ email: " \ufeff " }))).toEqual({
+      email: "Please enter your email",
+    });
+  });
+
+  it("counts characters, not UTF-16 units, for every length limit", () => {
+    expect(messages(signupBodySchema, makeSignup({ password: emoji.repeat(128) }))).toEqual({});
+    expect(messages(signupBodySchema, makeSignup({ password: emoji.repeat(129) }))).toEqual({
+      password: "Password must be at most 128 characters",
+    });
+    expect(messages(signupBodySchema, makeSignup({ password: emoji.repeat(7) }))).toEqual({
+      password: "Password must be at least 8 characters",
+    });
+    expect(messages(signupBodySchema, makeSignup({ first_name: emoji.repeat(100) }))).toEqual({});
+    const email = `${"𝒶".repeat(64)}@${"𝒷".repeat(185)}.ng`;
+    expect(messages(signupBodySchema, makeSignup({ email }))).toEqual({});
+    expect(messages(signupBodySchema, makeSignup({ referral_code: "𐐀".repeat(32) }))).toEqual({});
+  });
+
+  it("measures the password once composed", () => {
+    expect(messages(signupBodySchema, makeSignup({ password: "e\u0301".repeat(128) }))).toEqual({});
+  });
+});
+
+describe("login body", () => {
+  it("composes email and password the way sign-up does", () => {
+    expect(loginBodySchema.parse({ email: decomposed, password: "cafe\u0301cafe\u0301" })).toEqual({
+      email: composed,
+      password: "caf\u00e9caf\u00e9",
+    });
+  });
+
+  it.each([
+    ["a missing", {}],
+    ["an empty", { password: "" }],
+  ])("asks for %s password with the sign-up message", (_name, body) => {
+    expect(messages(loginBodySchema, { email: composed, ...body })).toEqual({
+      password: "Please enter your password",
+    });
+  });
+
+  it("refuses an email with an invisible character", () => {
+    expect(messages(loginBodySchema, { email: "z\u200bw@example.com", password: "x" })).toEqual({
+      email: "Please enter a valid email address",
+    });
+  });
+});
