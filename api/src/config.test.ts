@@ -1,10 +1,17 @@
+import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./config.ts";
 
 const dataDir = () => mkdtempSync(join(tmpdir(), "ysp-config-"));
+const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
+const jwtSecret = "a-shared-secret-of-at-least-32-characters";
 
 describe("configuration", () => {
   it("has working defaults: port 3000 on 127.0.0.1 with embedded PGlite", () => {
@@ -14,6 +21,7 @@ describe("configuration", () => {
     expect(config.host).toBe("127.0.0.1");
     expect(config.database).toEqual({ kind: "pglite", dataDir: join(dir, "pglite") });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(config.logLevel).toBe("info");
   });
 
   it("generates a development secret once and keeps it", () => {
@@ -37,7 +45,11 @@ describe("configuration", () => {
   });
 
   it("uses PostgreSQL when DATABASE_URL is set", () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://u:p@db:5432/ysp" });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: "postgres://u:p@db:5432/ysp",
+      JWT_SECRET: jwtSecret,
+    });
     expect(config.database).toEqual({
       kind: "postgres",
       url: "postgres://u:p@db:5432/ysp",
@@ -50,22 +62,114 @@ describe("configuration", () => {
     [{ PORT: "70000" }, /^PORT must be/],
     [{ DATABASE_URL: "mysql://x" }, /^DATABASE_URL must be a postgres:\/\//],
     [{ JWT_SECRET: "short" }, /^JWT_SECRET must be at least 32 characters/],
+    [{ JWT_SECRET: " ".repeat(32) }, /^JWT_SECRET must be at least 32 characters/],
+    [{ JWT_SECRET: `  ${"x".repeat(31)}  ` }, /^JWT_SECRET must be at least 32 characters/],
     [{ NODE_ENV: "production" }, /^JWT_SECRET must be set when NODE_ENV=production/],
+    [{ NODE_ENV: "Production" }, /^JWT_SECRET must be set when NODE_ENV=production/],
+    [
+      { NODE_ENV: "prod" },
+      /^NODE_ENV must be one of development, production, test \(got "prod"\)$/,
+    ],
     [{ RATE_LIMIT_SIGNUP: "-1" }, /^RATE_LIMIT_SIGNUP must be a whole number/],
     [{ HASH_QUEUE_MAX: "many" }, /^HASH_QUEUE_MAX must be a whole number from 0 to 100000/],
-    [{ TRUST_PROXY: "yes please" }, /^TRUST_PROXY must be/],
-    [{ LOG_LEVEL: "loud" }, /^LOG_LEVEL/],
+    [{ TRUST_PROXY: "yes please" }, /^TRUST_PROXY must be true, false or a comma-separated list/],
+    [{ TRUST_PROXY: "abc" }, /^TRUST_PROXY must be .*loopback.* \(got "abc"\)$/],
+    [{ TRUST_PROXY: "10.0.0.1, 10.0.0.300" }, /^TRUST_PROXY must be .*\(got "10.0.0.300"\)$/],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, /^TRUST_PROXY must be .*\(got "10.0.0.0\/33"\)$/],
+    [{ TRUST_PROXY: "," }, /^TRUST_PROXY must be/],
+    [{ TRUST_PROXY: "2" }, /^TRUST_PROXY cannot be a hop count/],
+    [
+      { LOG_LEVEL: "loud" },
+      /^LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent \(got "loud"\)$/,
+    ],
   ])("stops on %o with one line naming the variable", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
   });
 
-  it("reads TRUST_PROXY as a flag, a hop count or addresses", () => {
+  it("accepts JWT_SECRET and any case of NODE_ENV and LOG_LEVEL", () => {
+    const config = loadConfig({ NODE_ENV: "Production", JWT_SECRET: jwtSecret, LOG_LEVEL: "INFO" });
+    expect(config.jwtSecret).toBe(jwtSecret);
+    expect(config.logLevel).toBe("info");
+  });
+
+  it("reads TRUST_PROXY as a flag or proxy addresses", () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "true" }).trustProxy).toBe(true);
-    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "FALSE" }).trustProxy).toBe(false);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "10.0.0.1, 10.0.0.2" }).trustProxy).toEqual([
       "10.0.0.1",
       "10.0.0.2",
     ]);
+  });
+
+  it.each([
+    ["true", "198.51.100.1"],
+    ["10.0.0.1", "10.0.0.1"],
+    ["10.0.0.0/8, 192.168.1.1/24", "192.168.1.200"],
+    ["::1, fe80::/10, ::ffff:10.0.0.1", "fe80::1"],
+    ["Loopback, linklocal, uniquelocal", "172.16.0.9"],
+  ])("gives Fastify a TRUST_PROXY it accepts: %s", async (value, proxy) => {
+    const { trustProxy } = loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value });
+    const app = Fastify({ trustProxy });
+    app.get("/", async (request) => request.ip);
+    const reply = await app.inject({
+      url: "/",
+      remoteAddress: proxy,
+      headers: { "x-forwarded-for": "203.0.113.7" },
+    });
+    expect(reply.body).toBe("203.0.113.7");
+  });
+
+  it("finds DATA_DIR from the repository, wherever the server is started", () => {
+    const started = process.cwd();
+    process.chdir(tmpdir());
+    try {
+      expect(loadConfig({ JWT_SECRET: jwtSecret }).dataDir).toBe(join(repoRoot, "data"));
+      expect(loadConfig({ JWT_SECRET: jwtSecret, DATA_DIR: "var/ysp" }).dataDir).toBe(
+        join(repoRoot, "var/ysp"),
+      );
+    } finally {
+      process.chdir(started);
+    }
+  });
+});
+
+describe("the server's start", () => {
+  const run = promisify(execFile);
+  const main = fileURLToPath(new URL("./main.ts", import.meta.url));
+
+  /** Starts main.ts to its exit and returns what it printed on stderr. */
+  async function startToExit(env: Record<string, string>) {
+    try {
+      await run(process.execPath, [main], {
+        env: { ...process.env, DATA_DIR: dataDir(), DATABASE_URL: "", ...env },
+        timeout: 60_000,
+      });
+      return { code: 0, stderr: "" };
+    } catch (error) {
+      const failed = error as { code?: number; stderr?: string };
+      return { code: failed.code, stderr: failed.stderr ?? "" };
+    }
+  }
+
+  it("stops with one line naming HOST when it cannot be resolved", {
+    timeout: 60_000,
+  }, async () => {
+    const { code, stderr } = await startToExit({ HOST: "no-such-host.invalid", PORT: "3431" });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^ysp: HOST "no-such-host\.invalid" is not a name [^\n]*\n$/);
+  });
+
+  it("stops with one line naming PORT when it is taken", { timeout: 60_000 }, async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const { port } = taken.address() as { port: number };
+    try {
+      const { code, stderr } = await startToExit({ HOST: "127.0.0.1", PORT: String(port) });
+      expect(code).toBe(1);
+      expect(stderr).toMatch(new RegExp(`^ysp: PORT ${port} is already in use [^\\n]*\\n$`));
+    } finally {
+      taken.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,6 +36,29 @@ const integer = <Fallback extends number | undefined>(
     }),
   );
 
+/** Any case, because deployers write INFO and Production. */
+const oneOf = <Value extends string, Fallback extends Value | undefined>(
+  name: string,
+  values: readonly Value[],
+  fallback: Fallback,
+) =>
+  z.pipe(
+    z.optional(z.string()),
+    z.transform((raw, ctx) => {
+      if (raw === undefined) return fallback;
+      const value = values.find((v) => v === raw.trim().toLowerCase());
+      if (value === undefined) {
+        ctx.issues.push({
+          code: "custom",
+          input: raw,
+          message: `${name} must be one of ${values.join(", ")} (got "${raw}")`,
+        });
+        return z.NEVER;
+      }
+      return value;
+    }),
+  );
+
 const envSchema = z.object({
   PORT: integer("PORT", 1, 65_535, 3000),
   HOST: z._default(z.string().check(z.minLength(1, "HOST must not be empty")), "127.0.0.1"),
@@ -49,11 +73,18 @@ const envSchema = z.object({
       ),
   ),
   DATABASE_POOL_SIZE: integer("DATABASE_POOL_SIZE", 1, 1000, 10),
-  DATA_DIR: z._default(z.string().check(z.minLength(1, "DATA_DIR must not be empty")), "./data"),
+  DATA_DIR: z._default(z.string(), "data"),
   JWT_SECRET: z.optional(
-    z.string().check(z.minLength(32, "JWT_SECRET must be at least 32 characters long")),
+    z
+      .string()
+      .check(
+        z.refine(
+          (v) => v.trim().length >= 32,
+          "JWT_SECRET must be at least 32 characters long, not counting spaces at either end",
+        ),
+      ),
   ),
-  NODE_ENV: z.optional(z.string()),
+  NODE_ENV: oneOf("NODE_ENV", ["development", "production", "test"], undefined),
   TRUST_PROXY: z._default(z.string(), "false"),
   RATE_LIMIT_SIGNUP: integer("RATE_LIMIT_SIGNUP", 1, 10_000_000, 60),
   RATE_LIMIT_LOGIN: integer("RATE_LIMIT_LOGIN", 1, 10_000_000, 30),
@@ -62,11 +93,12 @@ const envSchema = z.object({
   RATE_LIMIT_NEWSLETTER: integer("RATE_LIMIT_NEWSLETTER", 1, 10_000_000, 30),
   HASH_CONCURRENCY: integer("HASH_CONCURRENCY", 1, 256, availableParallelism()),
   HASH_QUEUE_MAX: integer("HASH_QUEUE_MAX", 0, 100_000, undefined),
-  LOG_LEVEL: z._default(
-    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]),
+  LOG_LEVEL: oneOf(
+    "LOG_LEVEL",
+    ["fatal", "error", "warn", "info", "debug", "trace", "silent"],
     "info",
   ),
-  WEB_BUILD_DIR: z._default(z.string(), join(repoRoot, "web", "build")),
+  WEB_BUILD_DIR: z._default(z.string(), join("web", "build")),
 });
 
 export type Config = {
@@ -75,7 +107,7 @@ export type Config = {
   database: DatabaseOptions;
   dataDir: string;
   jwtSecret: string;
-  trustProxy: boolean | number | string[];
+  trustProxy: boolean | string[];
   rateLimits: RateLimitConfig;
   hash: HasherOptions;
   logLevel: string;
@@ -95,19 +127,41 @@ const queuedPerWorker = 32;
 /** Low enough that the event loop always wins the CPU from password hashing, high enough that hashing still uses every idle cycle. */
 const hashWorkerNice = 10;
 
-function parseTrustProxy(raw: string): boolean | number | string[] {
+/** The names proxy-addr (Fastify's trustProxy) expands to ranges. */
+const namedRanges = ["loopback", "linklocal", "uniquelocal"];
+
+/** An address or CIDR range as proxy-addr parses it; it throws at start-up on anything else. */
+function isProxyEntry(entry: string): boolean {
+  if (namedRanges.includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d+$/.test(prefix) ? Number(prefix) : 0;
+  return bits >= 1 && bits <= (version === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(raw: string): boolean | string[] {
   const value = raw.trim().toLowerCase();
-  if (value === "" || value === "false") return false;
+  if (value === "false") return false;
   if (value === "true") return true;
-  if (/^\d+$/.test(value)) return Number(value);
-  const list = raw
+  // Fastify 5 ignores a hop count: it cannot tell a proxy's header from one a client forged.
+  if (/^\d+$/.test(value)) {
+    throw new ConfigError(
+      `TRUST_PROXY cannot be a hop count, which Fastify ignores; list the proxies' IP addresses or CIDR ranges instead (got "${raw}")`,
+    );
+  }
+  const list = value
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  if (list.every((s) => /^[0-9a-fA-F.:/]+$/.test(s))) return list;
-  throw new ConfigError(
-    `TRUST_PROXY must be true, false, a hop count or a comma-separated list of proxy addresses (got "${raw}")`,
-  );
+  const bad = list.find((entry) => !isProxyEntry(entry));
+  if (list.length === 0 || bad !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false or a comma-separated list of proxy IP addresses, CIDR ranges (10.0.0.0/8) or the names loopback, linklocal, uniquelocal (got "${bad ?? raw}")`,
+    );
+  }
+  return list;
 }
 
 /** In development the secret is made once and kept beside the data, so tokens survive restarts. */
@@ -137,7 +191,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(message.startsWith(name) ? message : `${name}: ${message}`);
   }
   const e = parsed.data;
-  const dataDir = resolve(e.DATA_DIR);
+  // From the repository, not the working directory: started elsewhere, the server would
+  // otherwise open a new empty database and sign with a new secret.
+  const dataDir = resolve(repoRoot, e.DATA_DIR);
   if (!e.JWT_SECRET && e.NODE_ENV === "production") {
     throw new ConfigError(
       "JWT_SECRET must be set when NODE_ENV=production (at least 32 random characters, the same for every instance)",
@@ -165,6 +221,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       nice: hashWorkerNice,
     },
     logLevel: e.LOG_LEVEL,
-    webBuildDir: resolve(e.WEB_BUILD_DIR),
+    webBuildDir: resolve(repoRoot, e.WEB_BUILD_DIR),
   };
 }

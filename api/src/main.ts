@@ -1,9 +1,34 @@
 import { notFoundPath, prerenderedPaths } from "../../web/app/prerendered-paths.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { FolderInUseError } from "./db/folder-lock.ts";
 import { buildServer } from "./server.ts";
 import { loadSite, MissingBuildError } from "./static-site.ts";
+
+/** listen() fails on a HOST or PORT that cannot be used; name the variable, as config.ts does. */
+function listenError(error: unknown, { host, port }: Config): unknown {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return new ConfigError(
+        `HOST "${host}" is not a name this machine can resolve; use an IP address such as 0.0.0.0`,
+      );
+    case "EADDRNOTAVAIL":
+      return new ConfigError(
+        `HOST ${host} is not an address of this machine; use 0.0.0.0 to listen on all of them`,
+      );
+    case "EADDRINUSE":
+      return new ConfigError(
+        `PORT ${port} is already in use on ${host}; stop the other server or choose another PORT`,
+      );
+    case "EACCES":
+      return new ConfigError(
+        `PORT ${port} needs privileges this process does not have; choose a PORT above 1023`,
+      );
+    default:
+      return error;
+  }
+}
 
 async function main() {
   const config = loadConfig();
@@ -29,7 +54,13 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    await database.close();
+    throw listenError(error, config);
+  }
   const shown =
     config.host === "127.0.0.1" || config.host === "0.0.0.0" ? "localhost" : config.host;
   app.log.info(`YSP is serving at http://${shown}:${config.port} (database: ${database.kind})`);

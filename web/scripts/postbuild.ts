@@ -44,6 +44,16 @@ function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+// The pages may call and post to their own origin only (connect-src and form-action below),
+// and the API answers no cross-origin requests: another origin would build a site that cannot sign up.
+const apiBase = process.env.VITE_API_BASE_URL ?? "";
+if (URL.canParse(apiBase) && new URL(apiBase).origin !== site.origin) {
+  console.error(
+    `postbuild: VITE_API_BASE_URL must be a path or an address on the site's own origin, ${site.origin} (got "${apiBase}")`,
+  );
+  process.exit(1);
+}
+
 const all = await files(clientDir);
 await writeFile(join(clientDir, "sitemap.xml"), sitemap());
 await writeFile(
