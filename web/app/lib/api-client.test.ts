@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildUrl, createApiClient, messages } from "./api-client.ts";
-import type { SessionStores } from "./session.ts";
+import { type SessionStores, sessionKeys } from "./session.ts";
 
 class MemoryStorage implements Storage {
   #items = new Map<string, string>();
@@ -34,11 +34,14 @@ type Seen = {
   body: string;
 };
 
-/** A real HTTP server that plays the API: `/me` needs the bearer "fresh", refresh hands it out. */
+/**
+ * A real HTTP server that plays the API: `/me` needs the bearer "fresh", refresh hands it out
+ * for "r1". `refreshStatus` chooses the refresh's answer; 0 drops the connection.
+ */
 let server: Server;
 let baseUrl: string;
 let seen: Seen[];
-let refreshWorks: boolean;
+let refreshStatus: number;
 
 const readAll = async (req: IncomingMessage) => {
   let body = "";
@@ -64,14 +67,23 @@ beforeAll(async () => {
     if (url.pathname === "/auth/refresh/") {
       // Slow enough that concurrent 401s all arrive while this refresh is in flight.
       await new Promise((r) => setTimeout(r, 50));
-      if (refreshWorks && JSON.parse(body).refresh === "r1")
+      if (refreshStatus === 0) return req.socket.destroy();
+      if (refreshStatus === 200 && JSON.parse(body).refresh === "r1")
         return json(200, { access: "fresh", refresh: "r2" });
+      if (refreshStatus === 503)
+        return json(503, {
+          type: "server_error",
+          errors: [{ code: "unavailable", detail: "Try again in a minute", attr: null }],
+        });
+      if (refreshStatus === 429) return json(429, {});
       return json(401, {
         type: "client_error",
         errors: [{ code: "token_not_valid", detail: "Token is invalid", attr: null }],
       });
     }
     if (url.pathname === "/me") {
+      // `?delay=` answers after the refresh has finished, as a slow request on a slow line would.
+      await new Promise((r) => setTimeout(r, Number(url.searchParams.get("delay") ?? 0)));
       if (req.headers.authorization === "Bearer fresh") return json(200, { id: "u1" });
       return json(401, {
         type: "client_error",
@@ -97,10 +109,17 @@ let stores: SessionStores;
 let expired: string[];
 beforeEach(() => {
   seen = [];
-  refreshWorks = true;
+  refreshStatus = 200;
   expired = [];
   stores = { session: new MemoryStorage(), local: new MemoryStorage() };
 });
+
+/** A signed-in student whose access token has expired. */
+const student = { accessToken: "stale", refreshToken: "r1", user: '{"id":"u1"}' };
+const signIn = (store: Storage, keys: readonly (keyof typeof student)[] = sessionKeys) => {
+  for (const key of keys) store.setItem(key, student[key]);
+};
+const storedCount = () => stores.session.length + stores.local.length;
 
 const client = (base = baseUrl) =>
   createApiClient({
@@ -174,15 +193,12 @@ describe("api client", () => {
   });
 
   it("clears both storages and reports once when the refresh fails", async () => {
-    refreshWorks = false;
-    for (const store of [stores.session, stores.local]) {
-      store.setItem("accessToken", "stale");
-      store.setItem("refreshToken", "r1");
-      store.setItem("user", '{"id":"u1"}');
-    }
+    refreshStatus = 401;
+    signIn(stores.session);
+    signIn(stores.local);
     const result = await client().get("/me");
     expect(result).toMatchObject({ ok: false, status: 401, message: messages.refreshFailed });
-    expect(stores.session.length + stores.local.length).toBe(0);
+    expect(storedCount()).toBe(0);
     expect(expired).toEqual(["Unable to refresh access token"]);
     expect(seen.filter((s) => s.url === "/me")).toHaveLength(1);
   });
@@ -191,5 +207,72 @@ describe("api client", () => {
     const result = await client().post("/me", { a: 1 });
     expect(result).toMatchObject({ ok: false, status: 401, message: "Log in again" });
     expect(seen).toHaveLength(1);
+  });
+
+  it("shares one failing refresh among concurrent 401s and reports the expiry once", async () => {
+    refreshStatus = 401;
+    signIn(stores.session);
+    const api = client();
+    const results = await Promise.all([api.get("/me"), api.get("/me"), api.get("/me")]);
+
+    expect(results.every((r) => !r.ok && r.sessionExpired)).toBe(true);
+    expect(seen.filter((s) => s.url === "/auth/refresh/")).toHaveLength(1);
+    expect(storedCount()).toBe(0);
+    expect(expired).toEqual([messages.refreshFailed]);
+  });
+
+  it("repeats a 401 that arrives after the refresh with the new token instead of refreshing again", async () => {
+    signIn(stores.session);
+    const api = client();
+    const results = await Promise.all([api.get("/me"), api.get("/me?delay=150")]);
+
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(seen.filter((s) => s.url === "/auth/refresh/")).toHaveLength(1);
+    expect(expired).toEqual([]);
+  });
+
+  it("reports an expiry once when a 401 arrives after the refresh failed", async () => {
+    refreshStatus = 401;
+    signIn(stores.session);
+    const api = client();
+    const results = await Promise.all([api.get("/me"), api.get("/me?delay=150")]);
+
+    expect(results.every((r) => !r.ok && r.sessionExpired)).toBe(true);
+    expect(expired).toEqual([messages.refreshFailed]);
+  });
+
+  it.each([
+    { status: 503, message: "Try again in a minute" },
+    { status: 429, message: messages.fallback },
+  ])("keeps the session when the refresh is answered $status", async ({ status, message }) => {
+    refreshStatus = status;
+    signIn(stores.session);
+    const result = await client().get("/me");
+
+    expect(result).toMatchObject({ ok: false, status, message });
+    expect(storedCount()).toBe(3);
+    expect(expired).toEqual([]);
+  });
+
+  it("keeps the session when the refresh meets a network failure", async () => {
+    refreshStatus = 0;
+    signIn(stores.session);
+    const result = await client().get("/me");
+
+    expect(result).toMatchObject({ ok: false, status: 0 });
+    expect(result.ok ? "" : result.message).toMatch(/fetch failed|Network error/);
+    expect(storedCount()).toBe(3);
+    expect(expired).toEqual([]);
+  });
+
+  it("clears a session that has no refresh token and reports the expiry once", async () => {
+    signIn(stores.local, ["accessToken", "user"]);
+    const api = client();
+    const results = await Promise.all([api.get("/me"), api.get("/me")]);
+
+    expect(results.every((r) => !r.ok && r.sessionExpired)).toBe(true);
+    expect(storedCount()).toBe(0);
+    expect(expired).toEqual([messages.refreshFailed]);
+    expect(seen.filter((s) => s.url === "/auth/refresh/")).toHaveLength(0);
   });
 });

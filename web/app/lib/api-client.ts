@@ -1,11 +1,17 @@
 import { firstErrorDetail } from "@ysp/contract/errors";
-import { accessToken, clearSession, type SessionStores, storeWithRefreshToken } from "./session.ts";
+import {
+  accessToken,
+  clearSession,
+  hasSession,
+  type SessionStores,
+  storeWithRefreshToken,
+} from "./session.ts";
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
   /**
    * `status` 0 is a network failure: no answer reached the browser.
-   * `sessionExpired`: the refresh failed and `onSessionExpired` has already told the user.
+   * `sessionExpired`: the session was ended and `onSessionExpired` has already told the user.
    */
   | { ok: false; status: number; message: string; body: unknown; sessionExpired?: true };
 
@@ -22,7 +28,7 @@ export type ApiClientOptions = {
   baseUrl: string;
   stores: () => SessionStores;
   fetch?: typeof fetch;
-  /** Called once the session could not be refreshed and has been cleared. */
+  /** Called once the server rejected the refresh (or there was none) and the session is cleared. */
   onSessionExpired: (message: string) => void;
 };
 
@@ -52,6 +58,23 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+function networkFailure(error: unknown): ApiResult<never> {
+  const message = error instanceof Error && error.message ? error.message : messages.network;
+  return { ok: false, status: 0, message, body: null };
+}
+
+function errorResult(status: number, body: unknown): ApiResult<never> {
+  return { ok: false, status, message: firstErrorDetail(body) ?? messages.fallback, body };
+}
+
+const sessionEnded: ApiResult<never> = {
+  ok: false,
+  status: 401,
+  message: messages.refreshFailed,
+  body: null,
+  sessionExpired: true,
+};
+
 /**
  * A fetch wrapper that speaks the API's contract: JSON by default, the error
  * shape on failure, and one shared token refresh when an answer is 401.
@@ -59,7 +82,7 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  let refreshing: Promise<string | null> | null = null;
+  let refreshing: Promise<string | ApiResult<never>> | null = null;
 
   async function send(
     path: string,
@@ -82,25 +105,38 @@ export function createApiClient(options: ApiClientOptions) {
     });
   }
 
-  async function refreshAccessToken(): Promise<string | null> {
-    const stores = options.stores();
-    const store = storeWithRefreshToken(stores);
+  function endSession(): ApiResult<never> {
+    clearSession(options.stores());
+    options.onSessionExpired(messages.refreshFailed);
+    return sessionEnded;
+  }
+
+  /** The new access token, or the failure every waiting request reports. */
+  async function refreshAccessToken(): Promise<string | ApiResult<never>> {
+    const store = storeWithRefreshToken(options.stores());
     const refresh = store?.getItem("refreshToken");
-    if (!store || !refresh) return null;
+    if (!store || !refresh) return endSession();
+    let response: Response;
+    let data: { access?: unknown; refresh?: unknown } | null;
     try {
-      const response = await send("/auth/refresh/", { method: "POST", body: { refresh } }, null);
-      const data = (await readBody(response)) as { access?: unknown; refresh?: unknown } | null;
-      if (!response.ok || typeof data?.access !== "string") return null;
+      response = await send("/auth/refresh/", { method: "POST", body: { refresh } }, null);
+      data = (await readBody(response)) as typeof data;
+    } catch (error) {
+      return networkFailure(error);
+    }
+    if (response.ok && typeof data?.access === "string") {
       store.setItem("accessToken", data.access);
       if (typeof data.refresh === "string") store.setItem("refreshToken", data.refresh);
       return data.access;
-    } catch {
-      return null;
     }
+    // Only a rejected token ends the session; a busy or failing server (or a captive
+    // portal's 200) must not sign a student out on a flaky line.
+    const rejected = response.status >= 400 && response.status < 500 && response.status !== 429;
+    return rejected ? endSession() : errorResult(response.status, data);
   }
 
   /** Every 401 that arrives while a refresh is under way waits for that same refresh. */
-  function sharedRefresh(): Promise<string | null> {
+  function sharedRefresh(): Promise<string | ApiResult<never>> {
     refreshing ??= refreshAccessToken().finally(() => {
       refreshing = null;
     });
@@ -110,36 +146,26 @@ export function createApiClient(options: ApiClientOptions) {
   async function toResult<T>(response: Response): Promise<ApiResult<T>> {
     const body = await readBody(response);
     if (response.ok) return { ok: true, status: response.status, data: body as T };
-    return {
-      ok: false,
-      status: response.status,
-      message: firstErrorDetail(body) ?? messages.fallback,
-      body,
-    };
+    return errorResult(response.status, body);
   }
 
   async function request<T>(path: string, init: RequestOptions = {}): Promise<ApiResult<T>> {
     try {
       const stores = options.stores();
-      const response = await send(path, init, accessToken(stores));
-      if (response.status !== 401 || !storeWithRefreshToken(stores))
-        return await toResult<T>(response);
+      const bearer = accessToken(stores);
+      const response = await send(path, init, bearer);
+      if (response.status !== 401) return await toResult<T>(response);
+      // This request was answered after another one's refresh had already finished.
+      const current = accessToken(stores);
+      if (current && current !== bearer) return await toResult<T>(await send(path, init, current));
+      // Nothing stored: a visitor who never signed in gets the server's answer; a request that
+      // sent a token lost its session to a failed refresh, which has already told the user.
+      if (!hasSession(stores)) return bearer ? sessionEnded : await toResult<T>(response);
       const fresh = await sharedRefresh();
-      if (!fresh) {
-        clearSession(options.stores());
-        options.onSessionExpired(messages.refreshFailed);
-        return {
-          ok: false,
-          status: 401,
-          message: messages.refreshFailed,
-          body: null,
-          sessionExpired: true,
-        };
-      }
+      if (typeof fresh !== "string") return fresh;
       return await toResult<T>(await send(path, init, fresh));
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : messages.network;
-      return { ok: false, status: 0, message, body: null };
+      return networkFailure(error);
     }
   }
 

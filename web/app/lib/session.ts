@@ -19,3 +19,7 @@ export function clearSession(stores: SessionStores): void {
     for (const key of sessionKeys) store.removeItem(key);
   }
 }
+
+export function hasSession(stores: SessionStores): boolean {
+  return sessionKeys.some((key) => stores.session.getItem(key) ?? stores.local.getItem(key));
+}
