@@ -1,8 +1,33 @@
 import type { ApiErrorBody, ApiErrorItem } from "@ysp/contract";
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { formPagePath, isFormPost, sendAnswerPage } from "./form-posts.ts";
 
 export function errorBody(type: ApiErrorBody["type"], errors: ApiErrorItem[]): ApiErrorBody {
   return { type, errors };
+}
+
+const errorType = (status: number): ApiErrorBody["type"] =>
+  status >= 500 ? "server_error" : status === 400 ? "validation_error" : "client_error";
+
+const pageTitle = (status: number) =>
+  status === 429
+    ? "Please wait a moment"
+    : status >= 500
+      ? "Something went wrong"
+      : "Please check and try again";
+
+/**
+ * Sends an error in the API's shape, or, to a plain form post, as a page with
+ * the same sentences and a way back to the form.
+ */
+function sendErrorBody(reply: FastifyReply, status: number, body: ApiErrorBody): FastifyReply {
+  if (isFormPost(reply.request))
+    return sendAnswerPage(reply, status, {
+      title: pageTitle(status),
+      lines: body.errors.map((item) => item.detail),
+      link: { href: formPagePath(reply.request), text: "Back to the form" },
+    });
+  return reply.code(status).type("application/json; charset=utf-8").send(body);
 }
 
 export function sendError(
@@ -12,12 +37,7 @@ export function sendError(
   detail: string,
   attr: string | null = null,
 ): FastifyReply {
-  const type =
-    status >= 500 ? "server_error" : status === 400 ? "validation_error" : "client_error";
-  return reply
-    .code(status)
-    .type("application/json; charset=utf-8")
-    .send(errorBody(type, [{ code, detail, attr }]));
+  return sendErrorBody(reply, status, errorBody(errorType(status), [{ code, detail, attr }]));
 }
 
 /** A validation failure from a route's body validator: one entry per field. */
@@ -57,43 +77,40 @@ const fastifyCodes: Record<string, { status: number; code: string; detail: strin
   },
 };
 
+/** The status and body an error is answered with. */
+function errorAnswer(error: FastifyError, request: FastifyRequest): [number, ApiErrorBody] {
+  if (error instanceof BodyValidationError)
+    return [400, errorBody("validation_error", error.items)];
+  const answer = (status: number, code: string, detail: string): [number, ApiErrorBody] => [
+    status,
+    errorBody(errorType(status), [{ code, detail, attr: null }]),
+  ];
+  const known = error.code ? fastifyCodes[error.code] : undefined;
+  if (known) return answer(known.status, known.code, known.detail);
+  if (error instanceof SyntaxError)
+    return answer(400, "parse_error", fastifyCodes.FST_ERR_CTP_INVALID_JSON_BODY?.detail ?? "");
+  if (error.statusCode === 429) {
+    // The rate-limit plugin throws the body its errorResponseBuilder made, status and all.
+    const { type, errors } = error as unknown as ApiErrorBody;
+    return [429, { type, errors }];
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+    return answer(error.statusCode, "bad_request", "The request could not be understood.");
+  request.log.error({ err: error }, "request failed");
+  return answer(
+    500,
+    "server_error",
+    "Something went wrong on our side. Please try again in a moment.",
+  );
+}
+
 /**
- * Every error leaves in the API's error shape with a sentence for people.
+ * Every error leaves with a sentence for people (see sendErrorBody).
  * Unexpected errors are logged in full and answered with no detail of ours.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof BodyValidationError) {
-      return reply.code(400).send(errorBody("validation_error", error.items));
-    }
-    const known = error.code ? fastifyCodes[error.code] : undefined;
-    if (known) return sendError(reply, known.status, known.code, known.detail);
-    if (error instanceof SyntaxError)
-      return sendError(
-        reply,
-        400,
-        "parse_error",
-        fastifyCodes.FST_ERR_CTP_INVALID_JSON_BODY?.detail ?? "",
-      );
-    if (error.statusCode === 429) {
-      // The rate-limit plugin throws the body its errorResponseBuilder made, status and all.
-      const { type, errors } = error as unknown as ApiErrorBody;
-      return reply.code(429).send({ type, errors });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return sendError(
-        reply,
-        error.statusCode,
-        "bad_request",
-        "The request could not be understood.",
-      );
-    }
-    request.log.error({ err: error }, "request failed");
-    return sendError(
-      reply,
-      500,
-      "server_error",
-      "Something went wrong on our side. Please try again in a moment.",
-    );
+    const [status, body] = errorAnswer(error, request);
+    return sendErrorBody(reply, status, body);
   });
 }

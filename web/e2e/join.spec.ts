@@ -68,7 +68,21 @@ test.describe("sign-up form", () => {
     await page.getByLabel("First name").fill("Ada");
     await expect(page.getByText("Please enter your last name")).toHaveCount(0);
 
+    // What a screen reader meets when focus lands: the field must already carry its message.
+    await page.evaluate(() => {
+      document.addEventListener("focusin", (event) => {
+        const input = event.target as HTMLInputElement;
+        if (input.name === "last_name")
+          document.body.dataset.focusedWith = `${input.getAttribute("aria-invalid")} ${
+            document.getElementById(input.getAttribute("aria-describedby") ?? "")?.textContent
+          }`;
+      });
+    });
     await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.locator("body")).toHaveAttribute(
+      "data-focused-with",
+      "true Please enter your last name",
+    );
     const messages = {
       "Last name": "Please enter your last name",
       Email: "Please enter your email",
@@ -129,7 +143,11 @@ test.describe("sign-up form", () => {
     await fillForm(page);
     const button = page.getByRole("button", { name: /Continue/ });
     await button.click();
-    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute("aria-disabled", "true");
+    await expect(button).toBeFocused();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Creating your account…" }),
+    ).toHaveCount(1);
     await expect(page.locator("form")).toHaveAttribute("aria-busy", "true");
     await page.locator("form").evaluate((form: HTMLFormElement) => form.requestSubmit());
     release();
@@ -154,7 +172,9 @@ test.describe("sign-up form", () => {
     await expect(page.getByText("Second problem")).toHaveCount(0);
     await expect(page).toHaveURL("/join");
     await expect(page.getByLabel("Email")).toHaveValue(student.email);
-    await expect(page.getByRole("button", { name: "Continue" })).toBeEnabled();
+    const button = page.getByRole("button", { name: "Continue" });
+    await expect(button).not.toHaveAttribute("aria-disabled");
+    await expect(button).toBeFocused();
   });
 
   test("an error with no detail says 'An error occurred'", async ({ page }) => {

@@ -158,6 +158,131 @@ test.describe("sign-up against the real service", () => {
   });
 });
 
+/** Holds the site's script files back, as a slow link does, until the returned function is called. */
+async function holdScripts(page: Page) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  return release;
+}
+
+async function fillSignup(page: Page, student: Student) {
+  await page.getByLabel("First name").fill(student.first_name);
+  await page.getByLabel("Last name").fill(student.last_name);
+  await page.getByLabel("Email").fill(student.email);
+  await page.getByLabel("Password", { exact: true }).fill(student.password);
+}
+
+test.describe("sign-up before the page's script has loaded", () => {
+  test("Continue posts the form: the account is made, and the password never enters the address", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const release = await holdScripts(page);
+    try {
+      const referrer = await signUpByApi(request, makeStudent());
+      const student = makeStudent();
+      await page.goto(`/join/${referrer.user.referral_code}`, { waitUntil: "commit" });
+      await expect(page.getByLabel("Invite code")).toHaveValue(referrer.user.referral_code);
+      await fillSignup(page, student);
+      const posted = page.waitForRequest((r) => r.url().includes("/api/v1/auth/signup/"));
+      await page.getByRole("button", { name: "Continue" }).click();
+      const sent = await posted;
+      expect(sent.method()).toBe("POST");
+      expect(new URL(sent.url()).search).toBe("");
+      expect(new URLSearchParams(sent.postData() ?? "").get("referral_code")).toBe(
+        referrer.user.referral_code,
+      );
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to YSP");
+      await expect(page.getByText("Account created successfully 👍")).toBeVisible();
+      await expect(page.getByText("Download the app and login")).toBeVisible();
+      expect(page.url()).not.toContain(student.password);
+      await page.screenshot({ path: screenshotPath(testInfo, "signed-up-without-script") });
+      const login = await request.post("/api/v1/auth/login/", {
+        data: { email: student.email, password: student.password },
+      });
+      expect(login.status()).toBe(200);
+      await page.getByRole("link", { name: "Go to the home page" }).click();
+      await expect(page).toHaveURL("/");
+    } finally {
+      release();
+    }
+  });
+
+  test("a problem the server finds is shown on a page that leads back to the form", async ({
+    page,
+    request,
+  }) => {
+    const release = await holdScripts(page);
+    try {
+      const student = makeStudent();
+      await signUpByApi(request, student);
+      await page.goto("/join", { waitUntil: "commit" });
+      await fillSignup(page, student);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        "Please check and try again",
+      );
+      await expect(
+        page.getByText("An account with this email already exists. Log in in the app instead."),
+      ).toBeVisible();
+      await expect(page.getByRole("link", { name: "Back to the form" })).toHaveAttribute(
+        "href",
+        "/join",
+      );
+    } finally {
+      release();
+    }
+  });
+
+  test("empty fields are stopped by the browser: nothing is sent", async ({ page }) => {
+    const release = await holdScripts(page);
+    try {
+      let sent = 0;
+      page.on("request", (r) => {
+        if (r.url().includes("/api/v1/auth/signup/")) sent++;
+      });
+      await page.goto("/join", { waitUntil: "commit" });
+      await page.getByLabel("Last name").fill("Nwosu");
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page.getByLabel("First name")).toBeFocused();
+      expect(
+        await page
+          .getByLabel("First name")
+          .evaluate((input: HTMLInputElement) => input.validity.valueMissing),
+      ).toBe(true);
+      expect(sent).toBe(0);
+      await expect(page).toHaveURL("/join");
+    } finally {
+      release();
+    }
+  });
+
+  test("what was typed before the script arrived is kept, and then signs up as usual", async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    const student = makeStudent();
+    await page.goto("/join", { waitUntil: "commit" });
+    await fillSignup(page, student);
+    await page.getByLabel("Password", { exact: true }).focus();
+    release();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(page.getByLabel("First name")).toHaveValue(student.first_name);
+    await expect(page.getByLabel("Last name")).toHaveValue(student.last_name);
+    await expect(page.getByLabel("Email")).toHaveValue(student.email);
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue(student.password);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Account created successfully 👍")).toBeVisible();
+    await expect(page).toHaveURL("/");
+  });
+});
+
 test.describe("the token path against the real service", () => {
   const secret = () =>
     readFileSync(join(process.env.E2E_DATA_DIR ?? "", "jwt-secret"), "utf8").trim();

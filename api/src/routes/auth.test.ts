@@ -161,14 +161,6 @@ describe.each(databases)("auth API on $name", (testDb) => {
       ],
       ["plain text", { payload: "email=a@b.ng", headers: { "content-type": "text/plain" } }, 415],
       [
-        "a form post",
-        {
-          payload: "email=a@b.ng",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-        },
-        415,
-      ],
-      [
         "a body over 16 KB",
         {
           payload: JSON.stringify(makeStudent({ first_name: "x".repeat(17_000) })),
@@ -183,6 +175,79 @@ describe.each(databases)("auth API on $name", (testDb) => {
         ...request,
       });
       expect(response.statusCode).toBe(status);
+      expect(response.headers["content-type"]).toMatch(/^application\/json/);
+      expectErrorShape(response.json());
+    });
+  });
+
+  describe("sign-up as a plain form post (Continue pressed before the page's script loaded)", () => {
+    const formPost = (fields: Record<string, string>, referer = "https://ysp.ng/join") =>
+      app.inject({
+        method: "POST",
+        url: "/api/v1/auth/signup/",
+        payload: new URLSearchParams(fields).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded", referer },
+      });
+    const formOf = (student: ReturnType<typeof makeStudent>) => ({
+      ...student,
+      referral_code: "",
+    });
+    const paragraphs = (html: string) =>
+      [...html.matchAll(/<p>([^<]*)<\/p>/g)].map((match) => match[1]);
+
+    it("creates the account and answers a page saying so, with the way home", async () => {
+      const student = makeStudent();
+      const response = await formPost(formOf(student));
+      expect(response.statusCode).toBe(201);
+      expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(response.headers["cache-control"]).toBe("no-store");
+      expect(paragraphs(response.body)).toEqual([
+        "Account created successfully 👍",
+        "Download the app and login",
+      ]);
+      expect(response.body).toContain('<a href="/">Go to the home page</a>');
+      const login = await post(app, "/api/v1/auth/login/", {
+        email: student.email,
+        password: student.password,
+      });
+      expect(login.statusCode).toBe(200);
+    });
+
+    it("lists every problem on a page that links back to the form it came from", async () => {
+      const response = await formPost(
+        { first_name: "", last_name: "Eze", email: "", password: "", user_type: "STUDENT" },
+        "https://ysp.ng/join/K7QX9M",
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(paragraphs(response.body)).toEqual([
+        "Please enter your email",
+        "Please enter your password",
+        "Please enter your first name",
+      ]);
+      expect(response.body).toContain('<a href="/join/K7QX9M">Back to the form</a>');
+    });
+
+    it("answers a taken email on the page, and the link never leaves the site", async () => {
+      const student = makeStudent();
+      expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+      const response = await formPost(formOf(student), "https://evil.example/x?<script>");
+      expect(response.statusCode).toBe(400);
+      expect(paragraphs(response.body)).toEqual([
+        "An account with this email already exists. Log in in the app instead.",
+      ]);
+      expect(response.body).toContain('<a href="/x">Back to the form</a>');
+      expect(response.body).not.toContain("<script>");
+    });
+
+    it("leaves the other routes JSON-only", async () => {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/v1/auth/login/",
+        payload: "email=a@b.ng&password=whatever1",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
+      expect(response.statusCode).toBe(415);
       expect(response.headers["content-type"]).toMatch(/^application\/json/);
       expectErrorShape(response.json());
     });
@@ -403,6 +468,22 @@ describe("limits", () => {
       expect((await post(app, "/api/v1/newsletter/", { email: "b@example.com" })).statusCode).toBe(
         429,
       );
+
+      // A plain form post past the limit gets a page a person can read, not JSON.
+      const formAnswer = await app.inject({
+        method: "POST",
+        url: "/api/v1/newsletter/",
+        payload: "email=c%40example.com&source=%2Ffaqs",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          referer: "https://ysp.ng/faqs",
+        },
+      });
+      expect(formAnswer.statusCode).toBe(429);
+      expect(formAnswer.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(formAnswer.headers["retry-after"]).toMatch(/^\d+$/);
+      expect(formAnswer.body).toMatch(/<h1>Please wait a moment<\/h1>\n<p>Too many attempts/);
+      expect(formAnswer.body).toContain('<a href="/faqs">Back to the form</a>');
     } finally {
       await app.close();
     }

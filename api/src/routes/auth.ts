@@ -5,6 +5,7 @@ import {
   refreshBodySchema,
   type SignupBody,
   signupBodySchema,
+  signupFollowUp,
 } from "@ysp/contract";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { createAccounts, toPublicUser } from "../accounts.ts";
@@ -13,6 +14,7 @@ import { createSessions } from "../auth/sessions.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import type { Db } from "../db/client.ts";
 import { sendError } from "../errors.ts";
+import { acceptFormPosts, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import { type RateLimits, tooManyAttempts } from "../rate-limits.ts";
 import { zodBody } from "../validation.ts";
 
@@ -85,57 +87,67 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
   const sessions = createSessions(db, signer);
   const checkEmailLimit = app.createRateLimit(rateLimits.loginPerEmail);
 
-  app.post<{ Body: SignupBody }>(
-    "/api/v1/auth/signup/",
-    {
-      ...zodBody(signupBodySchema, {
-        summary: "Create a student account",
-        tags: ["auth"],
-        response: {
-          201: {
-            type: "object",
-            properties: { message: { type: "string" } },
-            required: ["message"],
+  // The sign-up page posts its form itself when Continue is pressed before its script has loaded.
+  await app.register(async (forms) => {
+    acceptFormPosts(forms);
+    forms.post<{ Body: SignupBody }>(
+      "/api/v1/auth/signup/",
+      {
+        ...zodBody(signupBodySchema, {
+          summary: "Create a student account",
+          tags: ["auth"],
+          response: {
+            201: {
+              type: "object",
+              properties: { message: { type: "string" } },
+              required: ["message"],
+            },
+            "4xx": errorSchema,
+            "5xx": errorSchema,
           },
-          "4xx": errorSchema,
-          "5xx": errorSchema,
-        },
-      }),
-      config: { rateLimit: rateLimits.signup },
-    },
-    async (request, reply) => {
-      const body = request.body;
-      if (hasher.full()) return busy(reply);
-      let referredBy: string | null = null;
-      if (body.referral_code) {
-        const referrer = await accounts.idByReferralCode(body.referral_code);
-        if (!referrer)
-          return sendError(
-            reply,
-            400,
-            "invalid_referral_code",
-            authMessages.inviteUnknown,
-            "referral_code",
-          );
-        referredBy = referrer;
-      }
-      const hashed = await hasher.hash(body.password);
-      if (!hashed.ok) return busy(reply);
-      // No look-up first: the unique index answers a taken email, and at peak every
-      // sign-up is a new student, so a query before hashing would only cost each one CPU.
-      const created = await accounts.createStudent({
-        email: body.email,
-        first_name: body.first_name,
-        last_name: body.last_name,
-        passwordHash: hashed.value,
-        referredBy,
-      });
-      if (!created.ok)
-        return sendError(reply, 400, "email_taken", authMessages.emailTaken, "email");
-      request.logFields = { userId: created.id, referred: referredBy !== null };
-      return reply.code(201).send({ message: authMessages.created });
-    },
-  );
+        }),
+        config: { rateLimit: rateLimits.signup },
+      },
+      async (request, reply) => {
+        const body = request.body;
+        if (hasher.full()) return busy(reply);
+        let referredBy: string | null = null;
+        if (body.referral_code) {
+          const referrer = await accounts.idByReferralCode(body.referral_code);
+          if (!referrer)
+            return sendError(
+              reply,
+              400,
+              "invalid_referral_code",
+              authMessages.inviteUnknown,
+              "referral_code",
+            );
+          referredBy = referrer;
+        }
+        const hashed = await hasher.hash(body.password);
+        if (!hashed.ok) return busy(reply);
+        // No look-up first: the unique index answers a taken email, and at peak every
+        // sign-up is a new student, so a query before hashing would only cost each one CPU.
+        const created = await accounts.createStudent({
+          email: body.email,
+          first_name: body.first_name,
+          last_name: body.last_name,
+          passwordHash: hashed.value,
+          referredBy,
+        });
+        if (!created.ok)
+          return sendError(reply, 400, "email_taken", authMessages.emailTaken, "email");
+        request.logFields = { userId: created.id, referred: referredBy !== null };
+        if (isFormPost(request))
+          return sendAnswerPage(reply, 201, {
+            title: "Welcome to YSP",
+            lines: [`${authMessages.created} 👍`, signupFollowUp],
+            link: { href: "/", text: "Go to the home page" },
+          });
+        return reply.code(201).send({ message: authMessages.created });
+      },
+    );
+  });
 
   app.post<{ Body: LoginBody }>(
     "/api/v1/auth/login/",

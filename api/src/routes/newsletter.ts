@@ -2,16 +2,14 @@ import { type NewsletterBody, newsletterBodySchema } from "@ysp/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { Db } from "../db/client.ts";
 import { newsletterSubscriptions } from "../db/schema.ts";
+import { acceptFormPosts, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import type { RateLimits } from "../rate-limits.ts";
 import { zodBody } from "../validation.ts";
-import { newsletterPage } from "./newsletter-page.ts";
 
 export const newsletterMessages = {
   subscribed: "Thanks! You're subscribed. Look out for study tips in your inbox.",
   alreadySubscribed: "You're already subscribed with this email. Thank you!",
 } as const;
-
-const formType = "application/x-www-form-urlencoded";
 
 /** Only our own pages: the answer page links back, never to a place taken from input. */
 const backLink = (source: unknown, pages: ReadonlySet<string>) => {
@@ -26,10 +24,7 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
   { db, rateLimits, pagePaths },
 ) => {
   const pages = new Set(pagePaths);
-  // A plain form post from pages that ship no JavaScript; the parser is scoped to this plugin.
-  app.addContentTypeParser(formType, { parseAs: "string" }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  acceptFormPosts(app);
 
   app.post<{ Body: NewsletterBody }>(
     "/api/v1/newsletter/",
@@ -43,15 +38,15 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
       attachValidation: true,
     },
     async (request, reply) => {
-      const fromForm = request.headers["content-type"]?.startsWith(formType) ?? false;
+      const fromForm = isFormPost(request);
       const answer = (status: number, title: string, message: string) => {
         if (!fromForm) return reply.code(status).send({ message });
         const back = backLink((request.body as { source?: unknown } | undefined)?.source, pages);
-        return reply
-          .code(status)
-          .type("text/html; charset=utf-8")
-          .header("Cache-Control", "no-store")
-          .send(newsletterPage({ title, message, back }));
+        return sendAnswerPage(reply, status, {
+          title,
+          lines: [message],
+          link: { href: back, text: "Back to the page you were on" },
+        });
       };
       if (request.validationError) {
         if (!fromForm) return reply.send(request.validationError);

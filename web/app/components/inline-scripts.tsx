@@ -22,3 +22,19 @@ export function InlineScripts() {
     <script key={index} dangerouslySetInnerHTML={{ __html: text }} suppressHydrationWarning />
   ));
 }
+
+/**
+ * The sign-up page is prerendered once for every invite code; this fills the
+ * code in from the address before React has loaded, so a form posted early keeps it.
+ */
+const inviteCode = `(function(){var m=/^\\/join\\/([^/]+)\\/?$/.exec(location.pathname);var i=document.querySelector('input[name="referral_code"]');if(m&&i)i.value=m[1]})()`;
+
+export function InviteCodeScript() {
+  return (
+    <script
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, hashed into the CSP
+      dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? inviteCode : "" }}
+      suppressHydrationWarning
+    />
+  );
+}

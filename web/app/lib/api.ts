@@ -3,9 +3,11 @@ import { showToast } from "./toasts.ts";
 
 const reloadDelayMs = 1500;
 
-/** The site's API client: same origin unless the build sets VITE_API_BASE_URL. */
+/** Where the API is: same origin unless the build sets VITE_API_BASE_URL. */
+export const apiBaseUrl = import.meta.env.VITE_API_BASE_URL ?? "";
+
 export const api = createApiClient({
-  baseUrl: import.meta.env.VITE_API_BASE_URL ?? "",
+  baseUrl: apiBaseUrl,
   stores: () => ({ session: window.sessionStorage, local: window.localStorage }),
   onSessionExpired: (message) => {
     void showToast("error", message);

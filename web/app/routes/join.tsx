@@ -3,16 +3,19 @@ import {
   type SignupField,
   type SignupForm,
   type SignupResponse,
+  signupFollowUp,
   toSignupRequest,
   validateSignupForm,
 } from "@ysp/contract";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Link, useNavigate } from "react-router";
 import { ChatButton } from "~/components/chat-button.tsx";
+import { InviteCodeScript } from "~/components/inline-scripts.tsx";
 import { Logo } from "~/components/logo.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
 import { site } from "~/content/site.ts";
-import { api } from "~/lib/api.ts";
+import { api, apiBaseUrl } from "~/lib/api.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import { prepareToasts, showToast } from "~/lib/toasts.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
@@ -27,10 +30,22 @@ export function meta() {
   });
 }
 
-export const signupToasts = { followUp: "Download the app and login" } as const;
-
-const emptyForm: SignupForm = { first_name: "", last_name: "", email: "", password: "" };
 const fieldOrder: readonly SignupField[] = ["first_name", "last_name", "email", "password"];
+
+/**
+ * The fields are left to the browser (uncontrolled) and read when needed, so
+ * what a student types before the page's script arrives survives hydration.
+ */
+function readForm(form: HTMLFormElement | null): SignupForm {
+  const data = form ? new FormData(form) : undefined;
+  const value = (name: SignupField) => String(data?.get(name) ?? "");
+  return {
+    first_name: value("first_name"),
+    last_name: value("last_name"),
+    email: value("email"),
+    password: value("password"),
+  };
+}
 
 export default function Join({ params }: Route.ComponentProps) {
   const id = useId();
@@ -38,7 +53,6 @@ export default function Join({ params }: Route.ComponentProps) {
   // The HTML is prerendered once for every invite code, so the code appears after hydration.
   const hydrated = useHydrated();
   const inviteCode = hydrated ? (params.id ?? "") : "";
-  const [values, setValues] = useState<SignupForm>(emptyForm);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [validated, setValidated] = useState(false);
   const [pending, setPending] = useState(false);
@@ -47,18 +61,16 @@ export default function Join({ params }: Route.ComponentProps) {
   const form = useRef<HTMLFormElement>(null);
   const signedIn = useSignedInUser();
 
-  function update(field: SignupField, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (validated) setErrors(validateSignupForm(next));
-  }
-
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (inFlight.current) return;
+    const values = readForm(form.current);
     const problems = validateSignupForm(values);
-    setValidated(true);
-    setErrors(problems);
+    // Committed before focus moves, so a screen reader reads the field with its message.
+    flushSync(() => {
+      setValidated(true);
+      setErrors(problems);
+    });
     const firstInvalid = fieldOrder.find((field) => problems[field]);
     if (firstInvalid) {
       form.current?.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
@@ -78,15 +90,16 @@ export default function Join({ params }: Route.ComponentProps) {
       return;
     }
     void showToast("success", `${result.data.message} 👍`);
-    void showToast("success", signupToasts.followUp);
+    void showToast("success", signupFollowUp);
     navigate("/");
   }
 
   const field = (name: SignupField) => ({
     id: `${id}-${name}`,
     name,
-    value: values[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => update(name, event.target.value),
+    onChange: () => {
+      if (validated) setErrors(validateSignupForm(readForm(form.current)));
+    },
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
   });
@@ -110,7 +123,17 @@ export default function Join({ params }: Route.ComponentProps) {
               carry on learning.
             </p>
           )}
-          <form ref={form} noValidate onSubmit={onSubmit} aria-busy={pending}>
+          {/* Posted by the browser itself if Continue is pressed before the script has loaded:
+              the server then answers with a page, and the browser checks the required fields. */}
+          <form
+            ref={form}
+            method="post"
+            action={`${apiBaseUrl}/api/v1/auth/signup/`}
+            noValidate={hydrated}
+            onSubmit={onSubmit}
+            aria-busy={pending}
+          >
+            <input type="hidden" name="user_type" value="STUDENT" />
             <div className="field-row">
               <div className="field">
                 <label htmlFor={`${id}-first_name`}>First name</label>
@@ -181,19 +204,23 @@ export default function Join({ params }: Route.ComponentProps) {
                 aria-describedby={`${id}-invite-hint`}
                 placeholder="None"
               />
+              <InviteCodeScript />
               <p id={`${id}-invite-hint`} className="hint">
                 Filled in from your invite link, if you have one.
               </p>
             </div>
+            {/* Not disabled while pending: a disabled button would drop the keyboard focus. */}
             <button
               type="submit"
               className="button button-primary button-large join-submit"
-              disabled={pending}
+              aria-disabled={pending || undefined}
             >
               {pending && <span className="spinner" aria-hidden="true" />}
               Continue
-              {pending && <span className="visually-hidden"> (creating your account…)</span>}
             </button>
+            <p className="visually-hidden" role="status">
+              {pending ? "Creating your account…" : ""}
+            </p>
           </form>
           <p className="fine-print">
             By continuing you agree to our <Link to="/terms-of-service">Terms of Service</Link> and{" "}

@@ -1,12 +1,12 @@
-/** The page a newsletter form post gets back on pages that run no JavaScript. */
-export function newsletterPage({
+/** The page a plain form post gets back (see form-posts.ts). */
+export function answerPage({
   title,
-  message,
-  back,
+  lines,
+  link,
 }: {
   title: string;
-  message: string;
-  back: string;
+  lines: readonly string[];
+  link: { href: string; text: string };
 }): string {
   const escapeHtml = (text: string) =>
     text.replace(
@@ -32,8 +32,8 @@ a:focus-visible{outline:3px solid #1a73e8;outline-offset:2px}
 <body>
 <main>
 <h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(message)}</p>
-<a href="${escapeHtml(back)}">Back to the page you were on</a>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
+<a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a>
 </main>
 </body>
 </html>
