@@ -86,6 +86,10 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
   const accounts = createAccounts(db);
   const sessions = createSessions(db, signer);
   const checkEmailLimit = app.createRateLimit(rateLimits.loginPerEmail);
+  // Answers carry tokens and personal details: no browser or proxy may keep a copy.
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("Cache-Control", "no-store");
+  });
 
   // The sign-up page posts its form itself when Continue is pressed before its script has loaded.
   await app.register(async (forms) => {

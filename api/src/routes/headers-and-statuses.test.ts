@@ -147,6 +147,40 @@ describe("every route and endpoint carries the security headers", () => {
     expectErrorShape(response, 405, "DELETE /");
     expect(response.headers.allow).toBe("GET, HEAD");
   });
+
+  it.each([
+    ["GET", "/api/v1/auth/signup/", "POST"],
+    ["PUT", "/api/v1/auth/login/", "POST"],
+    ["DELETE", "/auth/refresh/", "POST"],
+    ["GET", "/api/v1/newsletter/", "POST"],
+    ["POST", "/api/v1/auth/me/", "GET, HEAD"],
+  ] as const)(
+    "answers %s %s with 405 and the methods the route takes",
+    async (method, url, allow) => {
+      const response = await app.inject({ method, url });
+      expectErrorShape(response, 405, `${method} ${url}`);
+      expect(response.headers.allow).toBe(allow);
+    },
+  );
+
+  it("tells no browser or proxy to keep an answer that carries tokens", async () => {
+    const student = makeStudent();
+    await app.inject({ method: "POST", url: "/api/v1/auth/signup/", payload: student });
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/v1/auth/login/",
+      payload: { email: student.email, password: student.password },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers["cache-control"]).toBe("no-store");
+    const refresh = await app.inject({
+      method: "POST",
+      url: "/auth/refresh/",
+      payload: { refresh: login.json().refresh },
+    });
+    expect(refresh.statusCode).toBe(200);
+    expect(refresh.headers["cache-control"]).toBe("no-store");
+  });
 });
 
 describe("429 and 503", () => {

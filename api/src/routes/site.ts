@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "../errors.ts";
 import { negotiate, type SiteFiles, type StaticFile } from "../static-site.ts";
 
@@ -23,6 +23,29 @@ const normalise = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") 
 
 const isApi = (path: string) => path === "/api" || path.startsWith("/api/");
 
+const apiMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** The methods an API route answers, for a 405's Allow header; none for a path that is no route. */
+function allowedMethods(app: FastifyInstance, path: string): string[] {
+  // Every path matches this plugin's own catch-all routes, which capture a "*" parameter.
+  const allowed = apiMethods.filter((method) => {
+    const route = app.findRoute({ method, url: path });
+    return route !== null && !("*" in route.params);
+  });
+  return allowed.includes("GET") ? [...allowed, "HEAD"] : allowed;
+}
+
+function methodNotAllowed(request: FastifyRequest, reply: FastifyReply, allow: readonly string[]) {
+  const path = request.url.split("?")[0] ?? "/";
+  reply.header("Allow", allow.join(", "));
+  return sendError(
+    reply,
+    405,
+    "method_not_allowed",
+    `Method ${request.method} is not allowed on "${path}".`,
+  );
+}
+
 /**
  * Serves the prerendered site: each page from its HTML file, `/join/<code>`
  * with the sign-up page, files by exact path, and the not-found page with a
@@ -32,7 +55,6 @@ export const siteRoutes: FastifyPluginAsync<{ site: SiteFiles }> = async (app, {
   app.get("/*", { logLevel: "warn" }, async (request, reply) => {
     const raw = request.url.split("?")[0] ?? "/";
     const path = decodeURIComponentSafe(raw);
-    if (isApi(path)) return sendError(reply, 404, "not_found", `No route matches URL "${path}"`);
     const file = site.files.get(path);
     if (file) return send(request, reply, file);
     const page =
@@ -40,6 +62,9 @@ export const siteRoutes: FastifyPluginAsync<{ site: SiteFiles }> = async (app, {
       // Matched before decoding: an encoded slash belongs to the code, as the browser's router sees it.
       (/^\/join\/[^/]+\/?$/.test(raw) ? site.pages.get("/join") : undefined);
     if (page) return send(request, reply, page);
+    const allowed = allowedMethods(app, raw);
+    if (allowed.length > 0) return methodNotAllowed(request, reply, allowed);
+    if (isApi(path)) return sendError(reply, 404, "not_found", `No route matches URL "${path}"`);
     return send(request, reply, site.notFound, 404);
   });
 
@@ -48,14 +73,10 @@ export const siteRoutes: FastifyPluginAsync<{ site: SiteFiles }> = async (app, {
     url: "/*",
     handler: async (request, reply) => {
       const path = request.url.split("?")[0] ?? "/";
+      const allowed = allowedMethods(app, path);
+      if (allowed.length > 0) return methodNotAllowed(request, reply, allowed);
       if (isApi(path)) return sendError(reply, 404, "not_found", `No route matches URL "${path}"`);
-      reply.header("Allow", "GET, HEAD");
-      return sendError(
-        reply,
-        405,
-        "method_not_allowed",
-        `Method ${request.method} is not allowed on "${path}".`,
-      );
+      return methodNotAllowed(request, reply, ["GET", "HEAD"]);
     },
   });
 };
