@@ -136,42 +136,44 @@ test.describe("footer", () => {
     }
   });
 
-  test("the chat button never covers the footer's content or the sign-up button", async ({
+  test("the chat button stays at the bottom right, and nothing is left underneath it", async ({
     page,
   }) => {
-    const overlaps = (a: DOMRect | null, b: DOMRect | null) =>
-      !!a &&
-      !!b &&
-      a.x < b.x + b.width &&
-      b.x < a.x + a.width &&
-      a.y < b.y + b.height &&
-      b.y < a.y + a.height;
-    const rect = (selector: string) =>
+    const overlaps = (a: DOMRect, b: DOMRect) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const box = (selector: string) =>
       page
         .locator(selector)
         .first()
         .evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+    const viewport = page.viewportSize() ?? { width: 0, height: 0 };
 
-    await gotoHydrated(page, "/");
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    for (let y = 0; y <= height; y += 200) {
-      await page.evaluate((top) => window.scrollTo(0, top), y);
-      const chat = await rect("a.chat-button");
-      for (const target of await page
-        .locator("footer a, footer input, footer button, footer h2, footer address")
-        .all()) {
-        const box = await target.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
-        expect(overlaps(chat, box), `chat button over footer content at scroll ${y}`).toBe(false);
+    for (const [path, content] of [
+      ["/", "footer a, footer input, footer button, footer h2, footer address, footer p"],
+      ["/faqs", "footer a, footer input, footer button, footer h2, footer address, footer p"],
+      ["/join", 'main a, main input, main button[type="submit"]'],
+    ] as const) {
+      await gotoHydrated(page, path);
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      // Fixed (spec §1): in the same corner wherever the student has scrolled.
+      for (let y = 0; y <= height; y += Math.round(height / 5)) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        const chat = await box("a.chat-button");
+        expect(viewport.width - (chat.x + chat.width), `${path} at ${y}`).toBeLessThanOrEqual(24);
+        expect(viewport.height - (chat.y + chat.height), `${path} at ${y}`).toBeLessThanOrEqual(24);
+        expect(chat.y, `${path} at ${y}`).toBeGreaterThan(0);
       }
-    }
-
-    await gotoHydrated(page, "/join");
-    const joinHeight = await page.evaluate(() => document.documentElement.scrollHeight);
-    for (let y = 0; y <= joinHeight; y += 100) {
-      await page.evaluate((top) => window.scrollTo(0, top), y);
-      expect(overlaps(await rect("a.chat-button"), await rect('button[type="submit"]'))).toBe(
-        false,
-      );
+      // At the end of the page nothing stays underneath it, so everything can be reached.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const chat = await box("a.chat-button");
+      for (const target of await page.locator(content).all()) {
+        const rect = await target.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+        if (rect.width === 0 || rect.height === 0) continue;
+        expect(
+          overlaps(chat, rect),
+          `${path}: chat button over ${await target.textContent()}`,
+        ).toBe(false);
+      }
     }
   });
 });

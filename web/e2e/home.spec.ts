@@ -136,6 +136,20 @@ test.describe("home", () => {
     await expect(left).toBeVisible();
   });
 
+  test("keyboard: the arrow that disappears at the end hands its focus to the other", async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await gotoHydrated(page, "/");
+    const right = page.getByRole("button", { name: "Scroll lessons right" });
+    const left = page.getByRole("button", { name: "Scroll lessons left" });
+    await right.focus();
+    while ((await right.count()) > 0) await page.keyboard.press("Enter");
+    await expect(left).toBeFocused();
+    while ((await left.count()) > 0) await page.keyboard.press("Enter");
+    await expect(right).toBeFocused();
+  });
+
   test("a lesson card opens the player by click and by Enter", async ({ page }) => {
     await gotoHydrated(page, "/");
     const card = page.locator(".lesson-card").first();

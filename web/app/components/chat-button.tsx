@@ -1,13 +1,9 @@
 import { chatUrl, site } from "~/content/site.ts";
 
-/**
- * Floats at the bottom right while the page scrolls, and docks where it is
- * placed (just above the footer, or at the end of a page without one), so it
- * never sits on top of the footer's links.
- */
+/** Fixed at the bottom right of every page (spec §1): one tap away wherever the student has scrolled. */
 export function ChatButton() {
   return (
-    <aside className="chat-dock" aria-label="Chat with us">
+    <aside aria-label="Chat with us">
       <a
         className="chat-button"
         href={chatUrl(site.phone)}

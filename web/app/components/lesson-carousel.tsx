@@ -6,15 +6,25 @@ import { Modal, VideoFrame } from "./modal.tsx";
 /** Spec §9: each arrow click scrolls this far. */
 export const carouselStep = 340;
 
-function useScrollFlags(track: React.RefObject<HTMLUListElement | null>) {
+type ButtonRef = React.RefObject<HTMLButtonElement | null>;
+
+function useScrollFlags(
+  track: React.RefObject<HTMLUListElement | null>,
+  { left, right }: { left: ButtonRef; right: ButtonRef },
+) {
   const [flags, setFlags] = useState({ left: false, right: false });
   const update = useCallback(() => {
     const node = track.current;
     if (!node) return;
     const max = node.scrollWidth - node.clientWidth;
     // One pixel of slack: zoomed and high-density screens report fractional offsets.
-    setFlags({ left: node.scrollLeft > 1, right: node.scrollLeft < max - 1 });
-  }, [track]);
+    const next = { left: node.scrollLeft > 1, right: node.scrollLeft < max - 1 };
+    // An arrow removed while it has the keyboard focus would drop it to the page.
+    const focused = document.activeElement;
+    if (!next.right && focused === right.current) left.current?.focus();
+    if (!next.left && focused === left.current) right.current?.focus();
+    setFlags(next);
+  }, [track, left, right]);
 
   useEffect(() => {
     const node = track.current;
@@ -89,7 +99,9 @@ function Thumbnail({
 
 export function LessonCarousel({ cards }: { cards: readonly LessonCard[] }) {
   const track = useRef<HTMLUListElement>(null);
-  const flags = useScrollFlags(track);
+  const left = useRef<HTMLButtonElement>(null);
+  const right = useRef<HTMLButtonElement>(null);
+  const flags = useScrollFlags(track, { left, right });
   const trackNear = useNear(track, null, "200px 0px");
   const [selected, setSelected] = useState<LessonCard | null>(null);
   const [shown, setShown] = useState<LessonCard | null>(null);
@@ -107,6 +119,7 @@ export function LessonCarousel({ cards }: { cards: readonly LessonCard[] }) {
     <div className="carousel">
       {flags.left && (
         <button
+          ref={left}
           type="button"
           className="carousel-arrow carousel-arrow-left"
           onClick={() => scroll(-1)}
@@ -139,6 +152,7 @@ export function LessonCarousel({ cards }: { cards: readonly LessonCard[] }) {
       </ul>
       {flags.right && (
         <button
+          ref={right}
           type="button"
           className="carousel-arrow carousel-arrow-right"
           onClick={() => scroll(1)}
