@@ -104,12 +104,29 @@ test.describe("sign-up against the real service", () => {
     expect(rows).toEqual([{ referred_by: referrer.user.id }]);
   });
 
-  test("an unknown invite code gets a clear message", async ({ page }) => {
-    await signUpInBrowser(page, makeStudent(), "/join/NOPE");
+  test("an unknown invite code gets a clear message and a way on without it", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const student = makeStudent();
+    await signUpInBrowser(page, student, "/join/NOPE");
     await expect(page.locator(".toast-error")).toHaveText(
       "This invite link is not valid. You can still sign up at /join without an invite code.",
     );
     await expect(page).toHaveURL("/join/NOPE");
+    const onward = page.getByRole("link", { name: "Continue without an invite code" });
+    await onward.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath(testInfo, "invite-rejected") });
+    await onward.click();
+    await expect(page).toHaveURL("/join");
+    await expect(page.getByLabel("Invite code")).toHaveValue("");
+    await expect(page.getByLabel("Email")).toHaveValue(student.email);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Account created successfully 👍")).toBeVisible();
+    const login = await request.post("/api/v1/auth/login/", {
+      data: { email: student.email, password: student.password },
+    });
+    expect(login.status()).toBe(200);
   });
 
   test("the newsletter subscribes with a toast, and says so kindly the second time", async ({

@@ -1,5 +1,6 @@
 import {
   type FieldErrors,
+  isApiErrorBody,
   type SignupField,
   type SignupForm,
   type SignupResponse,
@@ -57,6 +58,8 @@ export default function Join({ params }: Route.ComponentProps) {
   const [validated, setValidated] = useState(false);
   const [pending, setPending] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
+  // The invite code cannot be edited, so a rejected one needs a way on without it.
+  const [rejectedInvite, setRejectedInvite] = useState<string | null>(null);
   const inFlight = useRef(false);
   const form = useRef<HTMLFormElement>(null);
   const signedIn = useSignedInUser();
@@ -87,6 +90,8 @@ export default function Join({ params }: Route.ComponentProps) {
     setPending(false);
     if (!result.ok) {
       if (!result.sessionExpired) void showToast("error", result.message);
+      if (isApiErrorBody(result.body) && result.body.errors[0]?.attr === "referral_code")
+        setRejectedInvite(params.id ?? "");
       return;
     }
     void showToast("success", `${result.data.message} 👍`);
@@ -208,6 +213,14 @@ export default function Join({ params }: Route.ComponentProps) {
               <p id={`${id}-invite-hint`} className="hint">
                 Filled in from your invite link, if you have one.
               </p>
+              {rejectedInvite !== null && rejectedInvite === params.id && (
+                <p className="field-error">
+                  This invite code was not accepted.{" "}
+                  <Link to="/join" replace>
+                    Continue without an invite code
+                  </Link>
+                </p>
+              )}
             </div>
             {/* Not disabled while pending: a disabled button would drop the keyboard focus. */}
             <button
