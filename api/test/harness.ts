@@ -128,3 +128,19 @@ export const makeStudent = (overrides: Record<string, unknown> = {}) => ({
   referral_code: "",
   ...overrides,
 });
+
+/** Signs a new student up and logs them in: the login answer, with its tokens and user. */
+export async function signUpAndLogIn(app: FastifyInstance, student = makeStudent()) {
+  const signup = await app.inject({
+    method: "POST",
+    url: "/api/v1/auth/signup/",
+    payload: student,
+  });
+  if (signup.statusCode !== 201)
+    throw new Error(`sign-up answered ${signup.statusCode}: ${signup.body}`);
+  return app.inject({
+    method: "POST",
+    url: "/api/v1/auth/login/",
+    payload: { email: student.email, password: student.password },
+  });
+}

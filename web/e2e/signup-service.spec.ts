@@ -183,6 +183,7 @@ async function holdScripts(page: Page) {
   });
   await page.route("**/assets/*.js", async (route) => {
     await held;
+    // Released after the form has posted, the page that asked for them is gone: nothing to continue.
     await route.continue().catch(() => {});
   });
   return release;

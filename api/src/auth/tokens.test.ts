@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeApp, makeConfig, makeStudent, testDatabases } from "../../test/harness.ts";
+import { makeApp, makeConfig, signUpAndLogIn, testDatabases } from "../../test/harness.ts";
 import type { Database } from "../db/client.ts";
 
 const [pglite] = testDatabases();
@@ -25,13 +25,7 @@ const me = (token: string) =>
   app.inject({ url: "/api/v1/auth/me/", headers: { authorization: `Bearer ${token}` } });
 
 async function logIn() {
-  const student = makeStudent();
-  expect((await post("/api/v1/auth/signup/", student)).statusCode).toBe(201);
-  const login = await post("/api/v1/auth/login/", {
-    email: student.email,
-    password: student.password,
-  });
-  const body = login.json();
+  const body = (await signUpAndLogIn(app)).json();
   return { access: body.access, refresh: body.refresh, userId: body.user.id };
 }
 

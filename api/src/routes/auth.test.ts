@@ -188,16 +188,12 @@ describe.each(databases)("auth API on $name", (testDb) => {
         payload: new URLSearchParams(fields).toString(),
         headers: { "content-type": "application/x-www-form-urlencoded", referer },
       });
-    const formOf = (student: ReturnType<typeof makeStudent>) => ({
-      ...student,
-      referral_code: "",
-    });
     const paragraphs = (html: string) =>
       [...html.matchAll(/<p>([^<]*)<\/p>/g)].map((match) => match[1]);
 
     it("creates the account and answers a page saying so, with the way home", async () => {
       const student = makeStudent();
-      const response = await formPost(formOf(student));
+      const response = await formPost(student);
       expect(response.statusCode).toBe(201);
       expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(response.headers["cache-control"]).toBe("no-store");
@@ -231,7 +227,7 @@ describe.each(databases)("auth API on $name", (testDb) => {
     it("answers a taken email on the page, and the link never leaves the site", async () => {
       const student = makeStudent();
       expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
-      const response = await formPost(formOf(student), "https://evil.example/x?<script>");
+      const response = await formPost(student, "https://evil.example/x?<script>");
       expect(response.statusCode).toBe(400);
       expect(paragraphs(response.body)).toEqual([
         "An account with this email already exists. Log in in the app instead.",

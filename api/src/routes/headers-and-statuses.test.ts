@@ -2,7 +2,13 @@ import { readdirSync } from "node:fs";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notFoundPath, prerenderedPaths } from "../../../web/app/prerendered-paths.ts";
-import { buildDir, makeApp, makeStudent, testDatabases } from "../../test/harness.ts";
+import {
+  buildDir,
+  makeApp,
+  makeStudent,
+  signUpAndLogIn,
+  testDatabases,
+} from "../../test/harness.ts";
 import type { Database } from "../db/client.ts";
 
 const [pglite] = testDatabases();
@@ -164,13 +170,7 @@ describe("every route and endpoint carries the security headers", () => {
   );
 
   it("tells no browser or proxy to keep an answer that carries tokens", async () => {
-    const student = makeStudent();
-    await app.inject({ method: "POST", url: "/api/v1/auth/signup/", payload: student });
-    const login = await app.inject({
-      method: "POST",
-      url: "/api/v1/auth/login/",
-      payload: { email: student.email, password: student.password },
-    });
+    const login = await signUpAndLogIn(app);
     expect(login.statusCode).toBe(200);
     expect(login.headers["cache-control"]).toBe("no-store");
     const refresh = await app.inject({

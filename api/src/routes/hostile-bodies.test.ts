@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeApp, makeStudent, testDatabases } from "../../test/harness.ts";
+import { makeApp, signUpAndLogIn, testDatabases } from "../../test/harness.ts";
 import {
   anyJsonValue,
   mutated,
@@ -24,14 +24,7 @@ beforeAll(async () => {
   if (!pglite) throw new Error("no PGlite test database");
   database = await pglite.open();
   app = await makeApp(database);
-  const student = makeStudent();
-  await app.inject({ method: "POST", url: "/api/v1/auth/signup/", payload: student });
-  const login = await app.inject({
-    method: "POST",
-    url: "/api/v1/auth/login/",
-    payload: { email: student.email, password: student.password },
-  });
-  refreshToken = login.json().refresh;
+  refreshToken = (await signUpAndLogIn(app)).json().refresh;
 }, 60_000);
 afterAll(async () => {
   await app.close();

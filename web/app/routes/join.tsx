@@ -91,7 +91,7 @@ export default function Join({ params }: Route.ComponentProps) {
     if (!result.ok) {
       if (!result.sessionExpired) void showToast("error", result.message);
       if (isApiErrorBody(result.body) && result.body.errors[0]?.attr === "referral_code")
-        setRejectedInvite(params.id ?? "");
+        setRejectedInvite(params.id ?? null);
       return;
     }
     void showToast("success", `${result.data.message} 👍`);
@@ -213,7 +213,7 @@ export default function Join({ params }: Route.ComponentProps) {
               <p id={`${id}-invite-hint`} className="hint">
                 Filled in from your invite link, if you have one.
               </p>
-              {rejectedInvite !== null && rejectedInvite === params.id && (
+              {rejectedInvite === params.id && (
                 <p className="field-error">
                   This invite code was not accepted.{" "}
                   <Link to="/join" replace>
