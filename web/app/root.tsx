@@ -4,6 +4,7 @@ import { ChatButton } from "./components/chat-button.tsx";
 import { InlineScripts } from "./components/inline-scripts.tsx";
 import { ToastHost } from "./components/toast-host.tsx";
 import { needsHydration } from "./lib/page-handle.ts";
+import { useFocusOnNavigation } from "./lib/use-focus-on-navigation.ts";
 import { useHydrated } from "./lib/use-hydrated.ts";
 import { inlineCss } from "./styles/inline-css.ts";
 
@@ -50,6 +51,7 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
+  useFocusOnNavigation();
   return <Outlet />;
 }
 

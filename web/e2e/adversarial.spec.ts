@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, gotoHydrated, pages, test } from "./fixtures.ts";
+import { expect, gotoHydrated, pages, test, toast } from "./fixtures.ts";
 
 /**
  * What a hostile visitor would try: markup in every field the site takes,
@@ -96,7 +96,7 @@ test.describe("markup in names is kept as text", () => {
       });
       await gotoHydrated(page, "/join");
       await fillSignup(page, student);
-      await expect(page.getByText("Account created successfully 👍")).toBeVisible();
+      await expect(toast(page, "Account created successfully 👍")).toBeVisible();
       await expect(page).toHaveURL("/");
       await expectNoInjectedMarkup(page);
 

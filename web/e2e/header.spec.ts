@@ -74,8 +74,27 @@ test.describe("header", () => {
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(
           "Frequently asked questions",
         );
+        // In the browser the move is React's, so focus goes to the new heading; a full load starts at the top.
+        if (path === "/") await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
       });
     }
+  });
+
+  test("a move to another page takes the keyboard to its heading, with no ring around it", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "the full navigation shows on wide screens");
+    await gotoHydrated(page, "/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "About Us" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/about-us");
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toBeFocused();
+    expect(await heading.evaluate((h) => getComputedStyle(h).outlineStyle)).toBe("none");
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => !!document.activeElement?.closest("header"))).toBe(false);
   });
 });
 

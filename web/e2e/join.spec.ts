@@ -1,5 +1,5 @@
 import type { Page, Route } from "@playwright/test";
-import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, gotoHydrated, test, toast } from "./fixtures.ts";
 
 const signupPath = "**/api/v1/auth/signup/";
 
@@ -115,8 +115,8 @@ test.describe("sign-up form", () => {
     await gotoHydrated(page, "/join/K7QX9M");
     const student = await fillForm(page);
     await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByText("Account created successfully 👍")).toBeVisible();
-    await expect(page.getByText("Download the app and login")).toBeVisible();
+    await expect(toast(page, "Account created successfully 👍")).toBeVisible();
+    await expect(toast(page, "Download the app and login")).toBeVisible();
     await expect(page).toHaveURL("/");
     expect(body).toEqual({
       email: student.email,
@@ -168,7 +168,7 @@ test.describe("sign-up form", () => {
     await gotoHydrated(page, "/join");
     const student = await fillForm(page);
     await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByText("An account with this email already exists.")).toBeVisible();
+    await expect(toast(page, "An account with this email already exists.")).toBeVisible();
     await expect(page.getByText("Second problem")).toHaveCount(0);
     await expect(page).toHaveURL("/join");
     await expect(page.getByLabel("Email")).toHaveValue(student.email);
@@ -182,7 +182,7 @@ test.describe("sign-up form", () => {
     await gotoHydrated(page, "/join");
     await fillForm(page);
     await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByText("An error occurred")).toBeVisible();
+    await expect(toast(page, "An error occurred")).toBeVisible();
   });
 
   test("a network failure shows the error's message", async ({ page }) => {
@@ -222,7 +222,7 @@ test.describe("sign-up form", () => {
     });
     await fillForm(page);
     await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByText("Account created successfully 👍")).toBeVisible();
+    await expect(toast(page, "Account created successfully 👍")).toBeVisible();
     expect(refreshes).toBe(1);
     expect(seen.map((s) => s.auth)).toEqual(["Bearer old-access", "Bearer new-access"]);
     expect(await page.evaluate(() => sessionStorage.getItem("accessToken"))).toBe("new-access");
@@ -252,7 +252,7 @@ test.describe("sign-up form", () => {
     await fillForm(page);
     const reloaded = page.waitForEvent("load");
     await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByText("Unable to refresh access token")).toBeVisible();
+    await expect(toast(page, "Unable to refresh access token")).toBeVisible();
     await reloaded;
     const left = await page.evaluate(() =>
       ["accessToken", "refreshToken", "user"].flatMap((k) => [

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { SignJWT } from "jose";
 import { e2eDatabaseUrl, query } from "./database.ts";
-import { expect, gotoHydrated, screenshotPath, test } from "./fixtures.ts";
+import { expect, gotoHydrated, screenshotPath, test, toast } from "./fixtures.ts";
 
 /** These specs talk to the real server and database: no request is answered by the test. */
 
@@ -48,9 +48,10 @@ test.describe("sign-up against the real service", () => {
   }, testInfo) => {
     const student = makeStudent();
     await signUpInBrowser(page, student);
-    await expect(page.getByText("Account created successfully 👍")).toBeVisible();
-    await expect(page.getByText("Download the app and login")).toBeVisible();
+    await expect(toast(page, "Account created successfully 👍")).toBeVisible();
+    await expect(toast(page, "Download the app and login")).toBeVisible();
     await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
     await page.screenshot({
       path: screenshotPath(testInfo, "signed-up-toasts"),
     });
@@ -86,12 +87,40 @@ test.describe("sign-up against the real service", () => {
     await expect(page).toHaveURL("/join");
   });
 
+  test("screen readers hear every toast, from a live region that was on the page from the start", async ({
+    page,
+    request,
+  }) => {
+    const prerendered = await (await request.get("/join")).text();
+    expect(prerendered).toMatch(/<div[^>]*aria-live="polite"[^>]*id="announcements"[^>]*><\/div>/);
+
+    const taken = makeStudent();
+    await signUpByApi(request, taken);
+    await signUpInBrowser(page, taken);
+    const region = page.locator("#announcements");
+    await expect(region.locator("p")).toHaveText([
+      "An account with this email already exists. Log in in the app instead.",
+    ]);
+    // The toast is not a live region of its own, or it would be read twice.
+    await expect(page.locator(".toast-error [role=status]")).toHaveAttribute("aria-live", "off");
+
+    await page.getByLabel("Email").fill(makeStudent().email);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(region.locator("p")).toHaveText([
+      "An account with this email already exists. Log in in the app instead.",
+      "Account created successfully 👍",
+      "Download the app and login",
+    ]);
+    await expect(region.locator("p")).toHaveCount(0, { timeout: 15_000 });
+  });
+
   test("an invite link records who referred the student", async ({ page, request }) => {
     const referrer = await signUpByApi(request, makeStudent());
     const friend = makeStudent();
     await signUpInBrowser(page, friend, `/join/${referrer.user.referral_code}`);
     await expect(page.getByLabel("Invite code")).toHaveValue(referrer.user.referral_code);
-    await expect(page.getByText("Account created successfully 👍")).toBeVisible();
+    await expect(toast(page, "Account created successfully 👍")).toBeVisible();
     await expect(page).toHaveURL("/");
     test.skip(
       !e2eDatabaseUrl(),
@@ -122,7 +151,7 @@ test.describe("sign-up against the real service", () => {
     await expect(page.getByLabel("Invite code")).toHaveValue("");
     await expect(page.getByLabel("Email")).toHaveValue(student.email);
     await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByText("Account created successfully 👍")).toBeVisible();
+    await expect(toast(page, "Account created successfully 👍")).toBeVisible();
     const login = await request.post("/api/v1/auth/login/", {
       data: { email: student.email, password: student.password },
     });
@@ -296,7 +325,7 @@ test.describe("sign-up before the page's script has loaded", () => {
     await expect(page.getByLabel("Email")).toHaveValue(student.email);
     await expect(page.getByLabel("Password", { exact: true })).toHaveValue(student.password);
     await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByText("Account created successfully 👍")).toBeVisible();
+    await expect(toast(page, "Account created successfully 👍")).toBeVisible();
     await expect(page).toHaveURL("/");
   });
 });
@@ -382,7 +411,7 @@ test.describe("the token path against the real service", () => {
       [await expiredAccessToken(session.user.id), session.refresh],
     );
     await gotoHydrated(page, "/join");
-    await expect(page.getByText("Unable to refresh access token")).toBeVisible();
+    await expect(toast(page, "Unable to refresh access token")).toBeVisible();
     await page.waitForEvent("load");
     const left = await page.evaluate(() =>
       ["accessToken", "refreshToken", "user"].flatMap((k) => [

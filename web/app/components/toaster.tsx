@@ -1,6 +1,12 @@
 import toast, { Toaster as LibraryToaster } from "react-hot-toast";
 
-export { toast };
+/**
+ * Screen readers get each message from the page's own live region (lib/announcements.ts), so the
+ * toast itself is not a live region: it would be read twice where it is read at all.
+ */
+export function showOnScreen(kind: "success" | "error", message: string): void {
+  toast[kind](message, { ariaProps: { role: "status", "aria-live": "off" } });
+}
 
 /** Spec §8: error red, success teal; the library's defaults give 4000/2000 ms and at most 20 toasts. */
 export function Toaster() {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { announce } from "./announcements.ts";
 
 type ToastLibrary = typeof import("../components/toaster.tsx");
 
@@ -40,7 +41,8 @@ export async function showToast(kind: "success" | "error", message: string): Pro
     window.alert(message);
     return;
   }
-  library.toast[kind](message);
+  announce(message);
+  library.showOnScreen(kind, message);
 }
 
 /** The toast library once it has arrived, for the component that shows the toasts. */
