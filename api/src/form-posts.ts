@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { answerPage } from "./routes/answer-page.ts";
+import { answerPage } from "./answer-page.ts";
 
 /**
  * Plain HTML form posts: from pages that run no JavaScript, and from the
