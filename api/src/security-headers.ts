@@ -12,8 +12,9 @@ const resourcePolicies = {
 
 /**
  * Sets the security headers on every answer: pages, files, API JSON and
- * errors alike. Pages get the policies the build wrote for them (their inline
- * scripts by hash, the video hosts); everything else the strict short ones.
+ * errors alike. Pages get the policies the build wrote (the video hosts, and
+ * a prerendered page's own inline scripts by hash, set where it is sent);
+ * everything else the strict short ones.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
@@ -22,7 +23,8 @@ export function registerSecurityHeaders(
   app.addHook("onSend", async (request, reply, payload) => {
     const isPage = String(reply.getHeader("content-type") ?? "").startsWith("text/html");
     const policies = isPage ? pagePolicies : resourcePolicies;
-    reply.header("Content-Security-Policy", policies.contentSecurityPolicy);
+    if (!isPage || !reply.hasHeader("Content-Security-Policy"))
+      reply.header("Content-Security-Policy", policies.contentSecurityPolicy);
     reply.header("Permissions-Policy", policies.permissionsPolicy);
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("Referrer-Policy", "strict-origin-when-cross-origin");

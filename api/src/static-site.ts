@@ -12,12 +12,24 @@ export type StaticFile = {
   gzip?: Variant;
 };
 
+/** A prerendered page, with the Content-Security-Policy naming its own inline scripts. */
+export type PageFile = StaticFile & { contentSecurityPolicy: string };
+
+/** What the build wrote beside the site (web/scripts/postbuild.ts). */
+type BuildHeaders = {
+  /** For pages the server writes itself: they run no script. */
+  contentSecurityPolicy: string;
+  /** By HTML file, relative to the client folder ("index.html", "faqs/index.html"). */
+  pagePolicies: Record<string, string>;
+  permissionsPolicy: string;
+};
+
 export type SiteFiles = {
   /** Public files by URL path: assets, favicon, sitemap… */
   files: Map<string, StaticFile>;
-  /** Prerendered pages by route path ("/", "/faqs", "/join", notFound …). */
-  pages: Map<string, StaticFile>;
-  notFound: StaticFile;
+  /** Prerendered pages by route path ("/", "/faqs", "/join" …). */
+  pages: Map<string, PageFile>;
+  notFound: PageFile;
   headers: { contentSecurityPolicy: string; permissionsPolicy: string };
 };
 
@@ -99,19 +111,28 @@ export async function loadSite(
     files.set(url, await load(path, url.startsWith("/assets/")));
   }
 
-  const pages = new Map<string, StaticFile>();
-  for (const page of [...pagePaths, notFoundPath]) {
-    const path =
-      page === "/" ? join(clientDir, "index.html") : join(clientDir, page.slice(1), "index.html");
-    pages.set(page, await load(path, false));
-  }
-  const notFound = pages.get(notFoundPath);
-  if (!notFound)
-    throw new MissingBuildError(
-      `The not-found page is missing in ${clientDir}: run \`npm run build\`.`,
-    );
-  pages.delete(notFoundPath);
-  return { files, pages, notFound, headers: JSON.parse(headersJson) };
+  const headers = JSON.parse(headersJson) as BuildHeaders;
+  const loadPage = async (page: string): Promise<PageFile> => {
+    const file = page === "/" ? "index.html" : `${page.slice(1)}/index.html`;
+    const contentSecurityPolicy = headers.pagePolicies?.[file];
+    if (contentSecurityPolicy === undefined)
+      throw new MissingBuildError(
+        `The page ${file} or its policy is missing in ${buildDir}: run \`npm run build\`.`,
+      );
+    return { ...(await load(join(clientDir, file), false)), contentSecurityPolicy };
+  };
+  const pages = new Map<string, PageFile>();
+  for (const page of pagePaths) if (page !== notFoundPath) pages.set(page, await loadPage(page));
+  const notFound = await loadPage(notFoundPath);
+  return {
+    files,
+    pages,
+    notFound,
+    headers: {
+      contentSecurityPolicy: headers.contentSecurityPolicy,
+      permissionsPolicy: headers.permissionsPolicy,
+    },
+  };
 }
 
 /** The best encoding the client accepts among those we have: brotli, then gzip, then none. */

@@ -1,12 +1,12 @@
 /**
  * After `react-router build`: writes the sitemap and robots.txt, the
- * security headers the server sends (CSP with a hash for every inline
- * script of the prerendered pages), and brotli and gzip copies of every
+ * security headers the server sends (each prerendered page's CSP with a
+ * hash for each of its inline scripts), and brotli and gzip copies of every
  * text file, so the server compresses nothing at request time.
  */
 import { createHash } from "node:crypto";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { join, relative, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { site } from "../app/content/site.ts";
 import { embedOrigin, thumbnailOrigin } from "../app/lib/video.ts";
@@ -61,27 +61,33 @@ await writeFile(
   `User-agent: *\nAllow: /\n\nSitemap: ${site.origin}/sitemap.xml\n`,
 );
 
-const scriptHashes = new Set<string>();
-for (const file of all.filter((f) => f.endsWith(".html"))) {
-  for (const hash of inlineScriptHashes(await readFile(file, "utf8"))) scriptHashes.add(hash);
-}
+/**
+ * Each page's policy names only its own inline scripts: the header comes with
+ * every page a phone loads, and all the pages' hashes together are about a kilobyte.
+ */
+const contentSecurityPolicy = (scriptHashes: readonly string[]) =>
+  [
+    "default-src 'self'",
+    ["script-src 'self'", ...[...new Set(scriptHashes)].sort()].join(" "),
+    // React and the toast library set inline style attributes; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: ${thumbnailOrigin}`,
+    `frame-src ${embedOrigin}`,
+    "connect-src 'self'",
+    "font-src 'self'",
+    "media-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
 
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  `script-src 'self' ${[...scriptHashes].sort().join(" ")}`,
-  // React and the toast library set inline style attributes; styles cannot run code.
-  "style-src 'self' 'unsafe-inline'",
-  `img-src 'self' data: ${thumbnailOrigin}`,
-  `frame-src ${embedOrigin}`,
-  "connect-src 'self'",
-  "font-src 'self'",
-  "media-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+const pagePolicies: Record<string, string> = {};
+for (const file of all.filter((f) => f.endsWith(".html"))) {
+  const hashes = inlineScriptHashes(await readFile(file, "utf8"));
+  pagePolicies[relative(clientDir, file).split(sep).join("/")] = contentSecurityPolicy(hashes);
+}
 
 const embedAllowed = `(self "${embedOrigin}")`;
 const permissionsPolicy = [
@@ -98,7 +104,12 @@ const permissionsPolicy = [
 
 await writeFile(
   join(buildDir, "headers.json"),
-  `${JSON.stringify({ contentSecurityPolicy, permissionsPolicy }, null, 2)}\n`,
+  `${JSON.stringify(
+    // Pages the server writes itself (answers to form posts) run no script.
+    { contentSecurityPolicy: contentSecurityPolicy([]), pagePolicies, permissionsPolicy },
+    null,
+    2,
+  )}\n`,
 );
 
 let original = 0;
@@ -123,5 +134,5 @@ for (const file of await files(clientDir)) {
   count++;
 }
 console.log(
-  `postbuild: ${scriptHashes.size} inline script hashes; ${count} files precompressed in ${relative(process.cwd(), clientDir)} (${(original / 1024).toFixed(0)} KiB → ${(brotli / 1024).toFixed(0)} KiB brotli)`,
+  `postbuild: ${Object.keys(pagePolicies).length} page policies; ${count} files precompressed in ${relative(process.cwd(), clientDir)} (${(original / 1024).toFixed(0)} KiB → ${(brotli / 1024).toFixed(0)} KiB brotli)`,
 );

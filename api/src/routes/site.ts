@@ -1,13 +1,20 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "../errors.ts";
-import { negotiate, type SiteFiles, type StaticFile } from "../static-site.ts";
+import { negotiate, type PageFile, type SiteFiles, type StaticFile } from "../static-site.ts";
 
 const immutable = "public, max-age=31536000, immutable";
 const revalidate = "no-cache";
 
-function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, status = 200) {
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: StaticFile | PageFile,
+  status = 200,
+) {
   const { variant, encoding } = negotiate(file, request.headers["accept-encoding"]);
   reply.header("Content-Type", file.type);
+  if ("contentSecurityPolicy" in file)
+    reply.header("Content-Security-Policy", file.contentSecurityPolicy);
   reply.header("Cache-Control", file.immutable ? immutable : revalidate);
   if (file.br || file.gzip) reply.header("Vary", "Accept-Encoding");
   if (encoding) reply.header("Content-Encoding", encoding);
