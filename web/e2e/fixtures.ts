@@ -83,10 +83,10 @@ export const pages = [
   { path: "/no/such/page", name: "not-found", chrome: false },
 ] as const;
 
-/** Where a test saves a screenshot to look at: an ignored folder, one per viewport. */
 /** A toast on screen; its text is also read out from the page's live region, so plain getByText finds two. */
 export const toast = (page: Page, text: string | RegExp) =>
   page.locator(".toast", { hasText: text });
 
+/** Where a test saves a screenshot to look at: an ignored folder, one per viewport. */
 export const screenshotPath = (testInfo: TestInfo, name: string) =>
   `web/e2e/screenshots/${testInfo.project.name}/${name}.png`;

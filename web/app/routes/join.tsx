@@ -142,12 +142,24 @@ export default function Join({ params }: Route.ComponentProps) {
             <div className="field-row">
               <div className="field">
                 <label htmlFor={`${id}-first_name`}>First name</label>
-                <input {...field("first_name")} type="text" autoComplete="given-name" required />
+                <input
+                  {...field("first_name")}
+                  type="text"
+                  autoComplete="given-name"
+                  autoCapitalize="words"
+                  required
+                />
                 {message("first_name")}
               </div>
               <div className="field">
                 <label htmlFor={`${id}-last_name`}>Last name</label>
-                <input {...field("last_name")} type="text" autoComplete="family-name" required />
+                <input
+                  {...field("last_name")}
+                  type="text"
+                  autoComplete="family-name"
+                  autoCapitalize="words"
+                  required
+                />
                 {message("last_name")}
               </div>
             </div>
@@ -169,6 +181,10 @@ export default function Join({ params }: Route.ComponentProps) {
                   {...field("password")}
                   type={showPassword ? "text" : "password"}
                   autoComplete="new-password"
+                  // Shown as text, the phone's keyboard must not capitalise or correct the password.
+                  autoCapitalize="none"
+                  autoCorrect="off"
+                  spellCheck={false}
                   required
                 />
                 <button

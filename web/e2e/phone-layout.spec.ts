@@ -1,0 +1,159 @@
+import { chromium, type Page } from "@playwright/test";
+import { expect, gotoHydrated, pages, screenshotPath, test } from "./fixtures.ts";
+
+/**
+ * What a phone brings that a desktop test does not: narrow screens, Android's
+ * large-text setting (older Chrome grows the text; newer Chrome zooms the page,
+ * which narrows the screen in CSS pixels), thumbs, landscape video, and the
+ * browser's automatic dark mode.
+ */
+test.skip(({ viewport }) => (viewport?.width ?? 0) > 900, "phone layouts");
+
+/** How far the page reaches past the right edge of the screen, in CSS px. */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test.describe("large text and narrow screens", () => {
+  for (const { path, name } of pages) {
+    test(`${name}: nothing runs off the side`, async ({ page }) => {
+      await gotoHydrated(page, path);
+      const problems: string[] = [];
+      // Newer Chrome: 360 px at 150% and 200% zoom is 240 and 180 CSS px. Older: the text grows.
+      const settings = [
+        [180, "100%"],
+        [240, "100%"],
+        [320, "100%"],
+        [320, "150%"],
+        [360, "150%"],
+        [360, "200%"],
+      ] as const;
+      for (const [width, textSize] of settings) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.evaluate((size) => {
+          document.documentElement.style.fontSize = size;
+        }, textSize);
+        const past = await overflow(page);
+        if (past > 0) problems.push(`${width} px at ${textSize} text: ${past} px too wide`);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test("the sign-up form keeps its right edge at twice the text size", async ({
+    page,
+  }, testInfo) => {
+    await gotoHydrated(page, "/join");
+    await page.evaluate(() => {
+      document.documentElement.style.fontSize = "200%";
+    });
+    const card = await page.locator(".join-card").boundingBox();
+    expect((card?.x ?? 0) + (card?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: screenshotPath(testInfo, "join-large-text"), fullPage: true });
+  });
+});
+
+test("every link and button outside running text is at least 44 px each way", async ({ page }) => {
+  const problems: string[] = [];
+  for (const { path } of pages) {
+    await gotoHydrated(page, path);
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>("a, button, summary, input")]
+        .filter((element) => element.checkVisibility() && !element.closest("dialog:not([open])"))
+        // Links inside a sentence may be as tall as the text (WCAG 2.5.8's inline exception).
+        .filter((element) => !(element.tagName === "A" && element.closest("p")))
+        .filter((element) => !(element instanceof HTMLInputElement && element.type === "hidden"))
+        .map((element) => ({ element, box: element.getBoundingClientRect() }))
+        .filter(({ box }) => box.width < 44 || box.height < 44)
+        .map(
+          ({ element, box }) =>
+            `${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 30) || element.getAttribute("aria-label")}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        ),
+    );
+    problems.push(...small.map((problem) => `${path}: ${problem}`));
+  }
+  expect(problems).toEqual([]);
+});
+
+test("a video held sideways fits the screen, controls included", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 800, height: 360 });
+  await gotoHydrated(page, "/");
+  await page.getByRole("button", { name: "How it works" }).click();
+  const dialog = page.getByRole("dialog", { name: /How YSP works/ });
+  await expect(dialog).toHaveAttribute("data-visible", "");
+  const frame = await dialog.locator("iframe").boundingBox();
+  expect(frame?.height).toBeGreaterThan(200);
+  expect((frame?.y ?? 0) + (frame?.height ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(360);
+  expect(await dialog.evaluate((d) => d.scrollHeight - d.clientHeight)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: screenshotPath(testInfo, "video-landscape") });
+});
+
+test("the browser's automatic dark mode leaves the page as designed", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const designed = await page.screenshot({ fullPage: true });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--blink-settings=forceDarkModeEnabled=true"],
+  });
+  try {
+    const dark = await browser.newPage({
+      viewport: page.viewportSize(),
+      hasTouch: true,
+      colorScheme: "dark",
+    });
+    await dark.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) =>
+      route.abort("blockedbyclient"),
+    );
+    await dark.goto(page.url());
+    await dark.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    // Compared as a whole: a byte-by-byte diff of two screenshots would take minutes to print.
+    const same = (await dark.screenshot({ fullPage: true })).equals(designed);
+    expect(same, "the page in automatic dark mode looks as designed").toBe(true);
+  } finally {
+    await browser.close();
+  }
+});
+
+test.describe("the sign-up form on a phone", () => {
+  test("names start with a capital, and the password is typed exactly as it is", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/join");
+    for (const label of ["First name", "Last name"]) {
+      await expect(page.getByLabel(label)).toHaveAttribute("autocapitalize", "words");
+    }
+    const password = page.getByLabel("Password", { exact: true });
+    await expect(password).toHaveAttribute("autocapitalize", "none");
+    await expect(password).toHaveAttribute("autocorrect", "off");
+    await expect(password).toHaveAttribute("spellcheck", "false");
+  });
+
+  test("placeholders and field borders can be seen", async ({ page }) => {
+    await gotoHydrated(page, "/join");
+    const contrasts = await page.evaluate(() => {
+      const luminance = (color: string) => {
+        const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+          const c = Number(v) / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+      };
+      const ratio = (a: string, b: string) => {
+        const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+        return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+      };
+      const invite = document.querySelector<HTMLInputElement>('input[name="referral_code"]');
+      const email = document.querySelector<HTMLInputElement>('input[name="email"]');
+      if (!invite || !email) throw new Error("sign-up fields missing");
+      const card = getComputedStyle(email.closest(".join-card") ?? document.body).backgroundColor;
+      return {
+        placeholder: ratio(
+          getComputedStyle(invite, "::placeholder").color,
+          getComputedStyle(invite).backgroundColor,
+        ),
+        border: ratio(getComputedStyle(email).borderTopColor, card),
+      };
+    });
+    expect(contrasts.placeholder).toBeGreaterThanOrEqual(4.5);
+    expect(contrasts.border).toBeGreaterThanOrEqual(3);
+  });
+});
