@@ -21,18 +21,21 @@ function validate(email: string): string | null {
 /**
  * Hydrated, it checks the address itself and answers with a toast; on pages
  * without JavaScript the browser checks it and the server answers with a page.
+ * The field is left to the browser, so what was typed before the page's
+ * script arrived is still there once React takes over.
  */
 export function NewsletterForm() {
   const id = useId();
   const hydrated = useHydrated();
   const { pathname } = useLocation();
-  const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
+    const email = String(new FormData(form).get("email") ?? "");
     setSubmitted(true);
     const problem = validate(email);
     setError(problem);
@@ -46,7 +49,7 @@ export function NewsletterForm() {
     setPending(false);
     if (result.ok) {
       void showToast("success", result.data.message);
-      setEmail("");
+      form.reset();
       setSubmitted(false);
     } else if (!result.sessionExpired) {
       void showToast("error", result.message);
@@ -72,11 +75,9 @@ export function NewsletterForm() {
           inputMode="email"
           placeholder="you@example.com"
           required
-          value={email}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => {
-            setEmail(event.target.value);
             if (submitted) setError(validate(event.target.value));
           }}
         />
