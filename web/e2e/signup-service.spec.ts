@@ -74,13 +74,17 @@ test.describe("sign-up against the real service", () => {
     }
   });
 
-  test("the same email again shows the server's detail and keeps the form", async ({
+  test("an email someone already signed up with shows the server's detail and keeps the form", async ({
     page,
     request,
   }) => {
     const student = makeStudent();
     await signUpByApi(request, student);
-    await signUpInBrowser(page, { ...student, email: student.email.toUpperCase() });
+    await signUpInBrowser(page, {
+      ...student,
+      email: student.email.toUpperCase(),
+      password: "another-password",
+    });
     await expect(page.locator(".toast-error")).toHaveText(
       "An account with this email already exists. Log in in the app instead.",
     );
@@ -96,7 +100,7 @@ test.describe("sign-up against the real service", () => {
 
     const taken = makeStudent();
     await signUpByApi(request, taken);
-    await signUpInBrowser(page, taken);
+    await signUpInBrowser(page, { ...taken, password: "another-password" });
     const region = page.locator("#announcements");
     await expect(region.locator("p")).toHaveText([
       "An account with this email already exists. Log in in the app instead.",
@@ -270,7 +274,7 @@ test.describe("sign-up before the page's script has loaded", () => {
       const student = makeStudent();
       await signUpByApi(request, student);
       await page.goto("/join", { waitUntil: "commit" });
-      await fillSignup(page, student);
+      await fillSignup(page, { ...student, password: "another-password" });
       await page.getByRole("button", { name: "Continue" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(
         "Please check and try again",
@@ -327,6 +331,41 @@ test.describe("sign-up before the page's script has loaded", () => {
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(toast(page, "Account created successfully 👍")).toBeVisible();
     await expect(page).toHaveURL("/");
+  });
+
+  test("a newsletter address typed before the script arrived is kept, and subscribes", async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto("/", { waitUntil: "commit" });
+    const email = makeStudent().email;
+    const field = page.getByLabel("Get study tips and exam news by email");
+    await field.fill(email);
+    release();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(field).toHaveValue(email);
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(toast(page, /You're subscribed/)).toBeVisible();
+    await expect(field).toHaveValue("");
+  });
+
+  test("Continue pressed twice: the second post finds the account the first made, and says so kindly", async ({
+    page,
+    request,
+  }) => {
+    const release = await holdScripts(page);
+    try {
+      const student = makeStudent();
+      await page.goto("/join", { waitUntil: "commit" });
+      await fillSignup(page, student);
+      // The first post reached the server; its answer was lost when the student pressed again.
+      await signUpByApi(request, student);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to YSP");
+      await expect(page.getByText("Account created successfully 👍")).toBeVisible();
+    } finally {
+      release();
+    }
   });
 });
 

@@ -69,6 +69,7 @@ describe.each(databases)("auth API on $name", (testDb) => {
       const again = await post(app, "/api/v1/auth/signup/", {
         ...student,
         email: student.email.toUpperCase(),
+        password: "another-password",
       });
       expect(again.statusCode).toBe(400);
       expect(again.json().errors[0]).toEqual({
@@ -76,6 +77,45 @@ describe.each(databases)("auth API on $name", (testDb) => {
         detail: "An account with this email already exists. Log in in the app instead.",
         attr: "email",
       });
+    });
+
+    it("answers a repeat of a sign-up that just succeeded as the first was answered", async () => {
+      const student = makeStudent();
+      const first = await post(app, "/api/v1/auth/signup/", student);
+      const again = await post(app, "/api/v1/auth/signup/", {
+        ...student,
+        email: student.email.toUpperCase(),
+      });
+      expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+      expect(again.json()).toEqual(first.json());
+      const rows = await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(eq(users.email, student.email));
+      expect(rows[0]?.n).toBe(1);
+    });
+
+    it.each([
+      ["another password", { password: "another-password" }],
+      ["other names", { first_name: "Chidi" }],
+    ])("refuses a repeat with %s", async (_, change) => {
+      const student = makeStudent();
+      expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+      const again = await post(app, "/api/v1/auth/signup/", { ...student, ...change });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().errors[0]).toMatchObject({ code: "email_taken", attr: "email" });
+    });
+
+    it("refuses a repeat once the account is more than ten minutes old", async () => {
+      const student = makeStudent();
+      expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+      await database.db
+        .update(users)
+        .set({ createdAt: sql`now() - interval '11 minutes'` })
+        .where(eq(users.email, student.email));
+      const again = await post(app, "/api/v1/auth/signup/", student);
+      expect(again.statusCode).toBe(400);
+      expect(again.json().errors[0]).toMatchObject({ code: "email_taken", attr: "email" });
     });
 
     it("keeps names in any script and ignores unknown fields", async () => {
@@ -227,7 +267,10 @@ describe.each(databases)("auth API on $name", (testDb) => {
     it("answers a taken email on the page, and the link never leaves the site", async () => {
       const student = makeStudent();
       expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
-      const response = await formPost(student, "https://evil.example/x?<script>");
+      const response = await formPost(
+        { ...student, password: "another-password" },
+        "https://evil.example/x?<script>",
+      );
       expect(response.statusCode).toBe(400);
       expect(paragraphs(response.body)).toEqual([
         "An account with this email already exists. Log in in the app instead.",
