@@ -194,6 +194,31 @@ test.describe("sign-up form", () => {
     await expect(page).toHaveURL("/join");
   });
 
+  test("a stalled line: after 30 s the form says so, keeps everything, and can be sent again", async ({
+    page,
+  }) => {
+    let calls = 0;
+    // Never answered, as a request lost on a mobile line; the second attempt goes through.
+    await page.route(signupPath, (route) =>
+      ++calls === 1 ? undefined : json(route, 201, { message: "Account created successfully" }),
+    );
+    await page.clock.install();
+    await gotoHydrated(page, "/join");
+    const student = await fillForm(page);
+    const button = page.getByRole("button", { name: "Continue" });
+    await button.click();
+    await expect(button).toHaveAttribute("aria-disabled", "true");
+    await page.clock.fastForward(30_000);
+    await expect(page.locator(".toast-error")).toHaveText(
+      "The connection is too slow or was lost. Please check your data connection and try again.",
+    );
+    await expect(button).not.toHaveAttribute("aria-disabled");
+    await expect(page.getByLabel("Email")).toHaveValue(student.email);
+    await button.click();
+    await expect(page).toHaveURL("/");
+    expect(calls).toBe(2);
+  });
+
   test("a 401 triggers one refresh, then the request is repeated with the new bearer", async ({
     page,
   }) => {

@@ -96,6 +96,13 @@ beforeAll(async () => {
         errors: [{ code: "invalid", detail: "Email taken", attr: "email" }],
       });
     if (url.pathname === "/fail-bare") return json(500, {});
+    // A stalled mobile line: no answer at all, or the headers and then nothing.
+    if (url.pathname === "/stall") return;
+    if (url.pathname === "/stall-body") {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"id":');
+      return;
+    }
     if (url.pathname === "/echo") return json(200, { query: url.search, body });
     return json(404, {});
   });
@@ -121,11 +128,12 @@ const signIn = (store: Storage, keys: readonly (keyof typeof student)[] = sessio
 };
 const storedCount = () => stores.session.length + stores.local.length;
 
-const client = (base = baseUrl) =>
+const client = (base = baseUrl, timeoutMs?: number) =>
   createApiClient({
     baseUrl: base,
     stores: () => stores,
     onSessionExpired: (m) => expired.push(m),
+    timeoutMs,
   });
 
 describe("api client", () => {
@@ -166,6 +174,21 @@ describe("api client", () => {
     const result = await client("http://127.0.0.1:9").get("/me");
     expect(result).toMatchObject({ ok: false, status: 0 });
     expect(result.ok ? "" : result.message).toMatch(/fetch failed|Network error/);
+  });
+
+  it.each(["/stall", "/stall-body"])(
+    "gives up on %s when time runs out, with a message that says what to do",
+    async (path) => {
+      const result = await client(baseUrl, 200).post(path, { email: "a@b.ng" });
+      expect(result).toEqual({ ok: false, status: 0, message: messages.timedOut, body: null });
+    },
+  );
+
+  it("still stops when the caller aborts", async () => {
+    const caller = new AbortController();
+    const pending = client(baseUrl, 60_000).get("/stall", { signal: caller.signal });
+    caller.abort(new Error("Left the page"));
+    expect(await pending).toMatchObject({ ok: false, status: 0, message: "Left the page" });
   });
 
   it("refreshes once for concurrent 401s and repeats each request with the new bearer", async () => {

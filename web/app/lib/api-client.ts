@@ -28,6 +28,8 @@ export type ApiClientOptions = {
   baseUrl: string;
   stores: () => SessionStores;
   fetch?: typeof fetch;
+  /** How long a request may take, answer included, before it is given up (default 30 s). */
+  timeoutMs?: number;
   /** Called once the server rejected the refresh (or there was none) and the session is cleared. */
   onSessionExpired: (message: string) => void;
 };
@@ -35,6 +37,8 @@ export type ApiClientOptions = {
 export const messages = {
   fallback: "An error occurred",
   network: "Network error",
+  timedOut:
+    "The connection is too slow or was lost. Please check your data connection and try again.",
   refreshFailed: "Unable to refresh access token",
 } as const;
 
@@ -56,6 +60,26 @@ async function readBody(response: Response): Promise<unknown> {
   } catch {
     return text;
   }
+}
+
+/**
+ * A signal that aborts when the caller's does or when time runs out: a request on a
+ * stalled mobile line would otherwise wait for ever, with the form stuck pending.
+ */
+function deadline(timeoutMs: number, outer?: AbortSignal) {
+  const controller = new AbortController();
+  // fetch rejects with the reason, so the student reads this message.
+  const timer = setTimeout(() => controller.abort(new Error(messages.timedOut)), timeoutMs);
+  const follow = () => controller.abort(outer?.reason);
+  if (outer?.aborted) follow();
+  else outer?.addEventListener("abort", follow, { once: true });
+  return {
+    signal: controller.signal,
+    clear: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener("abort", follow);
+    },
+  };
 }
 
 function networkFailure(error: unknown): ApiResult<never> {
@@ -82,6 +106,7 @@ const sessionEnded: ApiResult<never> = {
  */
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? 30_000;
   let refreshing: Promise<string | ApiResult<never>> | null = null;
 
   async function send(
@@ -118,11 +143,15 @@ export function createApiClient(options: ApiClientOptions) {
     if (!store || !refresh) return endSession();
     let response: Response;
     let data: { access?: unknown; refresh?: unknown } | null;
+    const limit = deadline(timeoutMs);
     try {
-      response = await send("/auth/refresh/", { method: "POST", body: { refresh } }, null);
+      const init = { method: "POST", body: { refresh }, signal: limit.signal } as const;
+      response = await send("/auth/refresh/", init, null);
       data = (await readBody(response)) as typeof data;
     } catch (error) {
       return networkFailure(error);
+    } finally {
+      limit.clear();
     }
     if (response.ok && typeof data?.access === "string") {
       store.setItem("accessToken", data.access);
@@ -149,7 +178,9 @@ export function createApiClient(options: ApiClientOptions) {
     return errorResult(response.status, body);
   }
 
-  async function request<T>(path: string, init: RequestOptions = {}): Promise<ApiResult<T>> {
+  async function request<T>(path: string, asked: RequestOptions = {}): Promise<ApiResult<T>> {
+    const limit = deadline(timeoutMs, asked.signal);
+    const init = { ...asked, signal: limit.signal };
     try {
       const stores = options.stores();
       const bearer = accessToken(stores);
@@ -166,6 +197,8 @@ export function createApiClient(options: ApiClientOptions) {
       return await toResult<T>(await send(path, init, fresh));
     } catch (error) {
       return networkFailure(error);
+    } finally {
+      limit.clear();
     }
   }
 
