@@ -194,6 +194,18 @@ test.describe("sign-up form", () => {
     await expect(page).toHaveURL("/join");
   });
 
+  test("reading the terms and coming back leaves the form as it was", async ({ page }) => {
+    await gotoHydrated(page, "/join/K7QX9M");
+    const student = await fillForm(page);
+    await page.getByRole("link", { name: "Terms of Service" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
+    await page.goBack();
+    await expect(page.getByLabel("First name")).toHaveValue(student.first);
+    await expect(page.getByLabel("Last name")).toHaveValue(student.last);
+    await expect(page.getByLabel("Email")).toHaveValue(student.email);
+    await expect(page.getByLabel("Invite code")).toHaveValue("K7QX9M");
+  });
+
   test("a stalled line: after 30 s the form says so, keeps everything, and can be sent again", async ({
     page,
   }) => {

@@ -251,10 +251,17 @@ export default function Join({ params }: Route.ComponentProps) {
               {pending ? "Creating your account…" : ""}
             </p>
           </form>
+          {/* Loaded as documents: Back then returns to this form as it was left, fields filled. */}
           <p className="fine-print">
-            By continuing you agree to our <Link to="/terms-of-service">Terms of Service</Link> and{" "}
-            <Link to="/privacy-policy">Privacy Policy</Link>. Students under 18 need a parent's or
-            guardian's permission.
+            By continuing you agree to our{" "}
+            <Link to="/terms-of-service" reloadDocument>
+              Terms of Service
+            </Link>{" "}
+            and{" "}
+            <Link to="/privacy-policy" reloadDocument>
+              Privacy Policy
+            </Link>
+            . Students under 18 need a parent's or guardian's permission.
           </p>
           <p className="fine-print">
             Already have an account? <StoreLink>Log in in the app</StoreLink>
