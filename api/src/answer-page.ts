@@ -1,4 +1,8 @@
-/** The page a plain form post gets back (see form-posts.ts). */
+/**
+ * The page a plain form post gets back (see form-posts.ts). A link marked
+ * `back` goes back through history where it can (web/public/back.js), so the
+ * form is found as it was left, fields filled; `href` is where it goes otherwise.
+ */
 export function answerPage({
   title,
   lines,
@@ -6,7 +10,7 @@ export function answerPage({
 }: {
   title: string;
   lines: readonly string[];
-  link: { href: string; text: string };
+  link: { href: string; text: string; back?: boolean };
 }): string {
   const escapeHtml = (text: string) =>
     text.replace(
@@ -33,8 +37,8 @@ a:focus-visible{outline:3px solid #1a73e8;outline-offset:2px}
 <main>
 <h1>${escapeHtml(title)}</h1>
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
-<a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a>
-</main>
+<a href="${escapeHtml(link.href)}"${link.back ? " data-back" : ""}>${escapeHtml(link.text)}</a>
+</main>${link.back ? '\n<script src="/back.js"></script>' : ""}
 </body>
 </html>
 `;

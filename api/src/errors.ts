@@ -25,7 +25,7 @@ function sendErrorBody(reply: FastifyReply, status: number, body: ApiErrorBody):
     return sendAnswerPage(reply, status, {
       title: pageTitle(status),
       lines: body.errors.map((item) => item.detail),
-      link: { href: formPagePath(reply.request), text: "Back to the form" },
+      link: { href: formPagePath(reply.request), text: "Back to the form", back: true },
     });
   return reply.code(status).type("application/json; charset=utf-8").send(body);
 }

@@ -286,6 +286,10 @@ test.describe("sign-up before the page's script has loaded", () => {
         "href",
         "/join",
       );
+      await page.getByRole("link", { name: "Back to the form" }).click();
+      await expect(page).toHaveURL("/join");
+      await expect(page.getByLabel("First name")).toHaveValue(student.first_name);
+      await expect(page.getByLabel("Email")).toHaveValue(student.email);
     } finally {
       release();
     }

@@ -261,7 +261,7 @@ describe.each(databases)("auth API on $name", (testDb) => {
         "Please enter your password",
         "Please enter your first name",
       ]);
-      expect(response.body).toContain('<a href="/join/K7QX9M">Back to the form</a>');
+      expect(response.body).toContain('<a href="/join/K7QX9M" data-back>Back to the form</a>');
     });
 
     it("answers a taken email on the page, and the link never leaves the site", async () => {
@@ -275,7 +275,7 @@ describe.each(databases)("auth API on $name", (testDb) => {
       expect(paragraphs(response.body)).toEqual([
         "An account with this email already exists. Log in in the app instead.",
       ]);
-      expect(response.body).toContain('<a href="/x">Back to the form</a>');
+      expect(response.body).toContain('<a href="/x" data-back>Back to the form</a>');
       expect(response.body).not.toContain("<script>");
     });
 
@@ -522,7 +522,7 @@ describe("limits", () => {
       expect(formAnswer.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(formAnswer.headers["retry-after"]).toMatch(/^\d+$/);
       expect(formAnswer.body).toMatch(/<h1>Please wait a moment<\/h1>\n<p>Too many attempts/);
-      expect(formAnswer.body).toContain('<a href="/faqs">Back to the form</a>');
+      expect(formAnswer.body).toContain('<a href="/faqs" data-back>Back to the form</a>');
     } finally {
       await app.close();
     }

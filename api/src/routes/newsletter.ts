@@ -39,18 +39,19 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
     },
     async (request, reply) => {
       const fromForm = isFormPost(request);
-      const answer = (status: number, title: string, message: string) => {
+      // After a mistake, back through history: the field still holds what was typed.
+      const answer = (status: number, title: string, message: string, mistake = false) => {
         if (!fromForm) return reply.code(status).send({ message });
         const back = backLink((request.body as { source?: unknown } | undefined)?.source, pages);
         return sendAnswerPage(reply, status, {
           title,
           lines: [message],
-          link: { href: back, text: "Back to the page you were on" },
+          link: { href: back, text: "Back to the page you were on", back: mistake },
         });
       };
       if (request.validationError) {
         if (!fromForm) return reply.send(request.validationError);
-        return answer(400, "Please check your email", request.validationError.message);
+        return answer(400, "Please check your email", request.validationError.message, true);
       }
       const inserted = await db
         .insert(newsletterSubscriptions)
