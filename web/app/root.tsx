@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from "react";
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import { ChatButton } from "./components/chat-button.tsx";
 import { InlineScripts } from "./components/inline-scripts.tsx";
+import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { ToastHost } from "./components/toast-host.tsx";
 import { needsHydration } from "./lib/page-handle.ts";
 import { useFocusOnNavigation } from "./lib/use-focus-on-navigation.ts";
@@ -52,7 +53,12 @@ export default function App() {
     document.documentElement.dataset.hydrated = "";
   }, []);
   useFocusOnNavigation();
-  return <Outlet />;
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

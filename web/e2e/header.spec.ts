@@ -80,6 +80,27 @@ test.describe("header", () => {
     }
   });
 
+  test("while the next page's code is slow to come, a bar shows the tap was taken", async ({
+    page,
+  }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/faqs-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await gotoHydrated(page, "/");
+    await page.locator("footer").getByRole("link", { name: "FAQs" }).click();
+    const progress = page.getByRole("progressbar", { name: "Loading the page" });
+    await expect(progress).toBeVisible();
+    await expect(page).toHaveURL("/");
+    release();
+    await expect(page).toHaveURL("/faqs");
+    await expect(progress).toHaveCount(0);
+  });
+
   test("a move to another page takes the keyboard to its heading, with no ring around it", async ({
     page,
   }, testInfo) => {
