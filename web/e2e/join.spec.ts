@@ -128,6 +128,28 @@ test.describe("sign-up form", () => {
     });
   });
 
+  test("success, and the home page's code fails to arrive: the form still says the account was made", async ({
+    page,
+    problems,
+  }) => {
+    await page.route(signupPath, (route) =>
+      json(route, 201, { message: "Account created successfully" }),
+    );
+    await gotoHydrated(page, "/join");
+    await page.route(/\/assets\/(home|site-layout)-[^/]+\.js$/, (route) => route.abort("failed"));
+    await fillForm(page);
+    const reloaded = page.waitForEvent("load");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await reloaded;
+    await expect(page).toHaveURL("/join");
+    await expect(toast(page, "Account created successfully 👍")).toBeVisible();
+    await expect(toast(page, "Download the app and login")).toBeVisible();
+    // React Router's own report of the failed modules, which this test causes.
+    problems.errors = problems.errors.filter(
+      (error) => !/route module|dynamically imported module/.test(error),
+    );
+  });
+
   test("pending: a loading state, and no second submission", async ({ page }) => {
     let calls = 0;
     let release: () => void = () => {};

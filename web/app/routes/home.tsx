@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { LessonCarousel } from "~/components/lesson-carousel.tsx";
 import { Modal, VideoFrame } from "~/components/modal.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
@@ -9,6 +9,7 @@ import { stats } from "~/content/stats.ts";
 import { testimonials } from "~/content/testimonials.ts";
 import { lessonCards } from "~/lib/lessons.ts";
 import { pageMeta } from "~/lib/seo.ts";
+import { takeSignedUpNote } from "~/lib/signed-up-note.ts";
 import { embedUrl } from "~/lib/video.ts";
 
 export function meta() {
@@ -24,6 +25,10 @@ const demoSrc = embedUrl(site.demoVideoUrl);
 
 export default function Home() {
   const [demoOpen, setDemoOpen] = useState(false);
+  // Home reached after a sign-up: its toasts are already showing (see signed-up-note.ts).
+  useEffect(() => {
+    takeSignedUpNote();
+  }, []);
   return (
     <>
       <section className="hero">

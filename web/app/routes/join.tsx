@@ -8,7 +8,7 @@ import {
   toSignupRequest,
   validateSignupForm,
 } from "@ysp/contract";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link, useNavigate } from "react-router";
 import { ChatButton } from "~/components/chat-button.tsx";
@@ -18,6 +18,7 @@ import { StoreLink } from "~/components/store-link.tsx";
 import { site } from "~/content/site.ts";
 import { api, apiBaseUrl } from "~/lib/api.ts";
 import { pageMeta } from "~/lib/seo.ts";
+import { noteSignedUp, takeSignedUpNote } from "~/lib/signed-up-note.ts";
 import { prepareToasts, showToast } from "~/lib/toasts.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
@@ -48,6 +49,12 @@ function readForm(form: HTMLFormElement | null): SignupForm {
   };
 }
 
+/** Spec §8: the server's message with a thumbs-up, then how to go on. */
+function showSignedUp(message: string) {
+  void showToast("success", `${message} 👍`);
+  void showToast("success", signupFollowUp);
+}
+
 export default function Join({ params }: Route.ComponentProps) {
   const id = useId();
   const navigate = useNavigate();
@@ -63,6 +70,12 @@ export default function Join({ params }: Route.ComponentProps) {
   const inFlight = useRef(false);
   const form = useRef<HTMLFormElement>(null);
   const signedIn = useSignedInUser();
+
+  // Back here after a sign-up because the way home failed: the account was made, so say so.
+  useEffect(() => {
+    const message = takeSignedUpNote();
+    if (message) showSignedUp(message);
+  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -94,8 +107,8 @@ export default function Join({ params }: Route.ComponentProps) {
         setRejectedInvite(params.id ?? null);
       return;
     }
-    void showToast("success", `${result.data.message} 👍`);
-    void showToast("success", signupFollowUp);
+    showSignedUp(result.data.message);
+    noteSignedUp(result.data.message);
     navigate("/");
   }
 
