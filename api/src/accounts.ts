@@ -1,5 +1,5 @@
 import type { PublicUser, SignupBody } from "@ysp/contract";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { newReferralCode } from "./auth/referral-codes.ts";
 import { type Db, pgErrorCode, uniqueViolation } from "./db/client.ts";
 import { type User, users } from "./db/schema.ts";
@@ -41,6 +41,12 @@ export function createAccounts(db: Db) {
     .from(users)
     .where(eq(users.id, sql.placeholder("id")))
     .prepare("user_by_id");
+  // The database's clock, as created_at was written with it: an API host's clock may differ.
+  const recentPasswordHash = db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(byLowerEmail, sql`${users.createdAt} > now() - interval '10 minutes'`))
+    .prepare("recent_password_hash");
   const idByReferralCode = db
     .select({ id: users.id })
     .from(users)
@@ -68,6 +74,11 @@ export function createAccounts(db: Db) {
     async findById(id: string): Promise<User | undefined> {
       const [user] = await userById.execute({ id });
       return user;
+    },
+    /** The password hash of an account made with this email in the last ten minutes. */
+    async recentPasswordHash(email: string): Promise<string | undefined> {
+      const [user] = await recentPasswordHash.execute({ email: email.toLowerCase() });
+      return user?.passwordHash;
     },
     async idByReferralCode(code: string): Promise<string | undefined> {
       const [user] = await idByReferralCode.execute({ code });

@@ -94,7 +94,8 @@ test.describe("header", () => {
     await gotoHydrated(page, "/");
     await page.locator("footer").getByRole("link", { name: "FAQs" }).click();
     const progress = page.getByRole("progressbar", { name: "Loading the page" });
-    await expect(progress).toBeVisible();
+    // It fades in after a moment (Playwright counts opacity 0 as visible, so the opacity is read).
+    await expect.poll(() => progress.evaluate((bar) => getComputedStyle(bar).opacity)).toBe("1");
     await expect(page).toHaveURL("/");
     release();
     await expect(page).toHaveURL("/faqs");

@@ -95,13 +95,13 @@ describe.each(databases)("auth API on $name", (testDb) => {
       expect(rows[0]?.n).toBe(1);
     });
 
-    it.each([
-      ["another password", { password: "another-password" }],
-      ["other names", { first_name: "Chidi" }],
-    ])("refuses a repeat with %s", async (_, change) => {
+    it("refuses a repeat with another password", async () => {
       const student = makeStudent();
       expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
-      const again = await post(app, "/api/v1/auth/signup/", { ...student, ...change });
+      const again = await post(app, "/api/v1/auth/signup/", {
+        ...student,
+        password: "another-password",
+      });
       expect(again.statusCode).toBe(400);
       expect(again.json().errors[0]).toMatchObject({ code: "email_taken", attr: "email" });
     });
@@ -477,6 +477,27 @@ describe("limits", () => {
     database = await first.open();
   }, 60_000);
   afterAll(() => database.close());
+
+  it("counts repeated sign-ups against the login limit per email, past which the email is just taken", async () => {
+    const app = await makeApp(database, {
+      rateLimits: {
+        signupPerMinute: 100,
+        loginPerMinute: 100,
+        loginPerEmailPerMinute: 2,
+        refreshPerMinute: 100,
+        newsletterPerMinute: 100,
+      },
+    });
+    try {
+      const student = makeStudent();
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await post(app, "/api/v1/auth/signup/", student));
+      expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 400]);
+      expect(answers[3]?.json().errors[0]).toMatchObject({ code: "email_taken" });
+    } finally {
+      await app.close();
+    }
+  });
 
   it("answers 429 with Retry-After in the error shape past a rate limit", async () => {
     const app = await makeApp(database, {

@@ -76,13 +76,6 @@ const errorSchema = {
   required: ["type", "errors"],
 } as const;
 
-/**
- * How long after a sign-up the same sign-up again gets its answer instead of
- * "already exists": a second press of Continue while the first was on its way,
- * or a retry after the answer was lost on a bad line.
- */
-const repeatWindowMs = 10 * 60_000;
-
 const busy = (reply: FastifyReply) => {
   reply.header("Retry-After", "1");
   return sendError(reply, 503, "service_busy", authMessages.busy);
@@ -95,24 +88,24 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
   const checkEmailLimit = app.createRateLimit(rateLimits.loginPerEmail);
 
   /**
-   * The same student repeating a sign-up that has just succeeded: same email,
-   * names and password, minutes after. The password is checked like a login and
-   * counted against the same per-email limit, so this tells nobody anything a
-   * login would not.
+   * The same student repeating a sign-up that has just succeeded (a second press of
+   * Continue while the first was on its way, or a retry after a lost answer): same
+   * email and password, within ten minutes of the account. Every taken email costs
+   * the same check, against a decoy when the account is older, under the login's
+   * limit per email: the answer and its timing tell nothing a login would not.
    */
   async function repeatsRecentSignup(
     request: FastifyRequest,
     body: SignupBody,
   ): Promise<boolean | "busy"> {
-    const user = await accounts.findByEmail(body.email);
-    if (!user || Date.now() - user.createdAt.getTime() > repeatWindowMs) return false;
-    if (user.firstName !== body.first_name || user.lastName !== body.last_name) return false;
     const perEmail = await checkEmailLimit(request);
     if (!perEmail.isAllowed && perEmail.isExceeded) return false;
-    const checked = await hasher.verify(user.passwordHash, body.password);
+    const recent = await accounts.recentPasswordHash(body.email);
+    const checked = await hasher.verify(recent ?? decoyHash, body.password);
     if (!checked.ok) return "busy";
-    return checked.value;
+    return recent !== undefined && checked.value;
   }
+
   // Answers carry tokens and personal details: no browser or proxy may keep a copy.
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");

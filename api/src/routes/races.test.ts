@@ -71,6 +71,23 @@ describe.each(databases)("concurrent requests on $name, over real HTTP", (testDb
     expect(rows[0]?.n).toBe(1);
   });
 
+  it("20 identical sign-ups at once (a double press, many times over): one account, none told it failed", {
+    timeout: 60_000,
+  }, async () => {
+    const student = makeStudent();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post("/api/v1/auth/signup/", student)),
+    );
+    // Each costs two hashes, so some may be told to wait ("busy"); none is told the email is taken.
+    expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(1);
+    for (const answer of answers) expect([201, 503]).toContain(answer.status);
+    const rows = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, student.email.toLowerCase()));
+    expect(rows[0]?.n).toBe(1);
+  });
+
   it("100 refreshes with one token: at most one succeeds and the session is revoked", {
     timeout: 60_000,
   }, async () => {

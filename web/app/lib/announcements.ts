@@ -10,7 +10,8 @@ export type Announcement = { id: number; text: string };
  */
 const keptFor = 10_000;
 
-let announcements: readonly Announcement[] = [];
+const none: readonly Announcement[] = [];
+let announcements = none;
 let nextId = 1;
 const listeners = new Set<() => void>();
 
@@ -33,6 +34,6 @@ export function useAnnouncements(): readonly Announcement[] {
       return () => listeners.delete(listener);
     },
     () => announcements,
-    () => [],
+    () => none,
   );
 }

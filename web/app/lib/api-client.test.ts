@@ -68,6 +68,7 @@ beforeAll(async () => {
       // Slow enough that concurrent 401s all arrive while this refresh is in flight.
       await new Promise((r) => setTimeout(r, 50));
       if (refreshStatus === 0) return req.socket.destroy();
+      if (refreshStatus === -1) return; // stalls
       if (refreshStatus === 200 && JSON.parse(body).refresh === "r1")
         return json(200, { access: "fresh", refresh: "r2" });
       if (refreshStatus === 503)
@@ -110,7 +111,14 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      // A stalled refresh is still open: it goes on for the requests that were not aborted.
+      server.closeAllConnections();
+    }),
+);
 
 let stores: SessionStores;
 let expired: string[];
@@ -183,6 +191,16 @@ describe("api client", () => {
       expect(result).toEqual({ ok: false, status: 0, message: messages.timedOut, body: null });
     },
   );
+
+  it("stops at its own limit while waiting on a token refresh that stalls", async () => {
+    refreshStatus = -1;
+    signIn(stores.session);
+    const caller = new AbortController();
+    const pending = client(baseUrl, 60_000).get("/me", { signal: caller.signal });
+    setTimeout(() => caller.abort(new Error("Left the page")), 200);
+    expect(await pending).toMatchObject({ ok: false, status: 0, message: "Left the page" });
+    expect(storedCount()).toBe(3);
+  });
 
   it("still stops when the caller aborts", async () => {
     const caller = new AbortController();

@@ -28,7 +28,10 @@ export type ApiClientOptions = {
   baseUrl: string;
   stores: () => SessionStores;
   fetch?: typeof fetch;
-  /** How long a request may take, answer included, before it is given up (default 30 s). */
+  /**
+   * How long a request may take before it is given up (default 30 s): its answer, and any
+   * token refresh it waits on, included; the refresh itself goes on for the others waiting.
+   */
   timeoutMs?: number;
   /** Called once the server rejected the refresh (or there was none) and the session is cleared. */
   onSessionExpired: (message: string) => void;
@@ -80,6 +83,16 @@ function deadline(timeoutMs: number, outer?: AbortSignal) {
       outer?.removeEventListener("abort", follow);
     },
   };
+}
+
+/** The promise's value, unless the signal aborts first: then its reason is thrown. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener("abort", abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
 }
 
 function networkFailure(error: unknown): ApiResult<never> {
@@ -192,7 +205,7 @@ export function createApiClient(options: ApiClientOptions) {
       // Nothing stored: a visitor who never signed in gets the server's answer; a request that
       // sent a token lost its session to a failed refresh, which has already told the user.
       if (!hasSession(stores)) return bearer ? sessionEnded : await toResult<T>(response);
-      const fresh = await sharedRefresh();
+      const fresh = await untilAborted(sharedRefresh(), init.signal);
       if (typeof fresh !== "string") return fresh;
       return await toResult<T>(await send(path, init, fresh));
     } catch (error) {
