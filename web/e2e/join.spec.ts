@@ -232,16 +232,23 @@ test.describe("sign-up form", () => {
     page,
   }) => {
     let calls = 0;
+    let firstArrived: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      firstArrived = resolve;
+    });
     // Never answered, as a request lost on a mobile line; the second attempt goes through.
-    await page.route(signupPath, (route) =>
-      ++calls === 1 ? undefined : json(route, 201, { message: "Account created successfully" }),
-    );
+    await page.route(signupPath, (route) => {
+      if (++calls > 1) return json(route, 201, { message: "Account created successfully" });
+      firstArrived();
+    });
     await page.clock.install();
     await gotoHydrated(page, "/join");
     const student = await fillForm(page);
     const button = page.getByRole("button", { name: "Continue" });
     await button.click();
     await expect(button).toHaveAttribute("aria-disabled", "true");
+    // Time jumps only once the request is on its way, or it would be given up before it left.
+    await arrived;
     await page.clock.fastForward(30_000);
     await expect(page.locator(".toast-error")).toHaveText(
       "The connection is too slow or was lost. Please check your data connection and try again.",
