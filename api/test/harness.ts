@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { notFoundPath, prerenderedPaths } from "../../web/app/prerendered-paths.ts";
 import type { Config } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
+import { users } from "../src/db/schema.ts";
 import { buildServer } from "../src/server.ts";
 import { loadSite, type SiteFiles } from "../src/static-site.ts";
 import { postgresBinDir, startPostgres } from "./postgres.ts";
@@ -143,4 +145,13 @@ export async function signUpAndLogIn(app: FastifyInstance, student = makeStudent
     url: "/api/v1/auth/login/",
     payload: { email: student.email, password: student.password },
   });
+}
+
+/** How many accounts hold this email, in any case: the one-account checks of the sign-up tests. */
+export async function countAccounts(database: Database, email: string): Promise<number> {
+  const [row] = await database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return row?.n ?? 0;
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeApp, makeStudent, testDatabases } from "../../test/harness.ts";
+import { countAccounts, makeApp, makeStudent, testDatabases } from "../../test/harness.ts";
 import { referralAlphabet } from "../auth/referral-codes.ts";
 import { type Database, queryRows } from "../db/client.ts";
 import { authSessions, users } from "../db/schema.ts";
@@ -88,11 +88,7 @@ describe.each(databases)("auth API on $name", (testDb) => {
       });
       expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
       expect(again.json()).toEqual(first.json());
-      const rows = await database.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(users)
-        .where(eq(users.email, student.email));
-      expect(rows[0]?.n).toBe(1);
+      expect(await countAccounts(database, student.email)).toBe(1);
     });
 
     it("refuses a repeat with another password", async () => {

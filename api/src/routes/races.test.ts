@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeApp, makeStudent, testDatabases } from "../../test/harness.ts";
+import { countAccounts, makeApp, makeStudent, testDatabases } from "../../test/harness.ts";
 import type { Database } from "../db/client.ts";
-import { authSessions, newsletterSubscriptions, users } from "../db/schema.ts";
+import { authSessions, newsletterSubscriptions } from "../db/schema.ts";
 import { authMessages } from "./auth.ts";
 
 const databases = testDatabases();
@@ -64,11 +64,7 @@ describe.each(databases)("concurrent requests on $name, over real HTTP", (testDb
         errors: [{ code: "email_taken", detail: authMessages.emailTaken, attr: "email" }],
       });
     }
-    const rows = await database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, student.email.toLowerCase()));
-    expect(rows[0]?.n).toBe(1);
+    expect(await countAccounts(database, student.email)).toBe(1);
   });
 
   it("20 identical sign-ups at once (a double press, many times over): one account, none told it failed", {
@@ -81,11 +77,7 @@ describe.each(databases)("concurrent requests on $name, over real HTTP", (testDb
     // Each costs two hashes, so some may be told to wait ("busy"); none is told the email is taken.
     expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(1);
     for (const answer of answers) expect([201, 503]).toContain(answer.status);
-    const rows = await database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, student.email.toLowerCase()));
-    expect(rows[0]?.n).toBe(1);
+    expect(await countAccounts(database, student.email)).toBe(1);
   });
 
   it("100 refreshes with one token: at most one succeeds and the session is revoked", {

@@ -1,9 +1,7 @@
-import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeApp, makeStudent, testDatabases } from "../../test/harness.ts";
+import { countAccounts, makeApp, makeStudent, testDatabases } from "../../test/harness.ts";
 import type { Database } from "../db/client.ts";
-import { users } from "../db/schema.ts";
 
 const signup = (app: FastifyInstance, student: Record<string, unknown>) =>
   app.inject({ method: "POST", url: "/api/v1/auth/signup/", payload: student });
@@ -43,11 +41,7 @@ describe.each(databases)("Unicode text and login validation on $name", (testDb) 
     );
     expect(again.statusCode).toBe(400);
     expect(again.json().errors[0]).toMatchObject({ code: "email_taken", attr: "email" });
-    const count = await database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .where(eq(users.email, email.nfc));
-    expect(count[0]?.n).toBe(1);
+    expect(await countAccounts(database, email.nfc)).toBe(1);
   });
 
   it("logs in with the password and email typed in the other Unicode form", async () => {
