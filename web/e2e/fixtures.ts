@@ -9,6 +9,26 @@ declare global {
   }
 }
 
+/** There is no internet here, and a test must not depend on one: only this machine answers. */
+export const blockThirdParty = (page: Page) =>
+  page.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) =>
+    route.abort("blockedbyclient"),
+  );
+
+/** Holds back the requests matching `url`, as a slow link does, until the returned function is called. */
+export async function holdRequests(page: Page, url: string | RegExp) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    // Released after the page that asked has gone (a form posted, a page left): nothing to continue.
+    await route.continue().catch(() => {});
+  });
+  return release;
+}
+
 /**
  * Every page: third-party hosts are blocked (there is no internet here, and a
  * test must not depend on one); CSP violations, uncaught errors and any
@@ -18,9 +38,7 @@ export const test = base.extend<{ problems: Problems }>({
   problems: [
     async ({ page }, use, testInfo) => {
       const problems: Problems = { errors: [], cspViolations: [] };
-      await page.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) =>
-        route.abort("blockedbyclient"),
-      );
+      await blockThirdParty(page);
       await page.addInitScript(() => {
         window.__cspViolations = [];
         document.addEventListener("securitypolicyviolation", (event) => {

@@ -1,4 +1,11 @@
-import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures.ts";
+import {
+  blockThirdParty,
+  expect,
+  expectNoAxeViolations,
+  gotoHydrated,
+  holdRequests,
+  test,
+} from "./fixtures.ts";
 
 const items = ["About Us", "Sponsor a Child", "Mentors", "FAQs", "Log In"];
 
@@ -83,14 +90,7 @@ test.describe("header", () => {
   test("while the next page's code is slow to come, a bar shows the tap was taken", async ({
     page,
   }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/assets/faqs-*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/assets/faqs-*.js");
     await gotoHydrated(page, "/");
     await page.locator("footer").getByRole("link", { name: "FAQs" }).click();
     const progress = page.getByRole("progressbar", { name: "Loading the page" });
@@ -139,7 +139,7 @@ test.describe("store links by device", () => {
           "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
       });
       const page = await context.newPage();
-      await page.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) => route.abort());
+      await blockThirdParty(page);
       await gotoHydrated(page, path);
       const hrefs = await page
         .locator("[data-store-link]")

@@ -1,5 +1,5 @@
 import { chromium, type Page } from "@playwright/test";
-import { expect, gotoHydrated, pages, screenshotPath, test } from "./fixtures.ts";
+import { blockThirdParty, expect, gotoHydrated, pages, screenshotPath, test } from "./fixtures.ts";
 
 /**
  * What a phone brings that a desktop test does not: narrow screens, Android's
@@ -100,9 +100,7 @@ test("the browser's automatic dark mode leaves the page as designed", async ({ p
       hasTouch: true,
       colorScheme: "dark",
     });
-    await dark.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) =>
-      route.abort("blockedbyclient"),
-    );
+    await blockThirdParty(dark);
     await dark.goto(page.url());
     await dark.locator("html[data-hydrated]").waitFor({ state: "attached" });
     // Compared as a whole: a byte-by-byte diff of two screenshots would take minutes to print.

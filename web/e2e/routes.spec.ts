@@ -1,4 +1,5 @@
 import {
+  blockThirdParty,
   expect,
   expectNoAxeViolations,
   gotoHydrated,
@@ -102,7 +103,7 @@ test.describe("every route", () => {
   test("pages render their content without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) => route.abort());
+    await blockThirdParty(page);
     await page.goto("/faqs");
     await expect(page.locator("details")).toHaveCount(15);
     await page.goto("/");

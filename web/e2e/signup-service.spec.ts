@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { SignJWT } from "jose";
 import { e2eDatabaseUrl, query } from "./database.ts";
-import { expect, gotoHydrated, screenshotPath, test, toast } from "./fixtures.ts";
+import { expect, gotoHydrated, holdRequests, screenshotPath, test, toast } from "./fixtures.ts";
 
 /** These specs talk to the real server and database: no request is answered by the test. */
 
@@ -208,19 +208,8 @@ test.describe("sign-up against the real service", () => {
   });
 });
 
-/** Holds the site's script files back, as a slow link does, until the returned function is called. */
-async function holdScripts(page: Page) {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/assets/*.js", async (route) => {
-    await held;
-    // Released after the form has posted, the page that asked for them is gone: nothing to continue.
-    await route.continue().catch(() => {});
-  });
-  return release;
-}
+/** Holds the site's script files back, as a slow link does. */
+const holdScripts = (page: Page) => holdRequests(page, "**/assets/*.js");
 
 async function fillSignup(page: Page, student: Student) {
   await page.getByLabel("First name").fill(student.first_name);

@@ -1,18 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { MemoryStorage } from "./memory-storage.test-support.ts";
 import { noteSignedUp, takeSignedUpNote } from "./signed-up-note.ts";
-
-class MemoryStorage {
-  items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
 
 describe("the note a sign-up leaves for a reloaded sign-up page", () => {
   beforeEach(() => {
