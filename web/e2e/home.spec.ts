@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, gotoHydrated, holdRequests, test } from "./fixtures.ts";
 
 test.describe("home", () => {
   test("hero, stats, features and download", async ({ page }) => {
@@ -35,7 +35,8 @@ test.describe("home", () => {
   test("How it works: the player exists only while the modal is open", async ({ page }) => {
     await gotoHydrated(page, "/");
     await expect(page.locator("iframe")).toHaveCount(0);
-    const button = page.getByRole("button", { name: "How it works" });
+    const button = page.getByRole("link", { name: "How it works" });
+    await expect(button).toHaveAttribute("aria-haspopup", "dialog");
     await button.click();
     const dialog = page.getByRole("dialog", { name: /How YSP works/ });
     await expect(dialog).toBeVisible();
@@ -62,6 +63,29 @@ test.describe("home", () => {
     await expect(page.locator("iframe")).toHaveCount(0);
   });
 
+  test("before the page's script has loaded, How it works and a lesson card open the video on its site", async ({
+    page,
+  }) => {
+    const release = await holdRequests(page, "**/assets/*.js");
+    try {
+      await page.goto("/", { waitUntil: "commit" });
+      for (const link of [
+        page.getByRole("link", { name: "How it works" }),
+        page.locator(".lesson-card").first(),
+      ]) {
+        const href = await link.getAttribute("href");
+        expect(href).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
+        const opened = page.waitForRequest((request) => request.isNavigationRequest());
+        await link.click();
+        expect((await opened).url()).toBe(href);
+        await page.goBack({ waitUntil: "commit" });
+      }
+      await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    } finally {
+      release();
+    }
+  });
+
   test("the open animation waits 50 ms and removal waits 300 ms", async ({ page }) => {
     await gotoHydrated(page, "/");
     // Only lower bounds are asserted: timers never fire early, but a busy machine may fire them late.
@@ -77,7 +101,7 @@ test.describe("home", () => {
               resolve(performance.now() - mounted);
             }
           }).observe(document.body, { subtree: true, childList: true, attributes: true });
-          (document.querySelector(".hero-actions button") as HTMLButtonElement).click();
+          (document.querySelector('.hero-actions [aria-haspopup="dialog"]') as HTMLElement).click();
         }),
     );
     expect(openGap).toBeGreaterThanOrEqual(49);

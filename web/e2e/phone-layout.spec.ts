@@ -77,7 +77,7 @@ test("every link and button outside running text is at least 44 px each way", as
 test("a video held sideways fits the screen, controls included", async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 800, height: 360 });
   await gotoHydrated(page, "/");
-  await page.getByRole("button", { name: "How it works" }).click();
+  await page.getByRole("link", { name: "How it works" }).click();
   const dialog = page.getByRole("dialog", { name: /How YSP works/ });
   await expect(dialog).toHaveAttribute("data-visible", "");
   const frame = await dialog.locator("iframe").boundingBox();

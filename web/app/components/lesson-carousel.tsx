@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { LessonCard } from "~/lib/lessons.ts";
 import { embedUrl } from "~/lib/video.ts";
 import { Modal, VideoFrame } from "./modal.tsx";
+import { VideoLink } from "./video-link.tsx";
 
 /** Spec §9: each arrow click scrolls this far. */
 export const carouselStep = 340;
@@ -131,10 +132,10 @@ export function LessonCarousel({ cards }: { cards: readonly LessonCard[] }) {
       <ul ref={track} className="carousel-track">
         {cards.map((card) => (
           <li key={card.key}>
-            <button
-              type="button"
+            <VideoLink
+              url={card.url}
               className="lesson-card"
-              onClick={() => {
+              onPlay={() => {
                 setSelected(card);
                 setShown(card);
               }}
@@ -146,7 +147,7 @@ export function LessonCarousel({ cards }: { cards: readonly LessonCard[] }) {
               </span>
               <span className="lesson-title">{card.title}</span>
               <span className="visually-hidden">, play video</span>
-            </button>
+            </VideoLink>
           </li>
         ))}
       </ul>

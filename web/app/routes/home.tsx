@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { LessonCarousel } from "~/components/lesson-carousel.tsx";
 import { Modal, VideoFrame } from "~/components/modal.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
+import { VideoLink } from "~/components/video-link.tsx";
 import { features } from "~/content/features.ts";
 import { lessonGroups } from "~/content/lessons.ts";
 import { site } from "~/content/site.ts";
@@ -42,10 +43,10 @@ export default function Home() {
             </p>
             <div className="hero-actions">
               <StoreLink className="button button-accent button-large">Get Started</StoreLink>
-              <button
-                type="button"
+              <VideoLink
+                url={site.demoVideoUrl}
                 className="button button-ghost button-large"
-                onClick={() => setDemoOpen(true)}
+                onPlay={() => setDemoOpen(true)}
               >
                 <svg
                   viewBox="0 0 24 24"
@@ -57,7 +58,7 @@ export default function Home() {
                   <path d="M8 5v14l11-7z" fill="currentColor" />
                 </svg>
                 How it works
-              </button>
+              </VideoLink>
             </div>
           </div>
           <HeroArt />
