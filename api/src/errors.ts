@@ -1,10 +1,32 @@
 import type { ApiErrorBody, ApiErrorItem } from "@ysp/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { bodyLimit } from "./body-limit.ts";
 import { formPagePath, isFormPost, sendAnswerPage } from "./form-posts.ts";
 
 export function errorBody(type: ApiErrorBody["type"], errors: ApiErrorItem[]): ApiErrorBody {
   return { type, errors };
 }
+
+/** ApiErrorBody as a route's response schema: it serialises the answer and documents it. */
+export const errorSchema = {
+  type: "object",
+  properties: {
+    type: { type: "string" },
+    errors: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          code: { type: "string" },
+          detail: { type: "string" },
+          attr: { type: ["string", "null"] },
+        },
+        required: ["code", "detail", "attr"],
+      },
+    },
+  },
+  required: ["type", "errors"],
+} as const;
 
 const errorType = (status: number): ApiErrorBody["type"] =>
   status >= 500 ? "server_error" : status === 400 ? "validation_error" : "client_error";
@@ -58,7 +80,7 @@ const fastifyCodes: Record<string, { status: number; code: string; detail: strin
   FST_ERR_CTP_BODY_TOO_LARGE: {
     status: 413,
     code: "payload_too_large",
-    detail: "The request body is too large. It must be at most 16 KB.",
+    detail: `The request body is too large. It must be at most ${bodyLimit / 1024} KB.`,
   },
   FST_ERR_CTP_INVALID_JSON_BODY: {
     status: 400,

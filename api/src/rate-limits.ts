@@ -13,7 +13,10 @@ export type RateLimitConfig = {
 export type RateLimits = {
   signup: RateLimitOptions;
   loginPerIp: RateLimitOptions;
-  /** Checked inside the login handler: the plugin runs one limiter per request. */
+  /**
+   * Checked inside the handlers, by a login and by a sign-up with a taken email
+   * (routes/auth.ts): the plugin runs one limiter per request.
+   */
   loginPerEmail: CreateRateLimitOptions;
   refresh: RateLimitOptions;
   newsletter: RateLimitOptions;

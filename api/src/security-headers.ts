@@ -1,14 +1,15 @@
 import type { FastifyInstance } from "fastify";
 
 /**
- * What a response that is not a page may do when opened as a document: nothing.
- * Much shorter than the pages' policies, which matters on a phone: a page's
- * scripts, styles and API calls each carry these headers.
+ * The features the pages' Permissions-Policy denies (its `=()` entries), without
+ * the allowances it gives the video player: a response that is not a page embeds none.
  */
-const resourcePolicies = {
-  contentSecurityPolicy: "default-src 'none'; frame-ancestors 'none'",
-  permissionsPolicy: "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
-};
+const deniedFeatures = (permissionsPolicy: string) =>
+  permissionsPolicy
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.endsWith("=()"))
+    .join(", ");
 
 /**
  * Sets the security headers on every answer: pages, files, API JSON and
@@ -20,6 +21,13 @@ export function registerSecurityHeaders(
   app: FastifyInstance,
   pagePolicies: { contentSecurityPolicy: string; permissionsPolicy: string },
 ) {
+  // What a response that is not a page may do when opened as a document: nothing.
+  // Much shorter than the pages' policies, which matters on a phone: a page's
+  // scripts, styles and API calls each carry these headers.
+  const resourcePolicies = {
+    contentSecurityPolicy: "default-src 'none'; frame-ancestors 'none'",
+    permissionsPolicy: deniedFeatures(pagePolicies.permissionsPolicy),
+  };
   app.addHook("onSend", async (request, reply, payload) => {
     const isPage = String(reply.getHeader("content-type") ?? "").startsWith("text/html");
     const policies = isPage ? pagePolicies : resourcePolicies;

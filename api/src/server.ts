@@ -3,6 +3,7 @@ import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { createPasswordHasher } from "./auth/password-hasher.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
+import { bodyLimit } from "./body-limit.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { registerErrorHandler } from "./errors.ts";
@@ -24,9 +25,6 @@ export type ServerOptions = {
   /** Tests move the clock to expire tokens. */
   now?: () => number;
 };
-
-/** 16 KB: far more than any body this API takes, small enough to refuse floods early. */
-export const bodyLimit = 16 * 1024;
 
 /** Builds the whole app: site, API and their shared hooks. It does not listen. */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -54,8 +52,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     logger,
     logController: new OneLinePerRequest(),
     bodyLimit,
-    // Fastify takes a hop count too, though its types list only the other forms.
-    trustProxy: config.trustProxy as FastifyServerOptions["trustProxy"],
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: "x-request-id",
     return503OnClosing: true,

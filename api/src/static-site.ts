@@ -98,9 +98,11 @@ export async function loadSite(
     entries = (await readdir(clientDir, { recursive: true, withFileTypes: true }))
       .filter((e) => e.isFile())
       .map((e) => join(e.parentPath, e.name));
-  } catch {
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     throw new MissingBuildError(
       `The built site is missing in ${buildDir}: run \`npm run build\` first.`,
+      { cause: error },
     );
   }
 

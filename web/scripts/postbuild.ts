@@ -26,7 +26,7 @@ function sitemap(): string {
   const indexed = prerenderedPaths.filter(
     (p) => p !== "/login" && p !== "/join" && p !== notFoundPath,
   );
-  const urls = indexed.map((p) => `  <url><loc>${site.origin}${p === "/" ? "/" : p}</loc></url>`);
+  const urls = indexed.map((p) => `  <url><loc>${site.origin}${p}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
@@ -90,6 +90,7 @@ for (const file of all.filter((f) => f.endsWith(".html"))) {
 }
 
 const embedAllowed = `(self "${embedOrigin}")`;
+// The server sends the denied features (the `=()` entries) on its other answers too.
 const permissionsPolicy = [
   "camera=()",
   "microphone=()",

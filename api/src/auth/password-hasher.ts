@@ -13,7 +13,6 @@ export type PasswordHasher = {
   verify(hash: string, password: string): Promise<Hashed<boolean>>;
   /** True when a job submitted now would be turned away: lets a handler refuse before doing other work. */
   full(): boolean;
-  stats(): { running: number; queued: number };
   close(): Promise<void>;
 };
 
@@ -100,7 +99,6 @@ export function createPasswordHasher({ workers, maxQueued, nice }: HasherOptions
     verify: (hash, password) =>
       submit({ kind: "verify", hash, password }) as Promise<Hashed<boolean>>,
     full,
-    stats: () => ({ running: workers - idle.length, queued: waiting.length }),
     async close() {
       closing = true;
       await Promise.all([...all].map((slot) => slot.worker.terminate()));

@@ -10,8 +10,3 @@ export function newReferralCode(): string {
     code += referralAlphabet[randomInt(referralAlphabet.length)];
   return code;
 }
-
-/** Codes are shown in capitals; a student may type one in lower case. */
-export function normaliseReferralCode(code: string): string {
-  return code.trim().toUpperCase();
-}

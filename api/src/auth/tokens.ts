@@ -7,7 +7,7 @@ const algorithm = "HS256";
 const issuer = "ysp-api";
 
 export type AccessClaims = { userId: string };
-export type RefreshClaims = { userId: string; sessionId: string; jti: string; expiresAt: Date };
+export type RefreshClaims = { userId: string; sessionId: string; jti: string };
 
 /** The ids in our tokens go to the database as uuids: anything else is not a token of ours. */
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -72,13 +72,9 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
       const payload = await read(token, "refresh");
       if (!payload || !isUuid(payload.sub) || !isUuid(payload.sid) || !isUuid(payload.jti))
         return null;
+      // jose checks `exp` only when it is there; a refresh token without one would never expire.
       if (!payload.exp) return null;
-      return {
-        userId: payload.sub,
-        sessionId: payload.sid,
-        jti: payload.jti,
-        expiresAt: new Date(payload.exp * 1000),
-      };
+      return { userId: payload.sub, sessionId: payload.sid, jti: payload.jti };
     },
   };
 }

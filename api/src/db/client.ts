@@ -32,8 +32,9 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 const migrationLockKey = 7_202_611;
 
 /**
- * The parsers Drizzle passes with every PGlite query: dates, times and
- * intervals stay text, for Drizzle to map itself.
+ * The parsers Drizzle passes with every PGlite query (drizzle-orm/pglite's
+ * session): timestamps, dates, intervals and arrays of them, and numeric
+ * arrays, stay text, for Drizzle to map itself.
  */
 const drizzleParsers: ParserOptions = Object.fromEntries(
   [
@@ -41,11 +42,11 @@ const drizzleParsers: ParserOptions = Object.fromEntries(
     types.TIMESTAMPTZ,
     types.INTERVAL,
     types.DATE,
-    1231,
-    1115,
-    1185,
-    1187,
-    1182,
+    1231, // numeric[]
+    1115, // timestamp[]
+    1185, // timestamptz[]
+    1187, // interval[]
+    1182, // date[]
   ].map((oid) => [oid, (value: string) => value]),
 );
 

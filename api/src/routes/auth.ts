@@ -13,7 +13,7 @@ import type { PasswordHasher } from "../auth/password-hasher.ts";
 import { createSessions } from "../auth/sessions.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import type { Db } from "../db/client.ts";
-import { sendError } from "../errors.ts";
+import { errorSchema, sendError } from "../errors.ts";
 import { acceptFormPosts, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import { type RateLimits, tooManyAttempts } from "../rate-limits.ts";
 import { zodBody } from "../validation.ts";
@@ -54,26 +54,6 @@ const tokensSchema = {
   type: "object",
   properties: { access: { type: "string" }, refresh: { type: "string" } },
   required: ["access", "refresh"],
-} as const;
-
-const errorSchema = {
-  type: "object",
-  properties: {
-    type: { type: "string" },
-    errors: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: {
-          code: { type: "string" },
-          detail: { type: "string" },
-          attr: { type: ["string", "null"] },
-        },
-        required: ["code", "detail", "attr"],
-      },
-    },
-  },
-  required: ["type", "errors"],
 } as const;
 
 const busy = (reply: FastifyReply) => {

@@ -2,6 +2,7 @@ import { type NewsletterBody, newsletterBodySchema } from "@ysp/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { Db } from "../db/client.ts";
 import { newsletterSubscriptions } from "../db/schema.ts";
+import { errorSchema } from "../errors.ts";
 import { acceptFormPosts, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import type { RateLimits } from "../rate-limits.ts";
 import { zodBody } from "../validation.ts";
@@ -16,6 +17,12 @@ const backLink = (source: unknown, pages: ReadonlySet<string>) => {
   const path = typeof source === "string" ? source.replace(/(.)\/+$/, "$1") : "";
   return pages.has(path) ? path : "/";
 };
+
+const messageSchema = {
+  type: "object",
+  properties: { message: { type: "string" } },
+  required: ["message"],
+} as const;
 
 export type NewsletterOptions = { db: Db; rateLimits: RateLimits; pagePaths: readonly string[] };
 
@@ -33,6 +40,13 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
         summary:
           "Subscribe an email address to the newsletter (JSON, or a plain form post answered with a page)",
         tags: ["newsletter"],
+        // The JSON answers. A form post's answer is a page, sent as HTML, which no schema serialises.
+        response: {
+          200: messageSchema,
+          201: messageSchema,
+          "4xx": errorSchema,
+          "5xx": errorSchema,
+        },
       }),
       config: { rateLimit: rateLimits.newsletter },
       attachValidation: true,
