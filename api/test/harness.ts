@@ -79,24 +79,30 @@ export type TestConfig = Pick<
   "jwtSecret" | "trustProxy" | "rateLimits" | "hash" | "logLevel"
 >;
 
-export const makeConfig = (overrides: Partial<TestConfig> = {}): TestConfig => ({
+/** What a test changes: any setting, and only the rate limits it is about (the rest stay high). */
+export type ConfigOverrides = Partial<Omit<TestConfig, "rateLimits">> & {
+  rateLimits?: Partial<TestConfig["rateLimits"]>;
+};
+
+export const makeConfig = ({ rateLimits, ...overrides }: ConfigOverrides = {}): TestConfig => ({
   jwtSecret: "test-secret-test-secret-test-secret-0123456789",
   trustProxy: false,
+  hash: { workers: 2, maxQueued: 1000, nice: 10 },
+  logLevel: "silent",
+  ...overrides,
   rateLimits: {
     signupPerMinute: 10_000,
     loginPerMinute: 10_000,
     loginPerEmailPerMinute: 10_000,
     refreshPerMinute: 10_000,
     newsletterPerMinute: 10_000,
+    ...rateLimits,
   },
-  hash: { workers: 2, maxQueued: 1000, nice: 10 },
-  logLevel: "silent",
-  ...overrides,
 });
 
 export async function makeApp(
   database: Database,
-  overrides: Partial<TestConfig> = {},
+  overrides: ConfigOverrides = {},
   now?: () => number,
 ): Promise<FastifyInstance> {
   return buildServer({
@@ -131,20 +137,20 @@ export const makeStudent = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** POSTs `payload` to the app as JSON (or as given, with a content-type in `headers`). */
+export const post = (
+  app: FastifyInstance,
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+) => app.inject({ method: "POST", url, payload: payload as object, headers });
+
 /** Signs a new student up and logs them in: the login answer, with its tokens and user. */
 export async function signUpAndLogIn(app: FastifyInstance, student = makeStudent()) {
-  const signup = await app.inject({
-    method: "POST",
-    url: "/api/v1/auth/signup/",
-    payload: student,
-  });
+  const signup = await post(app, "/api/v1/auth/signup/", student);
   if (signup.statusCode !== 201)
     throw new Error(`sign-up answered ${signup.statusCode}: ${signup.body}`);
-  return app.inject({
-    method: "POST",
-    url: "/api/v1/auth/login/",
-    payload: { email: student.email, password: student.password },
-  });
+  return post(app, "/api/v1/auth/login/", { email: student.email, password: student.password });
 }
 
 /** How many accounts hold this email, in any case: the one-account checks of the sign-up tests. */

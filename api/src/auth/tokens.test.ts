@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeApp, makeConfig, signUpAndLogIn, testDatabases } from "../../test/harness.ts";
+import { makeApp, makeConfig, post, signUpAndLogIn, testDatabases } from "../../test/harness.ts";
 import type { Database } from "../db/client.ts";
 
 const [pglite] = testDatabases();
@@ -19,8 +19,6 @@ const claimsOf = (token: string) =>
     unknown
   >;
 
-const post = (url: string, payload: unknown) =>
-  app.inject({ method: "POST", url, payload: payload as object });
 const me = (token: string) =>
   app.inject({ url: "/api/v1/auth/me/", headers: { authorization: `Bearer ${token}` } });
 
@@ -68,7 +66,7 @@ describe("every forged, misused or dead token gets a 401", () => {
   it("is not fooled: the good tokens work, so the refusals below mean something", async () => {
     expect((await me(good.access)).statusCode).toBe(200);
     const fresh = await logIn();
-    expect((await post("/auth/refresh/", { refresh: fresh.refresh })).statusCode).toBe(200);
+    expect((await post(app, "/auth/refresh/", { refresh: fresh.refresh })).statusCode).toBe(200);
   });
 
   it.each([
@@ -93,7 +91,7 @@ describe("every forged, misused or dead token gets a 401", () => {
     ],
   ])("refresh with %s", async (_name, make) => {
     const token = await make();
-    for (const url of refreshUrls) expect401(await post(url, { refresh: token }));
+    for (const url of refreshUrls) expect401(await post(app, url, { refresh: token }));
   });
 
   it.each([
@@ -115,7 +113,7 @@ describe("every forged, misused or dead token gets a 401", () => {
     try {
       expect401(await me(session.access));
       clock += 7 * 24 * 60 * 60 * 1000;
-      for (const url of refreshUrls) expect401(await post(url, { refresh: session.refresh }));
+      for (const url of refreshUrls) expect401(await post(app, url, { refresh: session.refresh }));
     } finally {
       clock = Date.now();
     }
@@ -123,17 +121,17 @@ describe("every forged, misused or dead token gets a 401", () => {
 
   it("a refresh token of a revoked family, even one never used", async () => {
     const session = await logIn();
-    const first = await post("/auth/refresh/", { refresh: session.refresh });
+    const first = await post(app, "/auth/refresh/", { refresh: session.refresh });
     expect(first.statusCode).toBe(200);
     const next = first.json().refresh as string;
     // Presenting the used token again revokes the family...
-    expect401(await post("/auth/refresh/", { refresh: session.refresh }));
+    expect401(await post(app, "/auth/refresh/", { refresh: session.refresh }));
     // ...so its newest token, never used, is refused too, on both addresses.
-    for (const url of refreshUrls) expect401(await post(url, { refresh: next }));
+    for (const url of refreshUrls) expect401(await post(app, url, { refresh: next }));
   });
 
   it("a validly signed refresh token for a session that does not exist", async () => {
     const forged = await resigned(good.refresh, secret, { sid: randomUUID(), jti: randomUUID() });
-    for (const url of refreshUrls) expect401(await post(url, { refresh: forged }));
+    for (const url of refreshUrls) expect401(await post(app, url, { refresh: forged }));
   });
 });

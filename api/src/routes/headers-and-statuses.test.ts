@@ -1,7 +1,8 @@
 import { readdirSync } from "node:fs";
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notFoundPath, prerenderedPaths } from "../../../web/app/prerendered-paths.ts";
+import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
 import {
   buildDir,
   makeApp,
@@ -21,32 +22,6 @@ afterAll(async () => {
   await database.close();
   await pglite?.stop();
 });
-
-function expectSecurityHeaders(response: LightMyRequestResponse, what: string) {
-  const headers = response.headers;
-  expect(String(headers["content-security-policy"]), what).toContain("frame-ancestors 'none'");
-  expect(String(headers["content-security-policy"]), what).toMatch(/default-src '(self|none)'/);
-  expect(headers["x-content-type-options"], what).toBe("nosniff");
-  expect(headers["referrer-policy"], what).toBe("strict-origin-when-cross-origin");
-  expect(headers["permissions-policy"], what).toContain("camera=()");
-  expect(headers["x-powered-by"], what).toBeUndefined();
-}
-
-function expectErrorShape(response: LightMyRequestResponse, status: number, what: string) {
-  expect(response.statusCode, what).toBe(status);
-  expect(response.headers["content-type"], what).toMatch(/^application\/json/);
-  const body = response.json();
-  expect(body, what).toEqual({
-    type: expect.any(String),
-    errors: expect.arrayContaining([
-      {
-        code: expect.any(String),
-        detail: expect.any(String),
-        attr: expect.toBeOneOf([null, expect.any(String)]),
-      },
-    ]),
-  });
-}
 
 const json = { "content-type": "application/json" };
 
@@ -141,19 +116,6 @@ describe("every route and endpoint carries the security headers", () => {
     }
   });
 
-  it("answers 404 for an unknown page with the not-found page", async () => {
-    const response = await app.inject({ url: "/no/such/page" });
-    expect(response.statusCode).toBe(404);
-    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(response.body).toContain("Oops.. It Seems you lost your way");
-  });
-
-  it("answers 405 with the methods a page allows", async () => {
-    const response = await app.inject({ method: "DELETE", url: "/" });
-    expectErrorShape(response, 405, "DELETE /");
-    expect(response.headers.allow).toBe("GET, HEAD");
-  });
-
   it.each([
     ["GET", "/api/v1/auth/signup/", "POST"],
     ["PUT", "/api/v1/auth/login/", "POST"],
@@ -180,55 +142,5 @@ describe("every route and endpoint carries the security headers", () => {
     });
     expect(refresh.statusCode).toBe(200);
     expect(refresh.headers["cache-control"]).toBe("no-store");
-  });
-});
-
-describe("429 and 503", () => {
-  it("429: past a rate limit, with Retry-After, in the error shape", async () => {
-    const app = await makeApp(database, {
-      rateLimits: {
-        signupPerMinute: 1,
-        loginPerMinute: 1,
-        loginPerEmailPerMinute: 1,
-        refreshPerMinute: 1,
-        newsletterPerMinute: 1,
-      },
-    });
-    try {
-      for (const [url, payload] of [
-        ["/api/v1/auth/signup/", makeStudent()],
-        ["/api/v1/auth/login/", { email: "a@example.com", password: "whatever1" }],
-        ["/auth/refresh/", { refresh: "x" }],
-        ["/api/v1/newsletter/", { email: "a@example.com" }],
-      ] as const) {
-        await app.inject({ method: "POST", url, payload });
-        const response = await app.inject({ method: "POST", url, payload });
-        expectErrorShape(response, 429, url);
-        expect(response.headers["retry-after"], url).toMatch(/^\d+$/);
-        expectSecurityHeaders(response, url);
-      }
-    } finally {
-      await app.close();
-    }
-  });
-
-  it("503: when password hashing is saturated, with Retry-After, in the error shape", async () => {
-    const app = await makeApp(database, { hash: { workers: 1, maxQueued: 0, nice: 10 } });
-    try {
-      const answers = await Promise.all(
-        Array.from({ length: 4 }, () =>
-          app.inject({ method: "POST", url: "/api/v1/auth/signup/", payload: makeStudent() }),
-        ),
-      );
-      const busy = answers.filter((a) => a.statusCode === 503);
-      expect(busy.length).toBeGreaterThan(0);
-      for (const response of busy) {
-        expectErrorShape(response, 503, "busy sign-up");
-        expect(response.headers["retry-after"]).toBe("1");
-        expectSecurityHeaders(response, "busy sign-up");
-      }
-    } finally {
-      await app.close();
-    }
   });
 });

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countAccounts, makeApp, makeStudent, testDatabases } from "../../test/harness.ts";
+import { postJson } from "../../test/post-json.ts";
 import type { Database } from "../db/client.ts";
 import { authSessions, newsletterSubscriptions } from "../db/schema.ts";
 import { authMessages } from "./auth.ts";
@@ -29,14 +30,7 @@ describe.each(databases)("concurrent requests on $name, over real HTTP", (testDb
     await database.close();
   });
 
-  const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${base}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
+  const post = (path: string, body: unknown) => postJson(`${base}${path}`, body);
   const statuses = (answers: { status: number }[]) =>
     answers.reduce<Record<number, number>>((tally, { status }) => {
       tally[status] = (tally[status] ?? 0) + 1;

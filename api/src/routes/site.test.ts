@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
 import { makeApp, testDatabases } from "../../test/harness.ts";
 import type { Database } from "../db/client.ts";
 
@@ -28,29 +29,6 @@ afterAll(async () => {
   await pglite?.stop();
 });
 
-const expectSecurityHeaders = (headers: Record<string, unknown>) => {
-  const csp = String(headers["content-security-policy"]);
-  expect(csp).toContain("default-src 'self'");
-  expect(csp).toContain("frame-ancestors 'none'");
-  expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
-  expect(csp.split(";").find((d) => d.trim().startsWith("script-src"))).not.toContain(
-    "unsafe-inline",
-  );
-  expect(headers["x-content-type-options"]).toBe("nosniff");
-  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-  expect(headers["permissions-policy"]).toContain("camera=()");
-  expect(headers["x-powered-by"]).toBeUndefined();
-};
-
-/** Scripts, images and JSON: nothing may run if one is opened as a document. */
-const expectResourceSecurityHeaders = (headers: Record<string, unknown>) => {
-  expect(headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
-  expect(headers["x-content-type-options"]).toBe("nosniff");
-  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-  expect(headers["permissions-policy"]).toContain("camera=()");
-  expect(headers["x-powered-by"]).toBeUndefined();
-};
-
 describe("the built site", () => {
   it.each(pages)("serves %s as HTML with revalidation and security headers", async (path) => {
     const response = await app.inject({ url: path });
@@ -58,7 +36,7 @@ describe("the built site", () => {
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(response.headers["cache-control"]).toBe("no-cache");
     expect(response.body).toContain("<!DOCTYPE html>");
-    expectSecurityHeaders(response.headers);
+    expectSecurityHeaders(response, path);
   });
 
   it("lets each page run its own inline scripts and no others", async () => {
@@ -110,6 +88,7 @@ describe("the built site", () => {
 
   it.each([
     "/nope",
+    "/no/such/page",
     "/about-us/extra",
     "/join/a/b",
     "/__not-found",
@@ -120,29 +99,32 @@ describe("the built site", () => {
     expect(response.statusCode).toBe(404);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(response.body).toContain("Oops.. It Seems you lost your way");
-    expectSecurityHeaders(response.headers);
+    expectSecurityHeaders(response, path);
   });
 
   it("answers unknown API paths with JSON in the error shape", async () => {
     const response = await app.inject({ url: "/api/v1/nope" });
     expect(response.statusCode).toBe(404);
-    expectResourceSecurityHeaders(response.headers);
+    expectSecurityHeaders(response, "/api/v1/nope");
     expect(response.json()).toEqual({
       type: "client_error",
       errors: [{ code: "not_found", detail: 'No route matches URL "/api/v1/nope"', attr: null }],
     });
   });
 
-  it.each(["POST", "PUT", "DELETE", "PATCH"] as const)(
-    "answers %s on a page with 405 and Allow",
-    async (method) => {
-      const response = await app.inject({ method, url: "/faqs" });
-      expect(response.statusCode).toBe(405);
-      expect(response.headers.allow).toBe("GET, HEAD");
-      expect(response.json().errors[0].code).toBe("method_not_allowed");
-      expectResourceSecurityHeaders(response.headers);
-    },
-  );
+  it.each([
+    ["POST", "/faqs"],
+    ["PUT", "/faqs"],
+    ["DELETE", "/faqs"],
+    ["PATCH", "/faqs"],
+    ["DELETE", "/"],
+  ] as const)("answers %s %s with 405 and the methods a page allows", async (method, url) => {
+    const response = await app.inject({ method, url });
+    expectErrorShape(response, 405, `${method} ${url}`);
+    expect(response.headers.allow).toBe("GET, HEAD");
+    expect(response.json().errors[0].code).toBe("method_not_allowed");
+    expectSecurityHeaders(response, `${method} ${url}`);
+  });
 
   it("answers HEAD without a body", async () => {
     const response = await app.inject({ method: "HEAD", url: "/" });
@@ -182,7 +164,7 @@ describe("the built site", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/javascript; charset=utf-8");
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-    expectResourceSecurityHeaders(response.headers);
+    expectSecurityHeaders(response, path as string);
     const again = await app.inject({
       url: path as string,
       headers: { "accept-encoding": "br", "if-none-match": String(response.headers.etag) },

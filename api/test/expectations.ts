@@ -1,0 +1,57 @@
+import type { ApiErrorBody } from "@ysp/contract";
+import type { LightMyRequestResponse } from "fastify";
+import { expect } from "vitest";
+
+const errorTypes: ApiErrorBody["type"][] = ["validation_error", "client_error", "server_error"];
+
+/**
+ * An error answered in the API's shape: `status`, JSON, a known `type` and at
+ * least one item, each with a code and a sentence for people (the site shows
+ * `errors[0].detail`), and never a stack trace.
+ */
+export function expectErrorShape(
+  response: LightMyRequestResponse,
+  status: number,
+  what = `${status} answer`,
+) {
+  expect(response.statusCode, what).toBe(status);
+  expect(response.headers["content-type"], what).toMatch(/^application\/json/);
+  const body = response.json() as ApiErrorBody;
+  expect(body, what).toEqual({ type: expect.toBeOneOf(errorTypes), errors: expect.any(Array) });
+  expect(body.errors.length, `${what}: no error items`).toBeGreaterThan(0);
+  for (const item of body.errors) {
+    expect(item, what).toEqual({
+      code: expect.stringMatching(/\S/),
+      detail: expect.stringMatching(/\S/),
+      attr: expect.toBeOneOf([null, expect.stringMatching(/\S/)]),
+    });
+  }
+  expect(response.body, `${what}: a stack trace`).not.toMatch(/\bat .+\.(ts|js):\d+/);
+}
+
+/**
+ * The security headers every answer carries. A page gets the build's policy:
+ * its own scripts only (inline ones by hash), never 'unsafe-inline'. Anything
+ * else (JSON, scripts, images, text) may do nothing if opened as a document.
+ */
+export function expectSecurityHeaders(response: LightMyRequestResponse, what: string) {
+  const headers = response.headers;
+  const csp = String(headers["content-security-policy"]);
+  if (String(headers["content-type"]).startsWith("text/html")) {
+    expect(csp, what).toContain("default-src 'self'");
+    expect(csp, what).toContain("frame-ancestors 'none'");
+    const scriptSrc = csp
+      .split(";")
+      .map((directive) => directive.trim())
+      .find((directive) => directive.startsWith("script-src"));
+    expect(scriptSrc, what).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*$/);
+  } else {
+    expect(csp, what).toBe("default-src 'none'; frame-ancestors 'none'");
+  }
+  expect(headers["permissions-policy"], what).toContain("camera=()");
+  expect(headers["x-content-type-options"], what).toBe("nosniff");
+  expect(headers["referrer-policy"], what).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-frame-options"], what).toBe("DENY");
+  expect(headers["cross-origin-opener-policy"], what).toBe("same-origin");
+  expect(headers["x-powered-by"], what).toBeUndefined();
+}
