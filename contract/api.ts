@@ -1,13 +1,13 @@
 import * as z from "zod/mini";
+import { emailMessages, emailProblem, normalizeEmail } from "./email.ts";
 import { signupMessages } from "./signup.ts";
+import { characters, composed } from "./text.ts";
 
 /**
  * What the API accepts, with a message for people on every rule. The form
  * checks only what spec §5 lists; the server checks everything.
  */
 export const apiMessages = {
-  emailInvalid: "Please enter a valid email address",
-  emailTooLong: "Email must be at most 254 characters",
   nameTooLong: (label: string) => `${label} must be at most 100 characters`,
   nameControl: (label: string) => `${label} must not contain control characters`,
   passwordShort: "Password must be at least 8 characters",
@@ -18,22 +18,9 @@ export const apiMessages = {
   notString: (label: string) => `${label} must be text`,
 } as const;
 
-// Deliberately simple: one @ with dot-separated parts on both sides, none empty (so no
-// "a@b.com." or "a@gmail..com"), at least one dot in the domain, no spaces.
-const emailShape = /^[^\s@.]+(\.[^\s@.]+)*@[^\s@.]+(\.[^\s@.]+)+$/;
 // C0 and C1 control characters, which have no place in a name.
 const controlCharacters = /\p{Cc}/u;
 const allControlCharacters = /\p{Cc}/gu;
-// Invisible format characters (zero-width space, joiners, BOM, soft hyphen): an address holding
-// one looks like another and could never be typed again at login.
-const controlOrFormatCharacters = /[\p{Cc}\p{Cf}]/u;
-
-// Limits are in what a person calls characters: an emoji is one, not two UTF-16 units.
-const characters = (v: string) => [...v].length;
-
-// Keyboards differ in how they type "é" (one code point or e plus an accent), so text is
-// composed to NFC before it is checked, stored, hashed or looked up.
-const composed = (v: string) => v.normalize("NFC");
 
 /** A string field; absent, it gets the field's "please enter" message. */
 const text = (label: string, missing = apiMessages.notString(label)) =>
@@ -41,15 +28,13 @@ const text = (label: string, missing = apiMessages.notString(label)) =>
     error: (issue) => (issue.input === undefined ? missing : apiMessages.notString(label)),
   });
 
-const email = text("Email", signupMessages.email).check(
-  z.overwrite((v) => composed(v.trim().toLowerCase())),
-  z.refine((v) => v !== "", signupMessages.email),
-  z.refine((v) => characters(v) <= 254, apiMessages.emailTooLong),
-  z.refine(
-    (v) =>
-      v === "" || characters(v) > 254 || (emailShape.test(v) && !controlOrFormatCharacters.test(v)),
-    apiMessages.emailInvalid,
-  ),
+// The rule lives in email.ts, so the newsletter form checks exactly what the server does.
+const email = text("Email", emailMessages.required).check(
+  z.overwrite(normalizeEmail),
+  z.superRefine((v, ctx) => {
+    const problem = emailProblem(v);
+    if (problem) ctx.addIssue(problem);
+  }),
 );
 
 const name = (label: string, required: string) =>

@@ -1,3 +1,4 @@
 export * from "./api.ts";
+export * from "./email.ts";
 export * from "./errors.ts";
 export * from "./signup.ts";

@@ -1,10 +1,11 @@
 import * as z from "zod/mini";
+import { emailMessages } from "./email.ts";
 
 /** Messages of spec §5, word for word. */
 export const signupMessages = {
   first_name: "Please enter your first name",
   last_name: "Please enter your last name",
-  email: "Please enter your email",
+  email: emailMessages.required,
   password: "Please enter your password",
 } as const;
 
@@ -14,7 +15,7 @@ export const signupFollowUp = "Download the app and login";
 const required = (message: string) => z.string().check(z.refine((v) => v.trim() !== "", message));
 
 /** What the sign-up form checks before it calls the API. */
-export const signupFormSchema = z.object({
+const signupFormSchema = z.object({
   first_name: required(signupMessages.first_name),
   last_name: required(signupMessages.last_name),
   email: required(signupMessages.email),

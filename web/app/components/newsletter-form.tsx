@@ -1,25 +1,14 @@
+// The zod-free entry of the contract: this form is on every page, and zod stays with sign-up.
+import { emailProblem } from "@ysp/contract/email";
 import { type FormEvent, useId, useState } from "react";
 import { useLocation } from "react-router";
+import { newsletterForm } from "~/content/newsletter.ts";
 import { api } from "~/lib/api.ts";
 import { prepareToasts, showToast } from "~/lib/toasts.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const newsletterMessages = {
-  empty: "Please enter your email",
-  invalid: "Please enter a valid email address",
-} as const;
-
-function validate(email: string): string | null {
-  const trimmed = email.trim();
-  if (trimmed === "") return newsletterMessages.empty;
-  if (!emailPattern.test(trimmed)) return newsletterMessages.invalid;
-  return null;
-}
-
 /**
- * Hydrated, it checks the address itself and answers with a toast; on pages
+ * Hydrated, it checks the address with the API's own rule and answers with a toast; on pages
  * without JavaScript the browser checks it and the server answers with a page.
  * The field is left to the browser, so what was typed before the page's
  * script arrived is still there once React takes over.
@@ -37,7 +26,7 @@ export function NewsletterForm() {
     const form = event.currentTarget;
     const email = String(new FormData(form).get("email") ?? "");
     setSubmitted(true);
-    const problem = validate(email);
+    const problem = emailProblem(email);
     setError(problem);
     if (problem || pending) return;
     setPending(true);
@@ -65,7 +54,7 @@ export function NewsletterForm() {
       method="post"
     >
       <input type="hidden" name="source" value={pathname.replace(/(.)\/+$/, "$1")} />
-      <label htmlFor={`${id}-email`}>Get study tips and exam news by email</label>
+      <label htmlFor={`${id}-email`}>{newsletterForm.label}</label>
       <div className="newsletter-row">
         <input
           id={`${id}-email`}
@@ -73,12 +62,12 @@ export function NewsletterForm() {
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder="you@example.com"
+          placeholder={newsletterForm.placeholder}
           required
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => {
-            if (submitted) setError(validate(event.target.value));
+            if (submitted) setError(emailProblem(event.target.value));
           }}
         />
         <button
@@ -87,7 +76,7 @@ export function NewsletterForm() {
           aria-busy={pending}
           disabled={pending}
         >
-          Subscribe
+          {newsletterForm.submit}
         </button>
       </div>
       {error && (
