@@ -4,6 +4,8 @@ import { ChatButton } from "./components/chat-button.tsx";
 import { InlineScripts } from "./components/inline-scripts.tsx";
 import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { ToastHost } from "./components/toast-host.tsx";
+import { unexpectedErrorPage } from "./content/error-pages.ts";
+import { skipLinkLabel } from "./content/navigation.ts";
 import { needsHydration } from "./lib/page-handle.ts";
 import { useFocusOnNavigation } from "./lib/use-focus-on-navigation.ts";
 import { useHydrated } from "./lib/use-hydrated.ts";
@@ -31,7 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <a className="skip-link" href="#main">
-          Skip to content
+          {skipLinkLabel}
         </a>
         {children}
         <InlineScripts />
@@ -65,10 +67,10 @@ export function ErrorBoundary() {
   return (
     <>
       <main id="main" className="error-page">
-        <h1>Unexpected Application Error</h1>
-        <p>Something went wrong on our side. Please try again.</p>
+        <h1>{unexpectedErrorPage.title}</h1>
+        <p>{unexpectedErrorPage.text}</p>
         <Link className="button button-primary" to="/">
-          Go to the home page
+          {unexpectedErrorPage.homeLink}
         </Link>
       </main>
       <ChatButton />

@@ -1,4 +1,4 @@
-import { footerGroups, socialLinks } from "~/content/navigation.ts";
+import { footerGroups, footerText, socialLinks } from "~/content/navigation.ts";
 import { displayPhone, site } from "~/content/site.ts";
 import { ExternalLink } from "./external-link.tsx";
 import { Logo } from "./logo.tsx";
@@ -12,7 +12,7 @@ export function Footer() {
         <section aria-labelledby="footer-contact">
           <Logo />
           <h2 id="footer-contact" className="visually-hidden">
-            Contact
+            {footerText.contactHeading}
           </h2>
           <address>
             {site.address.street}
@@ -37,7 +37,7 @@ export function Footer() {
           </nav>
         ))}
         <section aria-labelledby="footer-news">
-          <h2 id="footer-news">Stay up to date</h2>
+          <h2 id="footer-news">{footerText.newsletterHeading}</h2>
           <NewsletterForm />
           <ul className="social-links">
             {socialLinks.map((link) => (
@@ -48,9 +48,7 @@ export function Footer() {
           </ul>
         </section>
       </div>
-      <p className="container copyright">
-        © {new Date().getFullYear()} {site.name}. All rights reserved.
-      </p>
+      <p className="container copyright">{footerText.copyright(new Date().getFullYear())}</p>
     </footer>
   );
 }

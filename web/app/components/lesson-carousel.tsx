@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { LessonCard } from "~/lib/lessons.ts";
+import type { LessonCard } from "~/lib/lesson-cards.ts";
 import { embedUrl } from "~/lib/video.ts";
 import { Modal, VideoFrame } from "./modal.tsx";
 import { VideoLink } from "./video-link.tsx";
 
 /** Spec §9: each arrow click scrolls this far. */
-export const carouselStep = 340;
+const carouselStep = 340;
 
 type ButtonRef = React.RefObject<HTMLButtonElement | null>;
 

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 
 /** Spec §4: the open animation starts 50 ms after mounting; removal waits 300 ms for the close animation. */
-export const modalTimings = { openDelayMs: 50, closeDelayMs: 300 } as const;
+const modalTimings = { openDelayMs: 50, closeDelayMs: 300 } as const;
 
 type Phase = "closed" | "opening" | "open" | "closing";
 

@@ -3,21 +3,13 @@ import type { NavItem } from "~/content/navigation.ts";
 import { ExternalLink } from "./external-link.tsx";
 import { StoreLink } from "./store-link.tsx";
 
-export function NavItemLink({ item, className }: { item: NavItem; className?: string }) {
+export function NavItemLink({ item }: { item: NavItem }) {
   switch (item.kind) {
     case "route":
-      return (
-        <NavLink className={className} to={item.to}>
-          {item.label}
-        </NavLink>
-      );
+      return <NavLink to={item.to}>{item.label}</NavLink>;
     case "external":
-      return (
-        <ExternalLink className={className} href={item.href}>
-          {item.label}
-        </ExternalLink>
-      );
+      return <ExternalLink href={item.href}>{item.label}</ExternalLink>;
     case "store":
-      return <StoreLink className={className}>{item.label}</StoreLink>;
+      return <StoreLink>{item.label}</StoreLink>;
   }
 }

@@ -14,7 +14,7 @@ function clientStoreUrl(): string {
  * The prerendered HTML carries the Google Play URL, so the link works before
  * and without JavaScript; after hydration Apple devices get the App Store.
  */
-export function useStoreUrl(): string {
+function useStoreUrl(): string {
   return useSyncExternalStore(noSubscription, clientStoreUrl, () => storeUrlFor(null));
 }
 

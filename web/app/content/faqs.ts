@@ -1,5 +1,5 @@
 import { examsCovered, examsPlanned, formatNaira, plans } from "./plans.ts";
-import { displayPhone, site } from "./site.ts";
+import { chatUrl, displayPhone, site } from "./site.ts";
 import type { Faq } from "./types.ts";
 
 /** "A, B and C": reads naturally in an answer, unlike a bare join(", "). */
@@ -124,3 +124,16 @@ export const faqs: readonly Faq[] = [
     ],
   },
 ];
+
+/** The FAQs page around the questions. */
+export const faqPage = {
+  title: "Frequently asked questions",
+  lead: "Everything students and parents ask us most. Can't find your answer? Chat with us.",
+  contact: {
+    heading: "Still have a question?",
+    text: `Our team answers on WhatsApp, ${site.supportDays}.`,
+    cta: "Get in touch",
+    /** A chat opened with the first line already written for the student. */
+    href: chatUrl(site.phone, `Hello ${site.name}, I have a question.`),
+  },
+} as const;

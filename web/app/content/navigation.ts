@@ -13,6 +13,15 @@ export const headerNav: readonly NavItem[] = [
   { kind: "store", label: "Log In" },
 ];
 
+/** Linked from the footer and from the sign-up form's consent line. */
+export const legalPages = {
+  terms: { kind: "route", label: "Terms of Service", to: "/terms-of-service" },
+  privacy: { kind: "route", label: "Privacy Policy", to: "/privacy-policy" },
+} as const satisfies Record<string, NavItem>;
+
+/** The first stop of the keyboard on every page: a link past the header to the page's content. */
+export const skipLinkLabel = "Skip to content";
+
 export type FooterGroup = { title: string; items: readonly NavItem[] };
 
 export const footerGroups: readonly FooterGroup[] = [
@@ -29,8 +38,8 @@ export const footerGroups: readonly FooterGroup[] = [
     title: "Support",
     items: [
       { kind: "route", label: "FAQs", to: "/faqs" },
-      { kind: "route", label: "Terms of Service", to: "/terms-of-service" },
-      { kind: "route", label: "Privacy Policy", to: "/privacy-policy" },
+      legalPages.terms,
+      legalPages.privacy,
       { kind: "route", label: "Sign up", to: "/join" },
     ],
   },
@@ -42,3 +51,10 @@ export const socialLinks = [
   { label: "LinkedIn", href: site.links.linkedIn },
   { label: "YouTube", href: site.links.youTube },
 ] as const;
+
+/** The footer's own headings and lines, beside its link groups. */
+export const footerText = {
+  contactHeading: "Contact",
+  newsletterHeading: "Stay up to date",
+  copyright: (year: number) => `© ${year} ${site.name}. All rights reserved.`,
+} as const;

@@ -7,7 +7,6 @@
  */
 export type SiteConfig = {
   name: string;
-  shortName: string;
   /** Public origin the site is served from; canonical URLs and the sitemap use it. */
   origin: string;
   tagline: string;
@@ -16,6 +15,8 @@ export type SiteConfig = {
   /** International format, digits only after the plus: the chat link is built from it. */
   phone: string;
   email: string;
+  /** When the team answers chats, as it reads after "Our team answers on WhatsApp,". */
+  supportDays: string;
   dataProtectionEmail: string;
   stores: { appStore: string; googlePlay: string };
   demoVideoUrl: string;
@@ -32,7 +33,6 @@ export type SiteConfig = {
 
 export const site: SiteConfig = {
   name: "YSP",
-  shortName: "YSP",
   origin: "https://ysp.ng", // PLACEHOLDER
   tagline: "Pass WAEC, NECO, JAMB, SAT and IELTS with expert-led classes",
   description:
@@ -44,6 +44,7 @@ export const site: SiteConfig = {
   },
   phone: "+2348000000000", // PLACEHOLDER {phone}
   email: "info@ysp.ng", // PLACEHOLDER {email}
+  supportDays: "Monday to Saturday",
   dataProtectionEmail: "privacy@ysp.ng", // PLACEHOLDER
   stores: {
     appStore: "https://apps.apple.com/ng/app/ysp/id0000000000", // PLACEHOLDER

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { lessonGroups } from "~/content/lessons.ts";
 import { interleave } from "./interleave.ts";
-import { lessonCards } from "./lessons.ts";
+import { lessonCards } from "./lesson-cards.ts";
 
 describe("interleave", () => {
   it("takes one item from each list in turn until all are used", () => {

@@ -32,8 +32,8 @@ export function thumbnailUrl(url: string): string | null {
   return id ? `${thumbnailOrigin}/vi_webp/${id}/hqdefault.webp` : null;
 }
 
-export function embedUrl(url: string, autoplay = true): string | null {
+/** The player for the video, started at once: it is only shown after a tap on Play. */
+export function embedUrl(url: string): string | null {
   const id = videoId(url);
-  if (!id) return null;
-  return `${embedOrigin}/embed/${id}?rel=0&modestbranding=1${autoplay ? "&autoplay=1" : ""}`;
+  return id ? `${embedOrigin}/embed/${id}?rel=0&modestbranding=1&autoplay=1` : null;
 }

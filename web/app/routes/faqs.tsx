@@ -1,7 +1,7 @@
 import { ExternalLink } from "~/components/external-link.tsx";
 import { TextBlocks } from "~/components/text-blocks.tsx";
-import { faqs } from "~/content/faqs.ts";
-import { chatUrl, site } from "~/content/site.ts";
+import { faqPage, faqs } from "~/content/faqs.ts";
+import { site } from "~/content/site.ts";
 import type { TextBlock } from "~/content/types.ts";
 import { staticPage } from "~/lib/page-handle.ts";
 import { pageMeta } from "~/lib/seo.ts";
@@ -13,7 +13,7 @@ const plainText = (blocks: readonly TextBlock[]) =>
 
 export function meta() {
   return pageMeta({
-    title: `Frequently asked questions | ${site.name}`,
+    title: `${faqPage.title} | ${site.name}`,
     description: `Plans, exams covered, offline study and more: answers to what students and parents ask about ${site.name}.`,
     path: "/faqs",
     jsonLd: [
@@ -33,10 +33,8 @@ export function meta() {
 export default function Faqs() {
   return (
     <div className="container page">
-      <h1>Frequently asked questions</h1>
-      <p className="lead">
-        Everything students and parents ask us most. Can't find your answer? Chat with us.
-      </p>
+      <h1>{faqPage.title}</h1>
+      <p className="lead">{faqPage.lead}</p>
       <div className="accordion">
         {/* A shared name makes the browser keep one answer open at a time, with no script. */}
         {faqs.map((faq) => (
@@ -49,13 +47,10 @@ export default function Faqs() {
         ))}
       </div>
       <section className="get-in-touch" aria-labelledby="touch-heading">
-        <h2 id="touch-heading">Still have a question?</h2>
-        <p>Our team answers on WhatsApp, Monday to Saturday.</p>
-        <ExternalLink
-          className="button button-accent button-large"
-          href={chatUrl(site.phone, `Hello ${site.name}, I have a question.`)}
-        >
-          Get in touch
+        <h2 id="touch-heading">{faqPage.contact.heading}</h2>
+        <p>{faqPage.contact.text}</p>
+        <ExternalLink className="button button-accent button-large" href={faqPage.contact.href}>
+          {faqPage.contact.cta}
         </ExternalLink>
       </section>
     </div>

@@ -4,11 +4,12 @@ import { Modal, VideoFrame } from "~/components/modal.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
 import { VideoLink } from "~/components/video-link.tsx";
 import { features } from "~/content/features.ts";
+import { home } from "~/content/home.ts";
 import { lessonGroups } from "~/content/lessons.ts";
 import { site } from "~/content/site.ts";
 import { stats } from "~/content/stats.ts";
 import { testimonials } from "~/content/testimonials.ts";
-import { lessonCards } from "~/lib/lessons.ts";
+import { lessonCards } from "~/lib/lesson-cards.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import { takeSignedUpNote } from "~/lib/signed-up-note.ts";
 import { embedUrl } from "~/lib/video.ts";
@@ -35,14 +36,11 @@ export default function Home() {
       <section className="hero">
         <div className="container hero-inner">
           <div className="hero-text">
-            <p className="eyebrow">For SS1–SS3 and exam candidates</p>
-            <h1>Prepare for WAEC, SAT, JAMB, IELTS and your SS1–SS3 exams with expert tutors</h1>
-            <p className="lead">
-              Pre-recorded classes, practice questions with full explanations, quizzes and mock
-              exams, in one app that works on your phone, even on slow data.
-            </p>
+            <p className="eyebrow">{home.hero.eyebrow}</p>
+            <h1>{home.hero.title}</h1>
+            <p className="lead">{home.hero.lead}</p>
             <div className="hero-actions">
-              <StoreLink className="button button-accent button-large">Get Started</StoreLink>
+              <StoreLink className="button button-accent button-large">{home.hero.cta}</StoreLink>
               <VideoLink
                 url={site.demoVideoUrl}
                 className="button button-ghost button-large"
@@ -57,7 +55,7 @@ export default function Home() {
                 >
                   <path d="M8 5v14l11-7z" fill="currentColor" />
                 </svg>
-                How it works
+                {home.hero.demo}
               </VideoLink>
             </div>
           </div>
@@ -65,7 +63,7 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-label="YSP in numbers" className="stats">
+      <section aria-label={home.statsLabel} className="stats">
         <ul className="container stats-list">
           {stats.map((stat) => (
             <li key={stat.label}>
@@ -77,17 +75,15 @@ export default function Home() {
 
       <section className="section" aria-labelledby="lessons-heading">
         <div className="container">
-          <h2 id="lessons-heading">Watch a free lesson</h2>
-          <p className="section-lead">
-            Short classes by experienced teachers. Tap a lesson to play it.
-          </p>
+          <h2 id="lessons-heading">{home.lessons.heading}</h2>
+          <p className="section-lead">{home.lessons.lead}</p>
           <LessonCarousel cards={cards} />
         </div>
       </section>
 
       <section className="section section-tint" aria-labelledby="features-heading">
         <div className="container">
-          <h2 id="features-heading">Everything you need to pass</h2>
+          <h2 id="features-heading">{home.features.heading}</h2>
           <ul className="feature-grid">
             {features.map((feature) => (
               <li key={feature.title} className="feature">
@@ -102,7 +98,7 @@ export default function Home() {
 
       <section className="section" aria-labelledby="testimonials-heading">
         <div className="container">
-          <h2 id="testimonials-heading">What students and parents say</h2>
+          <h2 id="testimonials-heading">{home.testimonials.heading}</h2>
           <ul className="testimonial-grid">
             {testimonials.map((item) => (
               <li key={item.name}>
@@ -123,15 +119,15 @@ export default function Home() {
       <section className="section download" aria-labelledby="download-heading">
         <div className="container download-inner">
           <div>
-            <h2 id="download-heading">Learn anywhere with the {site.name} app</h2>
-            <p>Sign up, download the app, log in and start your first class today.</p>
+            <h2 id="download-heading">{home.download.heading}</h2>
+            <p>{home.download.text}</p>
           </div>
-          <StoreLink className="button button-accent button-large">Download</StoreLink>
+          <StoreLink className="button button-accent button-large">{home.download.cta}</StoreLink>
         </div>
       </section>
 
-      <Modal open={demoOpen} onClose={() => setDemoOpen(false)} title={`How ${site.name} works`}>
-        {demoSrc && <VideoFrame src={demoSrc} title={`How ${site.name} works`} />}
+      <Modal open={demoOpen} onClose={() => setDemoOpen(false)} title={home.demoTitle}>
+        {demoSrc && <VideoFrame src={demoSrc} title={home.demoTitle} />}
       </Modal>
     </>
   );

@@ -15,6 +15,7 @@ import { ChatButton } from "~/components/chat-button.tsx";
 import { InviteCodeScript } from "~/components/inline-scripts.tsx";
 import { Logo } from "~/components/logo.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
+import { joinPage } from "~/content/join.ts";
 import { site } from "~/content/site.ts";
 import { api, apiBaseUrl } from "~/lib/api.ts";
 import { pageMeta } from "~/lib/seo.ts";
@@ -33,6 +34,7 @@ export function meta() {
 }
 
 const fieldOrder: readonly SignupField[] = ["first_name", "last_name", "email", "password"];
+const { consent } = joinPage;
 
 /**
  * The fields are left to the browser (uncontrolled) and read when needed, so
@@ -133,12 +135,12 @@ export default function Join({ params }: Route.ComponentProps) {
       <main id="main" className="join">
         <div className="join-card">
           <Logo />
-          <h1>Welcome to YSP</h1>
-          <p className="muted">Complete the form to register</p>
+          <h1>{joinPage.title}</h1>
+          <p className="muted">{joinPage.subtitle}</p>
           {signedIn && (
             <p className="notice" role="status">
-              You are already signed in as {signedIn.email}. <StoreLink>Open the app</StoreLink> to
-              carry on learning.
+              {joinPage.signedIn.text(signedIn.email)}{" "}
+              <StoreLink>{joinPage.signedIn.link}</StoreLink> {joinPage.signedIn.after}
             </p>
           )}
           {/* Posted by the browser itself if Continue is pressed before the script has loaded:
@@ -154,7 +156,7 @@ export default function Join({ params }: Route.ComponentProps) {
             <input type="hidden" name="user_type" value="STUDENT" />
             <div className="field-row">
               <div className="field">
-                <label htmlFor={`${id}-first_name`}>First name</label>
+                <label htmlFor={`${id}-first_name`}>{joinPage.labels.first_name}</label>
                 <input
                   {...field("first_name")}
                   type="text"
@@ -165,7 +167,7 @@ export default function Join({ params }: Route.ComponentProps) {
                 {message("first_name")}
               </div>
               <div className="field">
-                <label htmlFor={`${id}-last_name`}>Last name</label>
+                <label htmlFor={`${id}-last_name`}>{joinPage.labels.last_name}</label>
                 <input
                   {...field("last_name")}
                   type="text"
@@ -177,7 +179,7 @@ export default function Join({ params }: Route.ComponentProps) {
               </div>
             </div>
             <div className="field">
-              <label htmlFor={`${id}-email`}>Email</label>
+              <label htmlFor={`${id}-email`}>{joinPage.labels.email}</label>
               <input
                 {...field("email")}
                 type="email"
@@ -188,7 +190,7 @@ export default function Join({ params }: Route.ComponentProps) {
               {message("email")}
             </div>
             <div className="field">
-              <label htmlFor={`${id}-password`}>Password</label>
+              <label htmlFor={`${id}-password`}>{joinPage.labels.password}</label>
               <div className="password-row">
                 <input
                   {...field("password")}
@@ -223,30 +225,30 @@ export default function Join({ params }: Route.ComponentProps) {
                     <circle cx="12" cy="12" r="3" fill="currentColor" />
                     {showPassword && <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2" />}
                   </svg>
-                  <span className="visually-hidden">Show password</span>
+                  <span className="visually-hidden">{joinPage.showPassword}</span>
                 </button>
               </div>
               {message("password")}
             </div>
             <div className="field">
-              <label htmlFor={`${id}-invite`}>Invite code</label>
+              <label htmlFor={`${id}-invite`}>{joinPage.invite.label}</label>
               <input
                 id={`${id}-invite`}
                 name="referral_code"
                 value={inviteCode}
                 readOnly
                 aria-describedby={`${id}-invite-hint`}
-                placeholder="None"
+                placeholder={joinPage.invite.placeholder}
               />
               <InviteCodeScript />
               <p id={`${id}-invite-hint`} className="hint">
-                Filled in from your invite link, if you have one.
+                {joinPage.invite.hint}
               </p>
               {rejectedInvite === params.id && (
                 <p className="field-error">
-                  This invite code was not accepted.{" "}
+                  {joinPage.invite.rejected}{" "}
                   <Link to="/join" replace>
-                    Continue without an invite code
+                    {joinPage.invite.continueWithout}
                   </Link>
                 </p>
               )}
@@ -258,26 +260,26 @@ export default function Join({ params }: Route.ComponentProps) {
               aria-disabled={pending || undefined}
             >
               {pending && <span className="spinner" aria-hidden="true" />}
-              Continue
+              {joinPage.submit}
             </button>
             <p className="visually-hidden" role="status">
-              {pending ? "Creating your account…" : ""}
+              {pending ? joinPage.pending : ""}
             </p>
           </form>
           {/* Loaded as documents: Back then returns to this form as it was left, fields filled. */}
           <p className="fine-print">
-            By continuing you agree to our{" "}
-            <Link to="/terms-of-service" reloadDocument>
-              Terms of Service
+            {consent.before}{" "}
+            <Link to={consent.terms.to} reloadDocument>
+              {consent.terms.label}
             </Link>{" "}
-            and{" "}
-            <Link to="/privacy-policy" reloadDocument>
-              Privacy Policy
+            {consent.and}{" "}
+            <Link to={consent.privacy.to} reloadDocument>
+              {consent.privacy.label}
             </Link>
-            . Students under 18 need a parent's or guardian's permission.
+            {consent.after}
           </p>
           <p className="fine-print">
-            Already have an account? <StoreLink>Log in in the app</StoreLink>
+            {joinPage.logIn.question} <StoreLink>{joinPage.logIn.link}</StoreLink>
           </p>
         </div>
       </main>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ChatButton } from "~/components/chat-button.tsx";
+import { notFoundPage } from "~/content/error-pages.ts";
 import { site } from "~/content/site.ts";
 import { staticPage } from "~/lib/page-handle.ts";
 import { pageMeta } from "~/lib/seo.ts";
@@ -24,7 +25,7 @@ export default function NotFound() {
           width="200"
           height="140"
           role="img"
-          aria-label="A signpost pointing nowhere"
+          aria-label={notFoundPage.imageLabel}
         >
           <rect x="96" y="30" width="8" height="105" rx="3" fill="#0a2f5c" />
           <path d="M40 30h90l16 14-16 14H40z" fill="#ffc233" />
@@ -37,10 +38,10 @@ export default function NotFound() {
           </text>
           <ellipse cx="100" cy="136" rx="50" ry="4" fill="#c9d6e8" />
         </svg>
-        <h1>Oops.. It Seems you lost your way</h1>
-        <p>The page you are looking for is not here. Let's get you back on track.</p>
+        <h1>{notFoundPage.title}</h1>
+        <p>{notFoundPage.text}</p>
         <Link className="button button-primary button-large" to="/">
-          Back to {site.name} home
+          {notFoundPage.homeLink}
         </Link>
       </main>
       <ChatButton />

@@ -1,0 +1,18 @@
+import { site } from "./site.ts";
+
+/** Copy of the two pages a student lands on when something is wrong. */
+export type ErrorPageCopy = { title: string; text: string; homeLink: string };
+
+/** Spec §2 and §8: the titles are word for word. */
+export const notFoundPage: ErrorPageCopy & { imageLabel: string } = {
+  imageLabel: "A signpost pointing nowhere",
+  title: "Oops.. It Seems you lost your way",
+  text: "The page you are looking for is not here. Let's get you back on track.",
+  homeLink: `Back to ${site.name} home`,
+};
+
+export const unexpectedErrorPage: ErrorPageCopy = {
+  title: "Unexpected Application Error",
+  text: "Something went wrong on our side. Please try again.",
+  homeLink: "Go to the home page",
+};

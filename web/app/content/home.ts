@@ -1,0 +1,37 @@
+import { site } from "./site.ts";
+
+/** The home page's own copy; its lists live beside it (stats.ts, lessons.ts, features.ts, testimonials.ts). */
+export type HomeCopy = {
+  hero: { eyebrow: string; title: string; lead: string; cta: string; demo: string };
+  /** The demo video's modal and player. */
+  demoTitle: string;
+  /** Accessible name of the stats strip. */
+  statsLabel: string;
+  lessons: { heading: string; lead: string };
+  features: { heading: string };
+  testimonials: { heading: string };
+  download: { heading: string; text: string; cta: string };
+};
+
+export const home: HomeCopy = {
+  hero: {
+    eyebrow: "For SS1–SS3 and exam candidates",
+    title: "Prepare for WAEC, SAT, JAMB, IELTS and your SS1–SS3 exams with expert tutors",
+    lead: "Pre-recorded classes, practice questions with full explanations, quizzes and mock exams, in one app that works on your phone, even on slow data.",
+    cta: "Get Started",
+    demo: "How it works",
+  },
+  demoTitle: `How ${site.name} works`,
+  statsLabel: `${site.name} in numbers`,
+  lessons: {
+    heading: "Watch a free lesson",
+    lead: "Short classes by experienced teachers. Tap a lesson to play it.",
+  },
+  features: { heading: "Everything you need to pass" },
+  testimonials: { heading: "What students and parents say" },
+  download: {
+    heading: `Learn anywhere with the ${site.name} app`,
+    text: "Sign up, download the app, log in and start your first class today.",
+    cta: "Download",
+  },
+};
