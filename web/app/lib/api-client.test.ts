@@ -1,109 +1,22 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildUrl, createApiClient, messages } from "./api-client.ts";
-import { MemoryStorage } from "./memory-storage.test-support.ts";
+import { type FakeApi, startFakeApi } from "./fake-api.test-support.ts";
+import { MemoryStorage } from "./memory-storage.ts";
 import { type SessionStores, sessionKeys } from "./session.ts";
 
-type Seen = {
-  method: string;
-  url: string;
-  authorization?: string;
-  contentType?: string;
-  body: string;
-};
-
-/**
- * A real HTTP server that plays the API: `/me` needs the bearer "fresh", refresh hands it out
- * for "r1". `refreshStatus` chooses the refresh's answer; 0 drops the connection.
- */
-let server: Server;
-let baseUrl: string;
-let seen: Seen[];
-let refreshStatus: number;
-
-const readAll = async (req: IncomingMessage) => {
-  let body = "";
-  for await (const chunk of req) body += chunk;
-  return body;
-};
-
+let fake: FakeApi;
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
-    const body = await readAll(req);
-    seen.push({
-      method: req.method ?? "",
-      url: req.url ?? "",
-      authorization: req.headers.authorization,
-      contentType: req.headers["content-type"],
-      body,
-    });
-    const json = (status: number, value: unknown) => {
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify(value));
-    };
-    const url = new URL(req.url ?? "/", "http://x");
-    if (url.pathname === "/auth/refresh/") {
-      // Slow enough that concurrent 401s all arrive while this refresh is in flight.
-      await new Promise((r) => setTimeout(r, 50));
-      if (refreshStatus === 0) return req.socket.destroy();
-      if (refreshStatus === -1) return; // stalls
-      if (refreshStatus === 200 && JSON.parse(body).refresh === "r1")
-        return json(200, { access: "fresh", refresh: "r2" });
-      if (refreshStatus === 503)
-        return json(503, {
-          type: "server_error",
-          errors: [{ code: "unavailable", detail: "Try again in a minute", attr: null }],
-        });
-      if (refreshStatus === 429) return json(429, {});
-      return json(401, {
-        type: "client_error",
-        errors: [{ code: "token_not_valid", detail: "Token is invalid", attr: null }],
-      });
-    }
-    if (url.pathname === "/me") {
-      // `?delay=` answers after the refresh has finished, as a slow request on a slow line would.
-      await new Promise((r) => setTimeout(r, Number(url.searchParams.get("delay") ?? 0)));
-      if (req.headers.authorization === "Bearer fresh") return json(200, { id: "u1" });
-      return json(401, {
-        type: "client_error",
-        errors: [{ code: "not_authenticated", detail: "Log in again", attr: null }],
-      });
-    }
-    if (url.pathname === "/fail")
-      return json(400, {
-        type: "validation_error",
-        errors: [{ code: "invalid", detail: "Email taken", attr: "email" }],
-      });
-    if (url.pathname === "/fail-bare") return json(500, {});
-    // A stalled mobile line: no answer at all, or the headers and then nothing.
-    if (url.pathname === "/stall") return;
-    if (url.pathname === "/stall-body") {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.write('{"id":');
-      return;
-    }
-    if (url.pathname === "/echo") return json(200, { query: url.search, body });
-    return json(404, {});
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake = await startFakeApi();
 });
-
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      // A stalled refresh is still open: it goes on for the requests that were not aborted.
-      server.closeAllConnections();
-    }),
-);
+afterAll(() => fake.close());
 
 let stores: SessionStores;
 let expired: string[];
+afterEach(() => {
+  vi.useRealTimers();
+});
 beforeEach(() => {
-  seen = [];
-  refreshStatus = 200;
+  fake.reset();
   expired = [];
   stores = { session: new MemoryStorage(), local: new MemoryStorage() };
 });
@@ -114,8 +27,7 @@ const signIn = (store: Storage, keys: readonly (keyof typeof student)[] = sessio
   for (const key of keys) store.setItem(key, student[key]);
 };
 const storedCount = () => stores.session.length + stores.local.length;
-
-const client = (base = baseUrl, timeoutMs?: number) =>
+const client = (base = fake.baseUrl, timeoutMs?: number) =>
   createApiClient({
     baseUrl: base,
     stores: () => stores,
@@ -135,12 +47,12 @@ describe("api client", () => {
     const api = client();
     const json = await api.post<{ body: string }>("/echo", { a: 1 });
     expect(json.ok && JSON.parse(json.data.body)).toEqual({ a: 1 });
-    expect(seen[0]?.contentType).toBe("application/json");
+    expect(fake.seen[0]?.contentType).toBe("application/json");
 
     const form = new FormData();
     form.append("file", new Blob(["hello"]), "hello.txt");
     await api.post("/echo", form);
-    expect(seen[1]?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(fake.seen[1]?.contentType).toMatch(/^multipart\/form-data; boundary=/);
   });
 
   it("reads errors[0].detail, or falls back to 'An error occurred'", async () => {
@@ -166,24 +78,56 @@ describe("api client", () => {
   it.each(["/stall", "/stall-body"])(
     "gives up on %s when time runs out, with a message that says what to do",
     async (path) => {
-      const result = await client(baseUrl, 200).post(path, { email: "a@b.ng" });
+      const result = await client(fake.baseUrl, 200).post(path, { email: "a@b.ng" });
       expect(result).toEqual({ ok: false, status: 0, message: messages.timedOut, body: null });
     },
   );
 
-  it("stops at its own limit while waiting on a token refresh that stalls", async () => {
-    refreshStatus = -1;
+  it("stops at its own deadline while waiting on a slow token refresh, which goes on for the others", async () => {
+    // The clock is the test's: which deadline runs out first is decided here, not by the machine.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    signIn(stores.session);
+    const refresh = fake.holdRefresh();
+    const slowLine = fake.holdRequests();
+    const api = client(fake.baseUrl, 1000);
+    const first = api.get("/me?held");
+    await fake.reaches(() => fake.seen.length === 1);
+    // Its 401 comes 600 ms into its 1000: the refresh it starts runs out 600 ms after it does.
+    await vi.advanceTimersByTimeAsync(600);
+    slowLine.open();
+    await fake.reaches(() => fake.refreshes() === 1);
+    const other = api.get("/me");
+    await fake.reaches(() => fake.answers("/me stale → 401") === 1);
+    await vi.advanceTimersByTimeAsync(400);
+
+    // Settled already, not awaited: the refresh's own deadline has not come yet.
+    expect(await Promise.race([first, "still waiting"])).toEqual({
+      ok: false,
+      status: 0,
+      message: messages.timedOut,
+      body: null,
+    });
+    refresh.open();
+    expect(await other).toMatchObject({ ok: true, data: { id: "u1" } });
+    expect(fake.refreshes()).toBe(1);
+    expect(stores.session.getItem("accessToken")).toBe("fresh");
+  });
+
+  it("stops when the caller aborts while it waits on a token refresh that stalls", async () => {
+    fake.refreshStatus = -1;
     signIn(stores.session);
     const caller = new AbortController();
-    const pending = client(baseUrl, 60_000).get("/me", { signal: caller.signal });
-    setTimeout(() => caller.abort(new Error("Left the page")), 200);
+    const pending = client(fake.baseUrl, 60_000).get("/me", { signal: caller.signal });
+    await fake.reaches(() => fake.refreshes() === 1);
+    caller.abort(new Error("Left the page"));
+
     expect(await pending).toMatchObject({ ok: false, status: 0, message: "Left the page" });
     expect(storedCount()).toBe(3);
   });
 
   it("still stops when the caller aborts", async () => {
     const caller = new AbortController();
-    const pending = client(baseUrl, 60_000).get("/stall", { signal: caller.signal });
+    const pending = client(fake.baseUrl, 60_000).get("/stall", { signal: caller.signal });
     caller.abort(new Error("Left the page"));
     expect(await pending).toMatchObject({ ok: false, status: 0, message: "Left the page" });
   });
@@ -192,15 +136,19 @@ describe("api client", () => {
     stores.session.setItem("accessToken", "stale");
     stores.session.setItem("refreshToken", "r1");
     stores.local.setItem("refreshToken", "from-local");
+    const refresh = fake.holdRefresh();
     const api = client();
-    const results = await Promise.all([api.get("/me"), api.get("/me"), api.get("/me")]);
+    const results = Promise.all([api.get("/me"), api.get("/me"), api.get("/me")]);
+    // The refresh is answered only after all three 401s went out, so each meets it in flight.
+    await fake.reaches(() => fake.answers("/me stale → 401") === 3 && fake.refreshes() > 0);
+    refresh.open();
 
-    expect(results.every((r) => r.ok)).toBe(true);
-    const refreshes = seen.filter((s) => s.url === "/auth/refresh/");
-    expect(refreshes).toHaveLength(1);
-    expect(JSON.parse(refreshes[0]?.body ?? "")).toEqual({ refresh: "r1" });
-    const repeats = seen.filter((s) => s.url === "/me" && s.authorization === "Bearer fresh");
-    expect(repeats).toHaveLength(3);
+    expect((await results).every((r) => r.ok)).toBe(true);
+    expect(fake.answered).toEqual([
+      ...Array(3).fill("/me stale → 401"),
+      "/auth/refresh/ r1 → 200",
+      ...Array(3).fill("/me fresh → 200"),
+    ]);
     expect(stores.session.getItem("accessToken")).toBe("fresh");
     expect(stores.session.getItem("refreshToken")).toBe("r2");
   });
@@ -213,51 +161,75 @@ describe("api client", () => {
   });
 
   it("clears both storages and reports once when the refresh fails", async () => {
-    refreshStatus = 401;
+    fake.refreshStatus = 401;
     signIn(stores.session);
     signIn(stores.local);
     const result = await client().get("/me");
     expect(result).toMatchObject({ ok: false, status: 401, message: messages.refreshFailed });
     expect(storedCount()).toBe(0);
     expect(expired).toEqual(["Unable to refresh access token"]);
-    expect(seen.filter((s) => s.url === "/me")).toHaveLength(1);
+    expect(fake.seen.filter((s) => s.url === "/me")).toHaveLength(1);
   });
 
   it("does not try to refresh without a refresh token, and never retries a failed mutation", async () => {
     const result = await client().post("/me", { a: 1 });
     expect(result).toMatchObject({ ok: false, status: 401, message: "Log in again" });
-    expect(seen).toHaveLength(1);
+    expect(fake.seen).toHaveLength(1);
   });
 
   it("shares one failing refresh among concurrent 401s and reports the expiry once", async () => {
-    refreshStatus = 401;
+    fake.refreshStatus = 401;
     signIn(stores.session);
+    const refresh = fake.holdRefresh();
     const api = client();
-    const results = await Promise.all([api.get("/me"), api.get("/me"), api.get("/me")]);
+    const results = Promise.all([api.get("/me"), api.get("/me"), api.get("/me")]);
+    await fake.reaches(() => fake.answers("/me stale → 401") === 3 && fake.refreshes() > 0);
+    refresh.open();
 
-    expect(results.every((r) => !r.ok && r.sessionExpired)).toBe(true);
-    expect(seen.filter((s) => s.url === "/auth/refresh/")).toHaveLength(1);
+    expect((await results).every((r) => !r.ok && r.sessionExpired)).toBe(true);
+    expect(fake.answered).toEqual([...Array(3).fill("/me stale → 401"), "/auth/refresh/ r1 → 401"]);
     expect(storedCount()).toBe(0);
     expect(expired).toEqual([messages.refreshFailed]);
   });
 
   it("repeats a 401 that arrives after the refresh with the new token instead of refreshing again", async () => {
     signIn(stores.session);
+    const late = fake.holdRequests();
     const api = client();
-    const results = await Promise.all([api.get("/me"), api.get("/me?delay=150")]);
+    const first = api.get("/me");
+    // Sent with the same stale token, but answered only once the first request, refresh and
+    // repeat included, is done.
+    const second = api.get("/me?held");
+    expect(await first).toMatchObject({ ok: true });
+    late.open();
 
-    expect(results.every((r) => r.ok)).toBe(true);
-    expect(seen.filter((s) => s.url === "/auth/refresh/")).toHaveLength(1);
+    expect(await second).toMatchObject({ ok: true, data: { id: "u1" } });
+    expect(fake.answered).toEqual([
+      "/me stale → 401",
+      "/auth/refresh/ r1 → 200",
+      "/me fresh → 200",
+      "/me?held stale → 401",
+      "/me?held fresh → 200",
+    ]);
     expect(expired).toEqual([]);
   });
 
   it("reports an expiry once when a 401 arrives after the refresh failed", async () => {
-    refreshStatus = 401;
+    fake.refreshStatus = 401;
     signIn(stores.session);
+    const late = fake.holdRequests();
     const api = client();
-    const results = await Promise.all([api.get("/me"), api.get("/me?delay=150")]);
+    const first = api.get("/me");
+    const second = api.get("/me?held");
+    expect(await first).toMatchObject({ ok: false, sessionExpired: true });
+    late.open();
 
-    expect(results.every((r) => !r.ok && r.sessionExpired)).toBe(true);
+    expect(await second).toMatchObject({ ok: false, sessionExpired: true });
+    expect(fake.answered).toEqual([
+      "/me stale → 401",
+      "/auth/refresh/ r1 → 401",
+      "/me?held stale → 401",
+    ]);
     expect(expired).toEqual([messages.refreshFailed]);
   });
 
@@ -265,7 +237,7 @@ describe("api client", () => {
     { status: 503, message: "Try again in a minute" },
     { status: 429, message: messages.fallback },
   ])("keeps the session when the refresh is answered $status", async ({ status, message }) => {
-    refreshStatus = status;
+    fake.refreshStatus = status;
     signIn(stores.session);
     const result = await client().get("/me");
 
@@ -275,7 +247,7 @@ describe("api client", () => {
   });
 
   it("keeps the session when the refresh meets a network failure", async () => {
-    refreshStatus = 0;
+    fake.refreshStatus = 0;
     signIn(stores.session);
     const result = await client().get("/me");
 
@@ -293,6 +265,6 @@ describe("api client", () => {
     expect(results.every((r) => !r.ok && r.sessionExpired)).toBe(true);
     expect(storedCount()).toBe(0);
     expect(expired).toEqual([messages.refreshFailed]);
-    expect(seen.filter((s) => s.url === "/auth/refresh/")).toHaveLength(0);
+    expect(fake.seen.filter((s) => s.url === "/auth/refresh/")).toHaveLength(0);
   });
 });

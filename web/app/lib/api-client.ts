@@ -27,7 +27,6 @@ export type ApiClientOptions = {
   /** Origin (and path prefix) of the API; empty for the site's own origin. */
   baseUrl: string;
   stores: () => SessionStores;
-  fetch?: typeof fetch;
   /**
    * How long a request may take before it is given up (default 30 s): its answer, and any
    * token refresh it waits on, included; the refresh itself goes on for the others waiting.
@@ -118,7 +117,6 @@ const sessionEnded: ApiResult<never> = {
  * Nothing is retried except the single repeat after a successful refresh.
  */
 export function createApiClient(options: ApiClientOptions) {
-  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? 30_000;
   let refreshing: Promise<string | ApiResult<never>> | null = null;
 
@@ -135,7 +133,7 @@ export function createApiClient(options: ApiClientOptions) {
       body = JSON.stringify(init.body);
     }
     if (bearer) headers.Authorization = `Bearer ${bearer}`;
-    return doFetch(buildUrl(options.baseUrl, path, init.query), {
+    return fetch(buildUrl(options.baseUrl, path, init.query), {
       method: init.method ?? (body === undefined ? "GET" : "POST"),
       headers,
       body,

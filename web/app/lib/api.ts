@@ -1,4 +1,5 @@
 import { createApiClient } from "./api-client.ts";
+import { browserStores } from "./browser-stores.ts";
 import { showToast } from "./toasts.ts";
 
 const reloadDelayMs = 1500;
@@ -8,7 +9,7 @@ export const apiBaseUrl = import.meta.env.VITE_API_BASE_URL ?? "";
 
 export const api = createApiClient({
   baseUrl: apiBaseUrl,
-  stores: () => ({ session: window.sessionStorage, local: window.localStorage }),
+  stores: browserStores,
   onSessionExpired: (message) => {
     void showToast("error", message);
     // Long enough to read the message before the page starts again signed out.

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MemoryStorage } from "./memory-storage.test-support.ts";
+import { MemoryStorage } from "./memory-storage.ts";
 import { noteSignedUp, takeSignedUpNote } from "./signed-up-note.ts";
 
 describe("the note a sign-up leaves for a reloaded sign-up page", () => {

@@ -1,6 +1,8 @@
 import type { PublicUser } from "@ysp/contract";
 import { useEffect, useState } from "react";
 import { api } from "./api.ts";
+import { browserStores } from "./browser-stores.ts";
+import { accessToken, storeWithRefreshToken } from "./session.ts";
 
 /**
  * The student this browser is signed in as, asked of the API only when a
@@ -9,10 +11,10 @@ import { api } from "./api.ts";
 export function useSignedInUser(): PublicUser | null {
   const [user, setUser] = useState<PublicUser | null>(null);
   useEffect(() => {
-    const stored = ["accessToken", "refreshToken"].some(
-      (key) => sessionStorage.getItem(key) ?? localStorage.getItem(key),
-    );
-    if (!stored) return;
+    // A lone `user` entry is not enough: asking would fail, and the failed refresh
+    // would end the "session" with a toast and a reload while the student types.
+    const stores = browserStores();
+    if (!accessToken(stores) && !storeWithRefreshToken(stores)) return;
     const controller = new AbortController();
     void api.get<PublicUser>("/api/v1/auth/me/", { signal: controller.signal }).then((result) => {
       if (result.ok) setUser(result.data);

@@ -1,4 +1,4 @@
-/** Browser storage kept in memory, for unit tests of code that reads session or local storage. */
+/** Storage kept in memory: where the browser refuses its own (site data blocked), and in unit tests. */
 export class MemoryStorage implements Storage {
   #items = new Map<string, string>();
   get length() {
