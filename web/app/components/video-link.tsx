@@ -6,8 +6,9 @@ const opensElsewhere = (event: MouseEvent) =>
 /**
  * A link to the video on its own site, which the hydrated page plays in its
  * modal instead. On a slow link the page's script can take seconds to arrive:
- * a tap before then still shows the video rather than doing nothing. A
- * Ctrl/middle click still opens the video site, as a link does.
+ * a tap before then still shows the video, in a new tab as every link to
+ * another site does, rather than doing nothing. A Ctrl/middle click still
+ * opens the video site.
  */
 export function VideoLink({
   url,
@@ -23,6 +24,8 @@ export function VideoLink({
   return (
     <a
       href={url}
+      target="_blank"
+      rel="noopener noreferrer"
       className={className}
       aria-haspopup="dialog"
       onClick={(event) => {
