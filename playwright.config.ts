@@ -42,7 +42,17 @@ export default defineConfig({
   webServer: {
     command: "node web/e2e/server.ts",
     url: `http://127.0.0.1:${port}/healthz`,
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: e2eDataDir, LOG_LEVEL: "warn" },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: e2eDataDir,
+      LOG_LEVEL: "warn",
+      // Every spec signs up and logs in from this one address, two workers at a time; the
+      // limits themselves are tested against the API (api/src/rate-limits.test.ts).
+      RATE_LIMIT_SIGNUP: "600",
+      RATE_LIMIT_LOGIN: "600",
+      RATE_LIMIT_NEWSLETTER: "600",
+    },
     reuseExistingServer: false,
     timeout: 60_000,
     gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },

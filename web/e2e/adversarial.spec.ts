@@ -1,6 +1,21 @@
 import { request as httpRequest } from "node:http";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, gotoHydrated, pages, test, toast } from "./fixtures.ts";
+import { apiMessages, type SignupResponse } from "@ysp/contract";
+import {
+  expect,
+  fillSignupForm,
+  gotoHydrated,
+  makeStudent,
+  nextAnswer,
+  pages,
+  type Student,
+  signedUpToast,
+  signupApi,
+  storeSession,
+  test,
+  toast,
+  uniqueTag,
+} from "./fixtures.ts";
 
 /**
  * What a hostile visitor would try: markup in every field the site takes,
@@ -10,29 +25,10 @@ import { expect, gotoHydrated, pages, test, toast } from "./fixtures.ts";
  * or Content-Security-Policy violation.
  */
 
-const invalidInvite =
-  "This invite link is not valid. You can still sign up at /join without an invite code.";
 const evilHost = "evil.example";
 
-let sequence = 0;
-/** Unique per test run, project and call, so both projects can sign up side by side. */
-const uniqueTag = () =>
-  `${process.pid}${Date.now().toString(36)}${(sequence++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-const makeStudent = (overrides: Partial<Record<"first" | "last" | "email", string>> = {}) => ({
-  first: "Ngozi",
-  last: "Okafor",
-  email: `ngozi.${uniqueTag()}@example.com`,
-  password: "revise-daily-2026",
-  ...overrides,
-});
-type Student = ReturnType<typeof makeStudent>;
-
-async function fillSignup(page: Page, student: Student) {
-  await page.getByLabel("First name").fill(student.first);
-  await page.getByLabel("Last name").fill(student.last);
-  await page.getByLabel("Email").fill(student.email);
-  await page.getByLabel("Password", { exact: true }).fill(student.password);
+async function signUp(page: Page, student: Student) {
+  await fillSignupForm(page, student);
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
@@ -82,21 +78,28 @@ async function scrollToBottom(page: Page) {
 
 test.describe("markup in names is kept as text", () => {
   const namePayloads = [
-    { first: "<img src=x onerror=alert(1)>", last: '"><script>alert(1)</script>' },
-    { first: "<svg onload=alert(1)>", last: "javascript:alert(1)" },
-    { first: '<img src=x onerror="window.__xss=1">', last: "<svg/onload=window.__xss=1>" },
+    { first_name: "<img src=x onerror=alert(1)>", last_name: '"><script>alert(1)</script>' },
+    { first_name: "<svg onload=alert(1)>", last_name: "javascript:alert(1)" },
+    {
+      first_name: '<img src=x onerror="window.__xss=1">',
+      last_name: "<svg/onload=window.__xss=1>",
+    },
   ];
 
   for (const [index, names] of namePayloads.entries()) {
-    test(`sign-up ${index + 1}: ${names.first} ${names.last}`, async ({ page, request }) => {
+    test(`sign-up ${index + 1}: ${names.first_name} ${names.last_name}`, async ({
+      page,
+      request,
+    }) => {
       // The one piece of the student the site shows is the email, so it carries markup too.
       const student = makeStudent({
         ...names,
         email: `"<img/src=x/onerror=window.__xss=1>"+${uniqueTag()}@example.com`,
       });
       await gotoHydrated(page, "/join");
-      await fillSignup(page, student);
-      await expect(toast(page, "Account created successfully 👍")).toBeVisible();
+      const answer = nextAnswer<SignupResponse>(page, signupApi);
+      await signUp(page, student);
+      await expect(toast(page, signedUpToast((await answer).body))).toBeVisible();
       await expect(page).toHaveURL("/");
       await expectNoInjectedMarkup(page);
 
@@ -111,19 +114,13 @@ test.describe("markup in names is kept as text", () => {
       expect(me.status()).toBe(200);
       expect(me.headers()["content-type"]).toMatch(/^application\/json/);
       expect(await me.json()).toMatchObject({
-        first_name: names.first,
-        last_name: names.last,
+        first_name: names.first_name,
+        last_name: names.last_name,
         email: student.email,
       });
 
       // Signed in, the sign-up page names the account it is signed in as.
-      await page.evaluate(
-        ([access, refresh]) => {
-          sessionStorage.setItem("accessToken", access as string);
-          sessionStorage.setItem("refreshToken", refresh as string);
-        },
-        [session.access, session.refresh],
-      );
+      await storeSession(page, { accessToken: session.access, refreshToken: session.refresh });
       await gotoHydrated(page, "/join");
       const notice = page.getByRole("status").filter({ hasText: "signed in as" });
       await expect(notice).toContainText(`You are already signed in as ${student.email}.`);
@@ -164,10 +161,10 @@ test.describe("markup in invite codes is kept as text", () => {
       await expectNoInjectedMarkup(page);
       expect(await cspViolations(page)).toEqual([]);
 
-      const signup = page.waitForRequest("**/api/v1/auth/signup/");
-      await fillSignup(page, makeStudent());
+      const signup = page.waitForRequest(`**${signupApi}`);
+      await signUp(page, makeStudent());
       expect((await signup).postDataJSON()).toMatchObject({ referral_code: code });
-      await expect(page.locator(".toast-error")).toHaveText(invalidInvite);
+      await expect(page.locator(".toast-error")).toHaveText(apiMessages.referralFormat);
       expect(new URL(page.url()).pathname).toBe(new URL(path, page.url()).pathname);
       await expectNoInjectedMarkup(page);
     });

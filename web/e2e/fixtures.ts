@@ -1,5 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Page,
+  type TestInfo,
+} from "@playwright/test";
+import type { ApiErrorBody, SignupResponse } from "@ysp/contract";
 
 type Problems = { errors: string[]; cspViolations: string[] };
 
@@ -30,14 +37,23 @@ export async function holdRequests(page: Page, url: string | RegExp) {
 }
 
 /**
+ * The site's own files, which must always arrive. API calls and documents are
+ * left out: tests expect some of them to fail (a 404 page, a form post
+ * answered 400, a sign-up refused).
+ */
+const assetTypes = new Set(["script", "stylesheet", "image", "font", "manifest"]);
+
+/**
  * Every page: third-party hosts are blocked (there is no internet here, and a
- * test must not depend on one); CSP violations, uncaught errors and any
- * alert/confirm dialog fail the test.
+ * test must not depend on one); CSP violations, uncaught errors, any
+ * alert/confirm dialog and any of the site's own files answered with an error
+ * status fail the test.
  */
 export const test = base.extend<{ problems: Problems }>({
   problems: [
-    async ({ page }, use, testInfo) => {
+    async ({ page, baseURL }, use, testInfo) => {
       const problems: Problems = { errors: [], cspViolations: [] };
+      const ownOrigin = new URL(baseURL ?? "http://127.0.0.1").origin;
       await blockThirdParty(page);
       await page.addInitScript(() => {
         window.__cspViolations = [];
@@ -50,6 +66,19 @@ export const test = base.extend<{ problems: Problems }>({
         problems.errors.push(`unexpected ${dialog.type()} dialog: ${dialog.message()}`);
         void dialog.dismiss();
       });
+      // A stylesheet or script answered with an HTML error page is blocked before any response
+      // is reported; the browser's "Refused to apply style / execute script" error fails it below.
+      page.on("response", (response) => {
+        const type = response.request().resourceType();
+        if (
+          response.status() >= 400 &&
+          assetTypes.has(type) &&
+          new URL(response.url()).origin === ownOrigin
+        )
+          problems.errors.push(`${type} answered ${response.status()}: ${response.url()}`);
+      });
+      // The browser's own line for a failed request says neither what nor why: the site's
+      // files are checked above, and blocked hosts and refused API calls are expected.
       page.on("console", (message) => {
         if (message.type() === "error" && !/Failed to load resource/.test(message.text())) {
           problems.errors.push(message.text());
@@ -108,3 +137,101 @@ export const toast = (page: Page, text: string | RegExp) =>
 /** Where a test saves a screenshot to look at: an ignored folder, one per viewport. */
 export const screenshotPath = (testInfo: TestInfo, name: string) =>
   `web/e2e/screenshots/${testInfo.project.name}/${name}.png`;
+
+let sequence = 0;
+/** Unique per run, worker and call: both projects sign up side by side against one database. */
+export const uniqueTag = () =>
+  `${process.pid}${Date.now().toString(36)}${(sequence++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A student who has not signed up yet, with an email no other test uses. */
+export const makeStudent = (
+  overrides: Partial<Record<"first_name" | "last_name" | "email" | "password", string>> = {},
+) => ({
+  first_name: "Ifeoma",
+  last_name: "Nwosu",
+  email: `ifeoma.${uniqueTag()}@example.com`,
+  password: "study-hard-2026",
+  ...overrides,
+});
+export type Student = ReturnType<typeof makeStudent>;
+
+/** Types the student into the sign-up form (the invite code comes from the address). */
+export async function fillSignupForm(page: Page, student: Student) {
+  await page.getByLabel("First name").fill(student.first_name);
+  await page.getByLabel("Last name").fill(student.last_name);
+  await page.getByLabel("Email").fill(student.email);
+  await page.getByLabel("Password", { exact: true }).fill(student.password);
+  return student;
+}
+
+export const signupApi = "/api/v1/auth/signup/";
+export const newsletterApi = "/api/v1/newsletter/";
+
+/**
+ * The status and JSON body of the server's answer to the page's next request to `path`
+ * (start it before the click that sends one). Tests expect the server's own words from
+ * here rather than a copy of them, which would drift.
+ */
+export async function nextAnswer<Body>(page: Page, path: string) {
+  const response = await page.waitForResponse((r) => new URL(r.url()).pathname === path);
+  return { status: response.status(), body: (await response.json()) as Body };
+}
+
+/** Spec §8: a sign-up's first toast is the server's message with a thumbs-up. */
+export const signedUpToast = (answer: SignupResponse) => `${answer.message} 👍`;
+
+/** Spec §8: a refusal's toast is the first error's detail; `code` is the refusal the test meant. */
+export function firstDetail(answer: ApiErrorBody, code: string) {
+  const [first] = answer.errors;
+  expect(first?.code).toBe(code);
+  return first?.detail ?? "";
+}
+
+/** Signs the student up and logs in through the API, as the app would: the session it gets. */
+export async function signUpByApi(request: APIRequestContext, student: Student) {
+  const response = await request.post(signupApi, {
+    data: { ...student, user_type: "STUDENT", referral_code: "" },
+  });
+  expect(response.status()).toBe(201);
+  const login = await request.post("/api/v1/auth/login/", {
+    data: { email: student.email, password: student.password },
+  });
+  expect(login.status()).toBe(200);
+  return {
+    signedUp: (await response.json()) as SignupResponse,
+    ...((await login.json()) as {
+      access: string;
+      refresh: string;
+      user: { id: string; referral_code: string };
+    }),
+  };
+}
+
+/** The session entries of spec §3 and the two stores that may hold them. */
+const sessionKeys = ["accessToken", "refreshToken", "user"] as const;
+type SessionStore = "sessionStorage" | "localStorage";
+
+/** Leaves a session in the page's storage as the app does after a login. */
+export async function storeSession(
+  page: Page,
+  session: Partial<Record<(typeof sessionKeys)[number], string>>,
+  stores: readonly SessionStore[] = ["sessionStorage"],
+) {
+  await page.evaluate(
+    ([entries, names]) => {
+      for (const name of names)
+        for (const [key, value] of Object.entries(entries)) window[name].setItem(key, value);
+    },
+    [session, stores] as const,
+  );
+}
+
+/** Session entries still stored, as "localStorage.user": none once a session is cleared. */
+export const sessionEntriesLeft = (page: Page) =>
+  page.evaluate(
+    (keys) =>
+      (["sessionStorage", "localStorage"] as const).flatMap((name) =>
+        keys.filter((key) => window[name].getItem(key) !== null).map((key) => `${name}.${key}`),
+      ),
+    sessionKeys,
+  );

@@ -1,11 +1,5 @@
-import {
-  blockThirdParty,
-  expect,
-  expectNoAxeViolations,
-  gotoHydrated,
-  holdRequests,
-  test,
-} from "./fixtures.ts";
+import { displayPhone, site } from "../app/content/site.ts";
+import { expect, expectNoAxeViolations, gotoHydrated, holdRequests, test } from "./fixtures.ts";
 
 const items = ["About Us", "Sponsor a Child", "Mentors", "FAQs", "Log In"];
 
@@ -130,32 +124,34 @@ test.describe("store links by device", () => {
     }
   });
 
-  for (const path of ["/", "/faqs"]) {
-    test(`an iPhone gets the App Store on ${path}`, async ({ browser, baseURL }) => {
-      const context = await browser.newContext({
-        baseURL,
-        viewport: { width: 390, height: 844 },
-        userAgent:
-          "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
-      });
-      const page = await context.newPage();
-      await blockThirdParty(page);
-      await gotoHydrated(page, path);
-      const hrefs = await page
-        .locator("[data-store-link]")
-        .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
-      expect(hrefs.length).toBeGreaterThanOrEqual(2);
-      for (const href of hrefs) expect(href).toMatch(/^https:\/\/apps\.apple\.com\//);
-      await context.close();
+  test.describe("on an iPhone", () => {
+    test.use({
+      viewport: { width: 390, height: 844 },
+      userAgent:
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
     });
-  }
+    for (const path of ["/", "/faqs"]) {
+      test(`an iPhone gets the App Store on ${path}`, async ({ page }) => {
+        await gotoHydrated(page, path);
+        const hrefs = await page
+          .locator("[data-store-link]")
+          .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+        expect(hrefs.length).toBeGreaterThanOrEqual(2);
+        for (const href of hrefs) expect(href).toMatch(/^https:\/\/apps\.apple\.com\//);
+      });
+    }
+  });
 });
 
 test.describe("footer", () => {
   test("has the contact details, link groups and a labelled newsletter form", async ({ page }) => {
     await gotoHydrated(page, "/");
     const footer = page.locator("footer");
-    await expect(footer.locator("address")).toContainText("Lagos");
+    const address = footer.locator("address");
+    for (const line of [site.address.street, "Lagos", displayPhone(site.phone), site.email])
+      await expect(address).toContainText(line);
+    for (const href of Object.values(site.links))
+      await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
     for (const name of ["Company", "Support", "Stay up to date"]) {
       await expect(footer.getByRole("heading", { name })).toBeVisible();
     }
@@ -169,8 +165,9 @@ test.describe("footer", () => {
   test("every external link opens in a new tab with noopener noreferrer", async ({ page }) => {
     for (const path of ["/", "/faqs", "/join"]) {
       await gotoHydrated(page, path);
-      const external = page.locator('a[href^="http"]');
-      for (const link of await external.all()) {
+      const external = await page.locator('a[href^="http"]').all();
+      expect(external.length, path).toBeGreaterThan(0);
+      for (const link of external) {
         await expect(link).toHaveAttribute("target", "_blank");
         await expect(link).toHaveAttribute("rel", "noopener noreferrer");
       }

@@ -67,6 +67,12 @@ test.describe("home", () => {
     page,
   }) => {
     const release = await holdRequests(page, "**/assets/*.js");
+    // The new tab's request, seen and refused here: there is no internet.
+    const opened: string[] = [];
+    await page.context().route(/^https:\/\/www\.youtube\.com\//, (route) => {
+      opened.push(route.request().url());
+      return route.abort("blockedbyclient");
+    });
     try {
       await page.goto("/", { waitUntil: "commit" });
       for (const link of [
@@ -75,11 +81,12 @@ test.describe("home", () => {
       ]) {
         const href = await link.getAttribute("href");
         expect(href).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
-        const opened = page.waitForRequest((request) => request.isNavigationRequest());
+        const tab = page.waitForEvent("popup");
         await link.click();
-        expect((await opened).url()).toBe(href);
-        await page.goBack({ waitUntil: "commit" });
+        await (await tab).close();
+        expect(opened.at(-1)).toBe(href);
       }
+      expect(opened).toHaveLength(2);
       await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
     } finally {
       release();
@@ -88,38 +95,27 @@ test.describe("home", () => {
 
   test("the open animation waits 50 ms and removal waits 300 ms", async ({ page }) => {
     await gotoHydrated(page, "/");
-    // Only lower bounds are asserted: timers never fire early, but a busy machine may fire them late.
-    const openGap = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let mounted = 0;
-          new MutationObserver((_, observer) => {
-            const dialog = document.querySelector("dialog.modal");
-            if (dialog && !mounted) mounted = performance.now();
-            if (dialog?.hasAttribute("data-visible")) {
-              observer.disconnect();
-              resolve(performance.now() - mounted);
-            }
-          }).observe(document.body, { subtree: true, childList: true, attributes: true });
-          (document.querySelector('.hero-actions [aria-haspopup="dialog"]') as HTMLElement).click();
-        }),
-    );
-    expect(openGap).toBeGreaterThanOrEqual(49);
+    await page.clock.install();
+    // Time stands still from here; only runFor moves it.
+    await page.clock.pauseAt(Date.now() + 1000);
+    const opener = page.getByRole("link", { name: "How it works" });
+    const dialog = page.getByRole("dialog", { name: /How YSP works/ });
+    await opener.click();
+    // Shown in the same layout effect that starts the 50 ms timer.
+    await expect(dialog).toBeVisible();
+    await page.clock.runFor(49);
+    await expect(dialog).not.toHaveAttribute("data-visible", "");
+    await page.clock.runFor(1);
+    await expect(dialog).toHaveAttribute("data-visible", "");
 
-    const closeGap = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const started = performance.now();
-          new MutationObserver((_, observer) => {
-            if (!document.querySelector("iframe")) {
-              observer.disconnect();
-              resolve(performance.now() - started);
-            }
-          }).observe(document.body, { subtree: true, childList: true });
-          (document.querySelector("dialog.modal .icon-button") as HTMLButtonElement).click();
-        }),
-    );
-    expect(closeGap).toBeGreaterThanOrEqual(299);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    // The close animation starts in the same commit as the 300 ms timer.
+    await expect(dialog).not.toHaveAttribute("data-visible", "");
+    await page.clock.runFor(299);
+    await expect(dialog.locator("iframe")).toHaveCount(1);
+    await page.clock.runFor(1);
+    await expect(page.locator("iframe")).toHaveCount(0);
+    await expect(opener).toBeFocused();
   });
 
   test("lesson carousel: 15 interleaved cards, arrows only where there is more", async ({
@@ -205,11 +201,17 @@ test.describe("home", () => {
         body: '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3"/>',
       });
     });
+    // A short screen, so the carousel starts well past the 200 px look-ahead on both projects.
+    const viewport = 300;
+    await page.setViewportSize({ width: page.viewportSize()?.width ?? 360, height: viewport });
     await gotoHydrated(page, "/");
     const carousel = page.locator(".carousel");
-    const top = (await carousel.boundingBox())?.y ?? 0;
-    const viewport = page.viewportSize()?.height ?? 0;
-    if (top > viewport + 400) expect(requested).toEqual([]);
+    expect((await carousel.boundingBox())?.y).toBeGreaterThan(viewport + 200);
+    // Two frames: the observers have reported by then.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    expect(requested).toEqual([]);
 
     await carousel.scrollIntoViewIfNeeded();
     const first = page.locator("img.lesson-thumb").first();

@@ -1,24 +1,35 @@
 import type { Page, Route } from "@playwright/test";
-import { expect, expectNoAxeViolations, gotoHydrated, test, toast } from "./fixtures.ts";
+import type { ApiErrorBody, SignupResponse } from "@ysp/contract";
+import {
+  expect,
+  expectNoAxeViolations,
+  fillSignupForm,
+  gotoHydrated,
+  holdRequests,
+  makeStudent,
+  nextAnswer,
+  signedUpToast,
+  signUpByApi,
+  signupApi,
+  test,
+  toast,
+} from "./fixtures.ts";
 
-const signupPath = "**/api/v1/auth/signup/";
+/**
+ * The sign-up form against the real server. A route answers only what the
+ * server cannot be made to send: a lost connection, a stall, an empty errors list.
+ */
 
-const makeStudent = (
-  overrides: Partial<Record<"first" | "last" | "email" | "password", string>> = {},
-) => ({
-  first: "Chiamaka",
-  last: "Eze",
-  email: `chiamaka.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`,
-  password: "lagos-2026-pass",
-  ...overrides,
-});
+const signupPath = `**${signupApi}`;
+const isSignup = (url: string) => new URL(url).pathname === signupApi;
 
-async function fillForm(page: Page, student = makeStudent()) {
-  await page.getByLabel("First name").fill(student.first);
-  await page.getByLabel("Last name").fill(student.last);
-  await page.getByLabel("Email").fill(student.email);
-  await page.getByLabel("Password", { exact: true }).fill(student.password);
-  return student;
+/** Sign-up posts the page sends, counted as they leave. */
+function countSignups(page: Page) {
+  const sent = { count: 0 };
+  page.on("request", (request) => {
+    if (isSignup(request.url())) sent.count++;
+  });
+  return sent;
 }
 
 const json = (route: Route, status: number, body: unknown) =>
@@ -59,11 +70,7 @@ test.describe("sign-up form", () => {
   test("validates on submit, then on every change, with messages tied to fields", async ({
     page,
   }) => {
-    let calls = 0;
-    await page.route(signupPath, (route) => {
-      calls++;
-      return json(route, 201, { message: "Account created successfully" });
-    });
+    const signups = countSignups(page);
     await gotoHydrated(page, "/join");
     await page.getByLabel("First name").fill("Ada");
     await expect(page.getByText("Please enter your last name")).toHaveCount(0);
@@ -103,46 +110,47 @@ test.describe("sign-up form", () => {
     );
     await page.getByLabel("Last name").fill("Bello");
     await expect(page.getByText("Please enter your last name")).toHaveCount(0);
-    expect(calls).toBe(0);
+    expect(signups.count).toBe(0);
   });
 
-  test("success: two toasts, then home", async ({ page }) => {
-    let body: Record<string, unknown> = {};
-    await page.route(signupPath, (route) => {
-      body = route.request().postDataJSON();
-      return json(route, 201, { message: "Account created successfully" });
-    });
-    await gotoHydrated(page, "/join/K7QX9M");
-    const student = await fillForm(page);
+  test("success: the spec's payload with the route's invite code, two toasts, then home", async ({
+    page,
+    request,
+  }) => {
+    const referrer = await signUpByApi(request, makeStudent());
+    const code = referrer.user.referral_code;
+    await gotoHydrated(page, `/join/${code}`);
+    const student = await fillSignupForm(page, makeStudent());
+    const posted = page.waitForRequest((r) => isSignup(r.url()));
+    const answer = nextAnswer<SignupResponse>(page, signupApi);
     await page.getByRole("button", { name: "Continue" }).click();
-    await expect(toast(page, "Account created successfully 👍")).toBeVisible();
-    await expect(toast(page, "Download the app and login")).toBeVisible();
-    await expect(page).toHaveURL("/");
-    expect(body).toEqual({
+    expect((await posted).postDataJSON()).toEqual({
       email: student.email,
       password: student.password,
       user_type: "STUDENT",
-      first_name: student.first,
-      last_name: student.last,
-      referral_code: "K7QX9M",
+      first_name: student.first_name,
+      last_name: student.last_name,
+      referral_code: code,
     });
+    await expect(toast(page, signedUpToast((await answer).body))).toBeVisible();
+    await expect(toast(page, "Download the app and login")).toBeVisible();
+    await expect(page).toHaveURL("/");
   });
 
   test("success, and the home page's code fails to arrive: the form still says the account was made", async ({
     page,
     problems,
   }) => {
-    await page.route(signupPath, (route) =>
-      json(route, 201, { message: "Account created successfully" }),
-    );
     await gotoHydrated(page, "/join");
     await page.route(/\/assets\/(home|site-layout)-[^/]+\.js$/, (route) => route.abort("failed"));
-    await fillForm(page);
+    await fillSignupForm(page, makeStudent());
     const reloaded = page.waitForEvent("load");
+    const answer = nextAnswer<SignupResponse>(page, signupApi);
     await page.getByRole("button", { name: "Continue" }).click();
+    const { body } = await answer;
     await reloaded;
     await expect(page).toHaveURL("/join");
-    await expect(toast(page, "Account created successfully 👍")).toBeVisible();
+    await expect(toast(page, signedUpToast(body))).toBeVisible();
     await expect(toast(page, "Download the app and login")).toBeVisible();
     // React Router's own report of the failed modules, which this test causes.
     problems.errors = problems.errors.filter(
@@ -151,19 +159,12 @@ test.describe("sign-up form", () => {
   });
 
   test("pending: a loading state, and no second submission", async ({ page }) => {
-    let calls = 0;
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(signupPath, async (route) => {
-      calls++;
-      await held;
-      return json(route, 201, { message: "Account created successfully" });
-    });
+    const signups = countSignups(page);
+    const release = await holdRequests(page, signupPath);
     await gotoHydrated(page, "/join");
-    await fillForm(page);
+    await fillSignupForm(page, makeStudent());
     const button = page.getByRole("button", { name: /Continue/ });
+    const answer = nextAnswer<SignupResponse>(page, signupApi);
     await button.click();
     await expect(button).toHaveAttribute("aria-disabled", "true");
     await expect(button).toBeFocused();
@@ -173,26 +174,27 @@ test.describe("sign-up form", () => {
     await expect(page.locator("form")).toHaveAttribute("aria-busy", "true");
     await page.locator("form").evaluate((form: HTMLFormElement) => form.requestSubmit());
     release();
+    await expect(toast(page, signedUpToast((await answer).body))).toBeVisible();
     await expect(page).toHaveURL("/");
-    expect(calls).toBe(1);
+    expect(signups.count).toBe(1);
   });
 
-  test("a server error shows its first detail and keeps the form", async ({ page }) => {
-    await page.route(signupPath, (route) =>
-      json(route, 400, {
-        type: "validation_error",
-        errors: [
-          { code: "unique", detail: "An account with this email already exists.", attr: "email" },
-          { code: "other", detail: "Second problem", attr: null },
-        ],
-      }),
-    );
+  test("a server error shows its first detail only, and keeps the form", async ({ page }) => {
+    // Two problems the form leaves to the server: a password too short, a name too long.
+    const student = makeStudent({ first_name: "A".repeat(101), password: "short" });
     await gotoHydrated(page, "/join");
-    const student = await fillForm(page);
+    await fillSignupForm(page, student);
+    const answer = nextAnswer<ApiErrorBody>(page, signupApi);
     await page.getByRole("button", { name: "Continue" }).click();
-    await expect(toast(page, "An account with this email already exists.")).toBeVisible();
-    await expect(page.getByText("Second problem")).toHaveCount(0);
+    const { status, body } = await answer;
+    expect(status).toBe(400);
+    const { errors } = body;
+    expect(errors.map((error) => error.attr)).toEqual(["password", "first_name"]);
+    const [first, second] = errors.map((error) => error.detail);
+    await expect(page.locator(".toast-error")).toHaveText(first ?? "");
+    await expect(page.getByText(second ?? "")).toHaveCount(0);
     await expect(page).toHaveURL("/join");
+    await expect(page.getByLabel("First name")).toHaveValue(student.first_name);
     await expect(page.getByLabel("Email")).toHaveValue(student.email);
     const button = page.getByRole("button", { name: "Continue" });
     await expect(button).not.toHaveAttribute("aria-disabled");
@@ -202,7 +204,7 @@ test.describe("sign-up form", () => {
   test("an error with no detail says 'An error occurred'", async ({ page }) => {
     await page.route(signupPath, (route) => json(route, 500, { errors: [] }));
     await gotoHydrated(page, "/join");
-    await fillForm(page);
+    await fillSignupForm(page, makeStudent());
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(toast(page, "An error occurred")).toBeVisible();
   });
@@ -210,7 +212,7 @@ test.describe("sign-up form", () => {
   test("a network failure shows the error's message", async ({ page }) => {
     await page.route(signupPath, (route) => route.abort("internetdisconnected"));
     await gotoHydrated(page, "/join");
-    await fillForm(page);
+    await fillSignupForm(page, makeStudent());
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.locator(".toast-error")).toHaveText(/Failed to fetch|Network error/);
     await expect(page).toHaveURL("/join");
@@ -218,12 +220,12 @@ test.describe("sign-up form", () => {
 
   test("reading the terms and coming back leaves the form as it was", async ({ page }) => {
     await gotoHydrated(page, "/join/K7QX9M");
-    const student = await fillForm(page);
+    const student = await fillSignupForm(page, makeStudent());
     await page.getByRole("link", { name: "Terms of Service" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
     await page.goBack();
-    await expect(page.getByLabel("First name")).toHaveValue(student.first);
-    await expect(page.getByLabel("Last name")).toHaveValue(student.last);
+    await expect(page.getByLabel("First name")).toHaveValue(student.first_name);
+    await expect(page.getByLabel("Last name")).toHaveValue(student.last_name);
     await expect(page.getByLabel("Email")).toHaveValue(student.email);
     await expect(page.getByLabel("Invite code")).toHaveValue("K7QX9M");
   });
@@ -236,14 +238,14 @@ test.describe("sign-up form", () => {
     const arrived = new Promise<void>((resolve) => {
       firstArrived = resolve;
     });
-    // Never answered, as a request lost on a mobile line; the second attempt goes through.
+    // Never answered, as a request lost on a mobile line; the second attempt reaches the server.
     await page.route(signupPath, (route) => {
-      if (++calls > 1) return json(route, 201, { message: "Account created successfully" });
+      if (++calls > 1) return route.continue();
       firstArrived();
     });
     await page.clock.install();
     await gotoHydrated(page, "/join");
-    const student = await fillForm(page);
+    const student = await fillSignupForm(page, makeStudent());
     const button = page.getByRole("button", { name: "Continue" });
     await button.click();
     await expect(button).toHaveAttribute("aria-disabled", "true");
@@ -255,77 +257,10 @@ test.describe("sign-up form", () => {
     );
     await expect(button).not.toHaveAttribute("aria-disabled");
     await expect(page.getByLabel("Email")).toHaveValue(student.email);
+    const answer = nextAnswer<SignupResponse>(page, signupApi);
     await button.click();
+    await expect(toast(page, signedUpToast((await answer).body))).toBeVisible();
     await expect(page).toHaveURL("/");
     expect(calls).toBe(2);
-  });
-
-  test("a 401 triggers one refresh, then the request is repeated with the new bearer", async ({
-    page,
-  }) => {
-    const seen: { auth: string | undefined }[] = [];
-    let refreshes = 0;
-    await page.route(signupPath, (route) => {
-      const auth = route.request().headers().authorization;
-      seen.push({ auth });
-      if (auth === "Bearer new-access")
-        return json(route, 201, { message: "Account created successfully" });
-      return json(route, 401, {
-        type: "client_error",
-        errors: [{ code: "not_authenticated", detail: "Expired", attr: null }],
-      });
-    });
-    await page.route("**/auth/refresh/", (route) => {
-      refreshes++;
-      expect(route.request().postDataJSON()).toEqual({ refresh: "session-refresh" });
-      return json(route, 200, { access: "new-access" });
-    });
-    await gotoHydrated(page, "/join");
-    await page.evaluate(() => {
-      sessionStorage.setItem("accessToken", "old-access");
-      sessionStorage.setItem("refreshToken", "session-refresh");
-      localStorage.setItem("refreshToken", "local-refresh");
-    });
-    await fillForm(page);
-    await page.getByRole("button", { name: "Continue" }).click();
-    await expect(toast(page, "Account created successfully 👍")).toBeVisible();
-    expect(refreshes).toBe(1);
-    expect(seen.map((s) => s.auth)).toEqual(["Bearer old-access", "Bearer new-access"]);
-    expect(await page.evaluate(() => sessionStorage.getItem("accessToken"))).toBe("new-access");
-  });
-
-  test("a failed refresh clears both storages, says so, and reloads", async ({ page }) => {
-    await page.route(signupPath, (route) =>
-      json(route, 401, {
-        type: "client_error",
-        errors: [{ code: "not_authenticated", detail: "Expired", attr: null }],
-      }),
-    );
-    await page.route("**/auth/refresh/", (route) =>
-      json(route, 401, {
-        type: "client_error",
-        errors: [{ code: "token_not_valid", detail: "Bad token", attr: null }],
-      }),
-    );
-    await gotoHydrated(page, "/join");
-    await page.evaluate(() => {
-      for (const store of [sessionStorage, localStorage]) {
-        store.setItem("accessToken", "old");
-        store.setItem("refreshToken", "old-refresh");
-        store.setItem("user", "{}");
-      }
-    });
-    await fillForm(page);
-    const reloaded = page.waitForEvent("load");
-    await page.getByRole("button", { name: "Continue" }).click();
-    await expect(toast(page, "Unable to refresh access token")).toBeVisible();
-    await reloaded;
-    const left = await page.evaluate(() =>
-      ["accessToken", "refreshToken", "user"].flatMap((k) => [
-        sessionStorage.getItem(k),
-        localStorage.getItem(k),
-      ]),
-    );
-    expect(left.every((v) => v === null)).toBe(true);
   });
 });

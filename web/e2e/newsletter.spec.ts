@@ -1,0 +1,84 @@
+import type { Page } from "@playwright/test";
+import {
+  expect,
+  gotoHydrated,
+  holdRequests,
+  makeStudent,
+  newsletterApi,
+  nextAnswer,
+  test,
+  toast,
+} from "./fixtures.ts";
+
+/** The footer's newsletter form against the real server and database: no request is answered by the test. */
+
+/** Presses Subscribe: the server's answer to the subscription it sends. */
+async function subscribe(page: Page) {
+  const answer = nextAnswer<{ message: string }>(page, newsletterApi);
+  await page.locator("footer").getByRole("button", { name: "Subscribe" }).click();
+  return answer;
+}
+
+test.describe("newsletter", () => {
+  test("subscribes with a toast, and says so kindly the second time", async ({ page }) => {
+    const email = makeStudent().email;
+    await gotoHydrated(page, "/");
+    const footer = page.locator("footer");
+    await footer.getByLabel(/email/i).fill(email);
+    const subscribed = await subscribe(page);
+    expect(subscribed.status).toBe(201);
+    await expect(page.locator(".toast-success")).toHaveText(subscribed.body.message);
+    await expect(footer.getByLabel(/email/i)).toHaveValue("");
+
+    await gotoHydrated(page, "/login");
+    await footer.getByLabel(/email/i).fill(email.toUpperCase());
+    const again = await subscribe(page);
+    // Not an error: the address is on the list, as the student wanted.
+    expect(again.status).toBe(200);
+    expect(again.body.message).not.toBe(subscribed.body.message);
+    await expect(page.locator(".toast-success")).toHaveText(again.body.message);
+  });
+
+  test("pages without JavaScript subscribe with a plain form post and a readable answer", async ({
+    page,
+  }) => {
+    const email = makeStudent().email;
+    await page.goto("/faqs");
+    const footer = page.locator("footer");
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL("/faqs");
+    expect(
+      await footer.getByLabel(/email/i).evaluate((input: HTMLInputElement) => input.validity.valid),
+    ).toBe(false);
+
+    await footer.getByLabel(/email/i).fill(email);
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're subscribed");
+    await page.getByRole("link", { name: "Back to the page you were on" }).click();
+    await expect(page).toHaveURL("/faqs");
+
+    await page.goto("/terms-of-service");
+    await footer.getByLabel(/email/i).fill(email);
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're already subscribed");
+    await expect(page.getByRole("link", { name: "Back to the page you were on" })).toHaveAttribute(
+      "href",
+      "/terms-of-service",
+    );
+  });
+
+  test("an address typed before the script arrived is kept, and subscribes", async ({ page }) => {
+    const release = await holdRequests(page, "**/assets/*.js");
+    await page.goto("/", { waitUntil: "commit" });
+    const email = makeStudent().email;
+    const field = page.getByLabel("Get study tips and exam news by email");
+    await field.fill(email);
+    release();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(field).toHaveValue(email);
+    const { status, body } = await subscribe(page);
+    expect(status).toBe(201);
+    await expect(toast(page, body.message)).toBeVisible();
+    await expect(field).toHaveValue("");
+  });
+});

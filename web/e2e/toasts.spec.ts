@@ -1,0 +1,98 @@
+import type { Locator, Page } from "@playwright/test";
+import {
+  expect,
+  fillSignupForm,
+  gotoHydrated,
+  makeStudent,
+  signupApi,
+  test,
+  toast,
+} from "./fixtures.ts";
+
+/** Spec §8: error red, success teal (the site's --red and --teal). */
+const red = "rgb(179, 38, 30)";
+const teal = "rgb(15, 125, 110)";
+
+/** From here on the page's time moves only when the test moves it. */
+async function stopTime(page: Page) {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
+}
+
+/** A few turns of the page's event loop, which page.clock leaves alone: React renders in them. */
+const letReactRun = (page: Page) =>
+  page.evaluate(async () => {
+    for (let turn = 0; turn < 3; turn++) {
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      });
+    }
+  });
+
+/**
+ * How long `shown` stays on the page from now, in the page's time, measured in 100 ms
+ * steps. The library takes a toast off the page one second after its time is up, with
+ * a timer it starts once React has drawn the toast leaving: React runs between steps.
+ */
+async function msOnPage(page: Page, shown: Locator) {
+  for (let elapsed = 100; elapsed <= 10_000; elapsed += 100) {
+    await page.clock.runFor(100);
+    await letReactRun(page);
+    if ((await shown.count()) === 0) return elapsed;
+  }
+  throw new Error("the toast was still there 10 s later");
+}
+
+/** The connection drops on every sign-up: each press of Continue ends in an error toast. */
+const dropSignups = (page: Page) => page.route(`**${signupApi}`, (route) => route.abort("failed"));
+
+test.describe("toasts (spec §8 and §9)", () => {
+  test("an error toast is red and stays 4 seconds", async ({ page }) => {
+    await dropSignups(page);
+    await gotoHydrated(page, "/join");
+    await stopTime(page);
+    await fillSignupForm(page, makeStudent());
+    await page.getByRole("button", { name: "Continue" }).click();
+    const shown = page.locator(".toast-error");
+    await expect(shown).toHaveCount(1);
+    await expect(shown).toHaveCSS("background-color", red);
+    // 4 s up, then a second leaving (see msOnPage); a step or two of slack.
+    const ms = await msOnPage(page, shown);
+    expect(ms).toBeGreaterThanOrEqual(5000);
+    expect(ms).toBeLessThanOrEqual(5300);
+  });
+
+  test("success toasts are teal and stay 2 seconds", async ({ page }) => {
+    await gotoHydrated(page, "/join");
+    await stopTime(page);
+    await fillSignupForm(page, makeStudent());
+    await page.getByRole("button", { name: "Continue" }).click();
+    const shown = page.locator(".toast-success");
+    await expect(toast(page, "Download the app and login")).toBeVisible();
+    await expect(shown).toHaveCount(2);
+    for (const one of await shown.all()) await expect(one).toHaveCSS("background-color", teal);
+    const ms = await msOnPage(page, shown);
+    expect(ms).toBeGreaterThanOrEqual(3000);
+    expect(ms).toBeLessThanOrEqual(3300);
+  });
+
+  test("at most 20 toasts are shown at once", async ({ page }) => {
+    await dropSignups(page);
+    await gotoHydrated(page, "/join");
+    await stopTime(page);
+    await fillSignupForm(page, makeStudent());
+    const shown = page.locator(".toast");
+    for (let pressed = 1; pressed <= 22; pressed++) {
+      // By keyboard: on a phone, twenty toasts cover the button.
+      await page.getByRole("button", { name: "Continue" }).press("Enter");
+      await expect(shown).toHaveCount(Math.min(pressed, 20));
+      // The form is ready for the next press once the failure is reported.
+      await expect(page.getByRole("button", { name: "Continue" })).not.toHaveAttribute(
+        "aria-disabled",
+        "true",
+      );
+    }
+  });
+});
