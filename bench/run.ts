@@ -28,9 +28,19 @@ import { checkBudgets, interactivePaths, notFoundSample } from "./budgets.ts";
 import { type LighthouseResult, runLighthouse } from "./lighthouse.ts";
 import { measurePageWeight, type PageWeight } from "./page-weight.ts";
 
+/** A whole number from the environment; a typo stops the run with one line instead of measuring NaN. */
+function wholeNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (Number.isInteger(value) && value > 0) return value;
+  console.error(`bench: ${name} must be a whole number above 0, not "${raw}"`);
+  process.exit(2);
+}
+
 const quick = process.argv.includes("--quick");
-const port = Number(process.env.BENCH_PORT ?? 3300);
-const loadSeconds = Number(process.env.BENCH_SECONDS ?? 10);
+const port = wholeNumber("BENCH_PORT", 3300);
+const loadSeconds = wholeNumber("BENCH_SECONDS", 10);
 const refreshSessions = 50;
 const paths = [
   "/",
