@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { headerNav } from "~/content/navigation.ts";
+import { headerNav, headerText } from "~/content/navigation.ts";
 import { Logo } from "./logo.tsx";
 import { NavItemLink } from "./nav-link.tsx";
 import { StoreLink } from "./store-link.tsx";
@@ -19,7 +19,7 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <StoreLink className="button button-primary header-signup">Sign up</StoreLink>
+        <StoreLink className="button button-primary header-signup">{headerText.signUp}</StoreLink>
         <MobileMenu />
       </div>
     </header>
@@ -60,13 +60,13 @@ function MobileMenu() {
             strokeLinecap="round"
           />
         </svg>
-        <span className="visually-hidden">Open menu</span>
+        <span className="visually-hidden">{headerText.openMenu}</span>
       </button>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: following a link is already keyboard-operable */}
       <dialog
         id={menuId}
         className="mobile-menu"
-        aria-label="Menu"
+        aria-label={headerText.menu}
         closedby="any"
         onClick={(event) => {
           if ((event.target as Element).closest("a")) event.currentTarget.close();
@@ -74,7 +74,7 @@ function MobileMenu() {
       >
         <div className="mobile-menu-panel">
           <div className="mobile-menu-top">
-            <span className="mobile-menu-title">Menu</span>
+            <span className="mobile-menu-title">{headerText.menu}</span>
             <button type="button" className="icon-button" {...command("close")}>
               <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
                 <path
@@ -84,7 +84,7 @@ function MobileMenu() {
                   strokeLinecap="round"
                 />
               </svg>
-              <span className="visually-hidden">Close menu</span>
+              <span className="visually-hidden">{headerText.closeMenu}</span>
             </button>
           </div>
           <nav aria-label="Mobile">
@@ -95,7 +95,7 @@ function MobileMenu() {
                 </li>
               ))}
               <li>
-                <StoreLink className="button button-primary">Sign Up</StoreLink>
+                <StoreLink className="button button-primary">{headerText.menuSignUp}</StoreLink>
               </li>
             </ul>
           </nav>

@@ -1,16 +1,24 @@
 import { site } from "./site.ts";
+import type { PageMetaCopy } from "./types.ts";
 
 export type About = {
   title: string;
+  meta: PageMetaCopy;
   mission: string;
   paragraphs: readonly string[];
   audiences: readonly { title: string; text: string }[];
 };
 
+const mission =
+  "Our mission is to close the gap in quality of learning and tutoring, so that every student can learn from great teachers, whatever school they attend and wherever they live.";
+
 export const about: About = {
   title: `About ${site.name}`,
-  mission:
-    "Our mission is to close the gap in quality of learning and tutoring, so that every student can learn from great teachers, whatever school they attend and wherever they live.",
+  meta: {
+    title: `About us | ${site.name}`,
+    description: mission,
+  },
+  mission,
   paragraphs: [
     `${site.name} is an education company based in Lagos, Nigeria. We make affordable pre-recorded classes and learning materials for secondary school students and exam candidates.`,
     "Experienced tutors teach each topic step by step in short video lessons. Practice questions with explanations, quizzes and mock exams help students check what they have learnt and get ready for the real exam.",

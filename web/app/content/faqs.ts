@@ -128,6 +128,7 @@ export const faqs: readonly Faq[] = [
 /** The FAQs page around the questions. */
 export const faqPage = {
   title: "Frequently asked questions",
+  metaDescription: `Plans, exams covered, offline study and more: answers to what students and parents ask about ${site.name}.`,
   lead: "Everything students and parents ask us most. Can't find your answer? Chat with us.",
   contact: {
     heading: "Still have a question?",

@@ -1,7 +1,9 @@
 import { site } from "./site.ts";
+import type { PageMetaCopy } from "./types.ts";
 
 /** The home page's own copy; its lists live beside it (stats.ts, lessons.ts, features.ts, testimonials.ts). */
 export type HomeCopy = {
+  meta: PageMetaCopy;
   hero: { eyebrow: string; title: string; lead: string; cta: string; demo: string };
   /** The demo video's modal and player. */
   demoTitle: string;
@@ -14,6 +16,10 @@ export type HomeCopy = {
 };
 
 export const home: HomeCopy = {
+  meta: {
+    title: `${site.name} | Pass WAEC, NECO, JAMB, SAT and IELTS`,
+    description: site.description,
+  },
   hero: {
     eyebrow: "For SS1–SS3 and exam candidates",
     title: "Prepare for WAEC, SAT, JAMB, IELTS and your SS1–SS3 exams with expert tutors",

@@ -7,6 +7,10 @@ import { site } from "./site.ts";
  * messages and toasts are the API's too, so they live in @ysp/contract.
  */
 export const joinPage = {
+  meta: {
+    title: `Sign up | ${site.name}`,
+    description: `Create your free ${site.name} student account, then download the app and log in.`,
+  },
   title: `Welcome to ${site.name}`,
   subtitle: "Complete the form to register",
   signedIn: {

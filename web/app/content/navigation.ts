@@ -19,6 +19,15 @@ export const legalPages = {
   privacy: { kind: "route", label: "Privacy Policy", to: "/privacy-policy" },
 } as const satisfies Record<string, NavItem>;
 
+/** The header's own words; spec §1 spells the menu's button "Sign Up" and the header's "Sign up". */
+export const headerText = {
+  signUp: "Sign up",
+  menuSignUp: "Sign Up",
+  openMenu: "Open menu",
+  menu: "Menu",
+  closeMenu: "Close menu",
+} as const;
+
 /** The first stop of the keyboard on every page: a link past the header to the page's content. */
 export const skipLinkLabel = "Skip to content";
 

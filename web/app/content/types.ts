@@ -8,8 +8,12 @@ export type LegalSection = {
   blocks: readonly TextBlock[];
 };
 
+/** A page's title and description, as browser tabs, search results and shared links show them. */
+export type PageMetaCopy = { title: string; description: string };
+
 export type LegalDocument = {
   title: string;
+  meta: PageMetaCopy;
   /** ISO date, shown as "Last updated". */
   updated: string;
   intro: readonly TextBlock[];

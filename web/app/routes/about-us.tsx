@@ -1,6 +1,5 @@
 import { StoreLink } from "~/components/store-link.tsx";
 import { about } from "~/content/about.ts";
-import { site } from "~/content/site.ts";
 import { staticPage } from "~/lib/page-handle.ts";
 import { pageMeta } from "~/lib/seo.ts";
 
@@ -8,8 +7,7 @@ export const handle = staticPage;
 
 export function meta() {
   return pageMeta({
-    title: `About us | ${site.name}`,
-    description: about.mission,
+    ...about.meta,
     path: "/about-us",
   });
 }

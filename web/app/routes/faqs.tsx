@@ -14,7 +14,7 @@ const plainText = (blocks: readonly TextBlock[]) =>
 export function meta() {
   return pageMeta({
     title: `${faqPage.title} | ${site.name}`,
-    description: `Plans, exams covered, offline study and more: answers to what students and parents ask about ${site.name}.`,
+    description: faqPage.metaDescription,
     path: "/faqs",
     jsonLd: [
       {

@@ -16,8 +16,7 @@ import { embedUrl } from "~/lib/video.ts";
 
 export function meta() {
   return pageMeta({
-    title: `${site.name} | Pass WAEC, NECO, JAMB, SAT and IELTS`,
-    description: site.description,
+    ...home.meta,
     path: "/",
   });
 }

@@ -16,7 +16,6 @@ import { InviteCodeScript } from "~/components/inline-scripts.tsx";
 import { Logo } from "~/components/logo.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
 import { joinPage } from "~/content/join.ts";
-import { site } from "~/content/site.ts";
 import { api, apiBaseUrl } from "~/lib/api.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import { noteSignedUp, takeSignedUpNote } from "~/lib/signed-up-note.ts";
@@ -27,8 +26,7 @@ import type { Route } from "./+types/join";
 
 export function meta() {
   return pageMeta({
-    title: `Sign up | ${site.name}`,
-    description: `Create your free ${site.name} student account, then download the app and log in.`,
+    ...joinPage.meta,
     path: "/join",
   });
 }

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { ChatButton } from "~/components/chat-button.tsx";
 import { notFoundPage } from "~/content/error-pages.ts";
-import { site } from "~/content/site.ts";
 import { staticPage } from "~/lib/page-handle.ts";
 import { pageMeta } from "~/lib/seo.ts";
 
@@ -9,8 +8,7 @@ export const handle = staticPage;
 
 export function meta() {
   return pageMeta({
-    title: `Page not found | ${site.name}`,
-    description: "This page does not exist.",
+    ...notFoundPage.meta,
     path: "/404",
     noindex: true,
   });

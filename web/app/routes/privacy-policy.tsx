@@ -1,6 +1,5 @@
 import { LegalPage } from "~/components/legal-page.tsx";
 import { privacy } from "~/content/legal/privacy.ts";
-import { site } from "~/content/site.ts";
 import { staticPage } from "~/lib/page-handle.ts";
 import { pageMeta } from "~/lib/seo.ts";
 
@@ -8,8 +7,7 @@ export const handle = staticPage;
 
 export function meta() {
   return pageMeta({
-    title: `Privacy Policy | ${site.name}`,
-    description: `What personal data ${site.name} collects, why, and the rights you have over it.`,
+    ...privacy.meta,
     path: "/privacy-policy",
   });
 }

@@ -1,6 +1,5 @@
 import { LegalPage } from "~/components/legal-page.tsx";
 import { terms } from "~/content/legal/terms.ts";
-import { site } from "~/content/site.ts";
 import { staticPage } from "~/lib/page-handle.ts";
 import { pageMeta } from "~/lib/seo.ts";
 
@@ -8,8 +7,7 @@ export const handle = staticPage;
 
 export function meta() {
   return pageMeta({
-    title: `Terms of Service | ${site.name}`,
-    description: `The terms that govern your use of the ${site.name} website and app.`,
+    ...terms.meta,
     path: "/terms-of-service",
   });
 }

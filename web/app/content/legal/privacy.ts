@@ -5,6 +5,10 @@ const name = site.name;
 
 export const privacy: LegalDocument = {
   title: "Privacy Policy",
+  meta: {
+    title: `Privacy Policy | ${name}`,
+    description: `What personal data ${name} collects, why, and the rights you have over it.`,
+  },
   updated: "2026-11-22",
   intro: [
     `This Privacy Policy explains how ${name}, a company based in Lagos, Nigeria, collects, uses, shares and protects personal data when you use our website, the ${name} mobile app and our other services (the "Services"). We process personal data in line with the Nigeria Data Protection Act 2023.`,

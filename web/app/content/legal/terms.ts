@@ -5,6 +5,10 @@ const name = site.name;
 
 export const terms: LegalDocument = {
   title: "Terms of Service",
+  meta: {
+    title: `Terms of Service | ${name}`,
+    description: `The terms that govern your use of the ${name} website and app.`,
+  },
   updated: "2026-11-22",
   intro: [
     `These Terms of Service ("Terms") are an agreement between you and ${name} ("we", "us" or "our"), a company based in Lagos, Nigeria. They apply to our website, the ${name} mobile app and every class, question, quiz, mock exam and other service we offer through them (together, the "Services").`,
