@@ -1,32 +1,23 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectErrorShape, expectSecurityHeaders } from "../test/expectations.ts";
 import {
   type ConfigOverrides,
+  databaseOn,
   makeApp,
   makeStudent,
+  pgliteForFile,
   post,
-  testDatabases,
 } from "../test/harness.ts";
-import type { Database } from "./db/client.ts";
 
-const [pglite] = testDatabases();
-let database: Database;
-beforeAll(async () => {
-  if (!pglite) throw new Error("no PGlite test database");
-  database = await pglite.open();
-}, 60_000);
-afterAll(async () => {
-  await database.close();
-  await pglite?.stop();
-});
+const suite = databaseOn(pgliteForFile());
 
 /** Runs `use` on an app with only these limits lowered; each app counts from zero. */
 async function withLimits(
   rateLimits: ConfigOverrides["rateLimits"],
   use: (app: FastifyInstance) => Promise<void>,
 ) {
-  const app = await makeApp(database, { rateLimits });
+  const app = await makeApp(suite.database, { rateLimits });
   try {
     await use(app);
   } finally {

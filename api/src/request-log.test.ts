@@ -1,23 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeLoggingApp, makeStudent, testDatabases } from "../test/harness.ts";
+import { databaseOn, makeLoggingApp, makeStudent, pgliteForFile } from "../test/harness.ts";
 import { until } from "../test/until.ts";
-import type { Database } from "./db/client.ts";
 
-const [pglite] = testDatabases();
+const suite = databaseOn(pgliteForFile());
 let lines: Record<string, unknown>[];
-let database: Database;
 let app: FastifyInstance;
 beforeAll(async () => {
-  if (!pglite) throw new Error("no PGlite test database");
-  database = await pglite.open();
-  ({ app, lines } = await makeLoggingApp(database));
+  ({ app, lines } = await makeLoggingApp(suite.database));
 }, 60_000);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-  await pglite?.stop();
-});
+afterAll(() => app.close());
 
 const urlOf = (line: Record<string, unknown>) => (line.req as { url?: unknown } | undefined)?.url;
 

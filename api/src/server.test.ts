@@ -1,25 +1,11 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeApp, testDatabases } from "../test/harness.ts";
-import type { Database } from "./db/client.ts";
+import { describe, expect, it } from "vitest";
+import { appOnDatabase, pgliteForFile } from "../test/harness.ts";
 
-const [pglite] = testDatabases();
-let database: Database;
-let app: FastifyInstance;
-beforeAll(async () => {
-  if (!pglite) throw new Error("no PGlite test database");
-  database = await pglite.open();
-  app = await makeApp(database);
-}, 60_000);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-  await pglite?.stop();
-});
+const suite = appOnDatabase(pgliteForFile());
 
 describe("the server", () => {
   it("publishes an OpenAPI 3.1 document of the API", async () => {
-    const response = await app.inject({ url: "/api/openapi.json" });
+    const response = await suite.app.inject({ url: "/api/openapi.json" });
     expect(response.statusCode).toBe(200);
     const doc = response.json();
     expect(doc.openapi).toBe("3.1.0");

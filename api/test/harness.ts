@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { notFoundPath, prerenderedPaths } from "../../web/app/prerendered-paths.ts";
 import type { Config } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
@@ -112,6 +113,42 @@ export async function makeApp(
     logger: false,
     now,
   });
+}
+
+/** This file's PGlite test database; its folder is removed once the file's tests have run. */
+export function pgliteForFile(): TestDatabase {
+  const [pglite] = testDatabases();
+  if (!pglite) throw new Error("no PGlite test database");
+  afterAll(() => pglite.stop());
+  return pglite;
+}
+
+/**
+ * A database of `testDb`'s kind, opened before the enclosing suite's tests (the file's, at
+ * the top level) and closed after them. Read `database` inside the tests: it is set once they start.
+ */
+export function databaseOn(testDb: TestDatabase): { database: Database } {
+  const held = {} as { database: Database };
+  beforeAll(async () => {
+    held.database = await testDb.open();
+  }, 60_000);
+  afterAll(() => held.database.close());
+  return held;
+}
+
+/** As databaseOn, with an app on the database (`makeApp`'s options), closed before it. */
+export function appOnDatabase(
+  testDb: TestDatabase,
+  overrides: ConfigOverrides = {},
+  now?: () => number,
+): { app: FastifyInstance; database: Database } {
+  const suite = databaseOn(testDb) as { app: FastifyInstance; database: Database };
+  beforeAll(async () => {
+    suite.app = await makeApp(suite.database, overrides, now);
+  }, 60_000);
+  // After-hooks run in reverse: the app closes before its database.
+  afterAll(() => suite.app.close());
+  return suite;
 }
 
 /** The app logging at info, as in production, with each line it writes parsed into `lines`. */

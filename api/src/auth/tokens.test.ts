@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeApp, makeConfig, post, signUpAndLogIn, testDatabases } from "../../test/harness.ts";
-import type { Database } from "../db/client.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  appOnDatabase,
+  makeConfig,
+  pgliteForFile,
+  post,
+  signUpAndLogIn,
+} from "../../test/harness.ts";
 
-const [pglite] = testDatabases();
-let database: Database;
-let app: FastifyInstance;
 let clock = Date.now();
+const suite = appOnDatabase(pgliteForFile(), {}, () => clock);
 let good: { access: string; refresh: string; userId: string };
 
 const secret = new TextEncoder().encode(makeConfig().jwtSecret);
@@ -20,23 +22,15 @@ const claimsOf = (token: string) =>
   >;
 
 const me = (token: string) =>
-  app.inject({ url: "/api/v1/auth/me/", headers: { authorization: `Bearer ${token}` } });
+  suite.app.inject({ url: "/api/v1/auth/me/", headers: { authorization: `Bearer ${token}` } });
 
 async function logIn() {
-  const body = (await signUpAndLogIn(app)).json();
+  const body = (await signUpAndLogIn(suite.app)).json();
   return { access: body.access, refresh: body.refresh, userId: body.user.id };
 }
 
 beforeAll(async () => {
-  if (!pglite) throw new Error("no PGlite test database");
-  database = await pglite.open();
-  app = await makeApp(database, {}, () => clock);
   good = await logIn();
-}, 60_000);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-  await pglite?.stop();
 });
 
 /** A token with the same claims as `token`, signed with `key` (HS256) or not at all (`none`). */
@@ -66,7 +60,9 @@ describe("every forged, misused or dead token gets a 401", () => {
   it("is not fooled: the good tokens work, so the refusals below mean something", async () => {
     expect((await me(good.access)).statusCode).toBe(200);
     const fresh = await logIn();
-    expect((await post(app, "/auth/refresh/", { refresh: fresh.refresh })).statusCode).toBe(200);
+    expect((await post(suite.app, "/auth/refresh/", { refresh: fresh.refresh })).statusCode).toBe(
+      200,
+    );
   });
 
   it.each([
@@ -91,7 +87,7 @@ describe("every forged, misused or dead token gets a 401", () => {
     ],
   ])("refresh with %s", async (_name, make) => {
     const token = await make();
-    for (const url of refreshUrls) expect401(await post(app, url, { refresh: token }));
+    for (const url of refreshUrls) expect401(await post(suite.app, url, { refresh: token }));
   });
 
   it.each([
@@ -113,7 +109,8 @@ describe("every forged, misused or dead token gets a 401", () => {
     try {
       expect401(await me(session.access));
       clock += 7 * 24 * 60 * 60 * 1000;
-      for (const url of refreshUrls) expect401(await post(app, url, { refresh: session.refresh }));
+      for (const url of refreshUrls)
+        expect401(await post(suite.app, url, { refresh: session.refresh }));
     } finally {
       clock = Date.now();
     }
@@ -121,17 +118,17 @@ describe("every forged, misused or dead token gets a 401", () => {
 
   it("a refresh token of a revoked family, even one never used", async () => {
     const session = await logIn();
-    const first = await post(app, "/auth/refresh/", { refresh: session.refresh });
+    const first = await post(suite.app, "/auth/refresh/", { refresh: session.refresh });
     expect(first.statusCode).toBe(200);
     const next = first.json().refresh as string;
     // Presenting the used token again revokes the family...
-    expect401(await post(app, "/auth/refresh/", { refresh: session.refresh }));
+    expect401(await post(suite.app, "/auth/refresh/", { refresh: session.refresh }));
     // ...so its newest token, never used, is refused too, on both addresses.
-    for (const url of refreshUrls) expect401(await post(app, url, { refresh: next }));
+    for (const url of refreshUrls) expect401(await post(suite.app, url, { refresh: next }));
   });
 
   it("a validly signed refresh token for a session that does not exist", async () => {
     const forged = await resigned(good.refresh, secret, { sid: randomUUID(), jti: randomUUID() });
-    for (const url of refreshUrls) expect401(await post(app, url, { refresh: forged }));
+    for (const url of refreshUrls) expect401(await post(suite.app, url, { refresh: forged }));
   });
 });

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
 import {
+  appOnDatabase,
   countAccounts,
   makeApp,
   makeStudent,
@@ -21,28 +21,19 @@ afterAll(async () => {
 });
 
 describe.each(databases)("auth API on $name", (testDb) => {
-  let database: Database;
-  let app: FastifyInstance;
   let clock = Date.now();
-  beforeAll(async () => {
-    database = await testDb.open();
-    app = await makeApp(database, {}, () => clock);
-  }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const suite = appOnDatabase(testDb, {}, () => clock);
 
   const countUsers = async () =>
-    (await database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n;
+    (await suite.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n;
 
   describe("sign-up", () => {
     it("creates a student with a hashed password, lowercased email and a readable referral code", async () => {
       const student = makeStudent({ email: "  Ngozi.Eze@Example.COM ", first_name: " Ngozi " });
-      const response = await post(app, "/api/v1/auth/signup/", student);
+      const response = await post(suite.app, "/api/v1/auth/signup/", student);
       expect(response.statusCode).toBe(201);
       expect(response.json()).toEqual({ message: "Account created successfully" });
-      const [row] = await database.db
+      const [row] = await suite.database.db
         .select()
         .from(users)
         .where(eq(users.email, "ngozi.eze@example.com"));
@@ -56,8 +47,8 @@ describe.each(databases)("auth API on $name", (testDb) => {
 
     it("refuses the same email in another case, with a clear detail", async () => {
       const student = makeStudent();
-      expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
-      const again = await post(app, "/api/v1/auth/signup/", {
+      expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+      const again = await post(suite.app, "/api/v1/auth/signup/", {
         ...student,
         email: student.email.toUpperCase(),
         password: "another-password",
@@ -72,20 +63,20 @@ describe.each(databases)("auth API on $name", (testDb) => {
 
     it("answers a repeat of a sign-up that just succeeded as the first was answered", async () => {
       const student = makeStudent();
-      const first = await post(app, "/api/v1/auth/signup/", student);
-      const again = await post(app, "/api/v1/auth/signup/", {
+      const first = await post(suite.app, "/api/v1/auth/signup/", student);
+      const again = await post(suite.app, "/api/v1/auth/signup/", {
         ...student,
         email: student.email.toUpperCase(),
       });
       expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
       expect(again.json()).toEqual(first.json());
-      expect(await countAccounts(database, student.email)).toBe(1);
+      expect(await countAccounts(suite.database, student.email)).toBe(1);
     });
 
     it("refuses a repeat with another password", async () => {
       const student = makeStudent();
-      expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
-      const again = await post(app, "/api/v1/auth/signup/", {
+      expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+      const again = await post(suite.app, "/api/v1/auth/signup/", {
         ...student,
         password: "another-password",
       });
@@ -95,12 +86,12 @@ describe.each(databases)("auth API on $name", (testDb) => {
 
     it("refuses a repeat once the account is more than ten minutes old", async () => {
       const student = makeStudent();
-      expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
-      await database.db
+      expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+      await suite.database.db
         .update(users)
         .set({ createdAt: sql`now() - interval '11 minutes'` })
         .where(eq(users.email, student.email));
-      const again = await post(app, "/api/v1/auth/signup/", student);
+      const again = await post(suite.app, "/api/v1/auth/signup/", student);
       expect(again.statusCode).toBe(400);
       expect(again.json().errors[0]).toMatchObject({ code: "email_taken", attr: "email" });
     });
@@ -112,8 +103,11 @@ describe.each(databases)("auth API on $name", (testDb) => {
         role: "ADMIN",
         is_staff: true,
       });
-      expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
-      const [row] = await database.db.select().from(users).where(eq(users.email, student.email));
+      expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+      const [row] = await suite.database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, student.email));
       expect([row?.firstName, row?.lastName]).toEqual(["Oluwáṣeun", "عبد الله"]);
     });
 
@@ -141,14 +135,14 @@ describe.each(databases)("auth API on $name", (testDb) => {
       [{ email: ["a@b.ng"] }, "email", "Email must be text"],
     ])("rejects %o on %s", async (change, attr, detail) => {
       const before = await countUsers();
-      const response = await post(app, "/api/v1/auth/signup/", makeStudent(change));
+      const response = await post(suite.app, "/api/v1/auth/signup/", makeStudent(change));
       expectErrorShape(response, 400);
       expect(response.json().errors).toContainEqual(expect.objectContaining({ attr, detail }));
       expect(await countUsers()).toBe(before);
     });
 
     it("reports one entry per problem", async () => {
-      const response = await post(app, "/api/v1/auth/signup/", { user_type: "STUDENT" });
+      const response = await post(suite.app, "/api/v1/auth/signup/", { user_type: "STUDENT" });
       expect(response.statusCode).toBe(400);
       expect(
         response
@@ -160,13 +154,13 @@ describe.each(databases)("auth API on $name", (testDb) => {
 
     it("does not trim the password", async () => {
       const student = makeStudent({ password: "  spaced out  " });
-      expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
-      const login = await post(app, "/api/v1/auth/login/", {
+      expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+      const login = await post(suite.app, "/api/v1/auth/login/", {
         email: student.email,
         password: "spaced out",
       });
       expect(login.statusCode).toBe(401);
-      const exact = await post(app, "/api/v1/auth/login/", {
+      const exact = await post(suite.app, "/api/v1/auth/login/", {
         email: student.email,
         password: "  spaced out  ",
       });
@@ -195,7 +189,7 @@ describe.each(databases)("auth API on $name", (testDb) => {
         413,
       ],
     ])("answers %s in the error shape", async (name, request, status) => {
-      const response = await app.inject({
+      const response = await suite.app.inject({
         method: "POST",
         url: "/api/v1/auth/signup/",
         ...request,
@@ -206,7 +200,7 @@ describe.each(databases)("auth API on $name", (testDb) => {
 
   describe("sign-up as a plain form post (Continue pressed before the page's script loaded)", () => {
     const formPost = (fields: Record<string, string>, referer = "https://ysp.ng/join") =>
-      app.inject({
+      suite.app.inject({
         method: "POST",
         url: "/api/v1/auth/signup/",
         payload: new URLSearchParams(fields).toString(),
@@ -226,7 +220,7 @@ describe.each(databases)("auth API on $name", (testDb) => {
         "Download the app and login",
       ]);
       expect(response.body).toContain('<a href="/">Go to the home page</a>');
-      const login = await post(app, "/api/v1/auth/login/", {
+      const login = await post(suite.app, "/api/v1/auth/login/", {
         email: student.email,
         password: student.password,
       });
@@ -250,7 +244,7 @@ describe.each(databases)("auth API on $name", (testDb) => {
 
     it("answers a taken email on the page, and the link never leaves the site", async () => {
       const student = makeStudent();
-      expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+      expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
       const response = await formPost(
         { ...student, password: "another-password" },
         "https://evil.example/x?<script>",
@@ -264,7 +258,7 @@ describe.each(databases)("auth API on $name", (testDb) => {
     });
 
     it("leaves the other routes JSON-only", async () => {
-      const response = await app.inject({
+      const response = await suite.app.inject({
         method: "POST",
         url: "/api/v1/auth/login/",
         payload: "email=a@b.ng&password=whatever1",
@@ -277,12 +271,15 @@ describe.each(databases)("auth API on $name", (testDb) => {
   describe("referrals", () => {
     it("records who referred a student, whatever the case of the code", async () => {
       const referrer = makeStudent();
-      await post(app, "/api/v1/auth/signup/", referrer);
-      const [row] = await database.db.select().from(users).where(eq(users.email, referrer.email));
+      await post(suite.app, "/api/v1/auth/signup/", referrer);
+      const [row] = await suite.database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, referrer.email));
       const code = row?.referralCode ?? "";
       const friend = makeStudent({ referral_code: code.toLowerCase() });
-      expect((await post(app, "/api/v1/auth/signup/", friend)).statusCode).toBe(201);
-      const [friendRow] = await database.db
+      expect((await post(suite.app, "/api/v1/auth/signup/", friend)).statusCode).toBe(201);
+      const [friendRow] = await suite.database.db
         .select()
         .from(users)
         .where(eq(users.email, friend.email));
@@ -291,7 +288,7 @@ describe.each(databases)("auth API on $name", (testDb) => {
 
     it("refuses an unknown invite code and says how to sign up without one", async () => {
       const response = await post(
-        app,
+        suite.app,
         "/api/v1/auth/signup/",
         makeStudent({ referral_code: "NOPE" }),
       );
@@ -305,15 +302,15 @@ describe.each(databases)("auth API on $name", (testDb) => {
 
     it.each([[""], [null], [undefined]])("treats %o as no referrer", async (code) => {
       const student = makeStudent({ referral_code: code });
-      expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+      expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
     });
   });
 
   describe("login, refresh and me", () => {
     it("logs in with the email in any case and the password, and returns the user", async () => {
       const student = makeStudent();
-      expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
-      const login = await post(app, "/api/v1/auth/login/", {
+      expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+      const login = await post(suite.app, "/api/v1/auth/login/", {
         email: student.email.toUpperCase(),
         password: student.password,
       });
@@ -327,7 +324,7 @@ describe.each(databases)("auth API on $name", (testDb) => {
         user_type: "STUDENT",
         referral_code: expect.stringMatching(/^[2-9A-HJKMNP-Z]{6}$/),
       });
-      const me = await app.inject({
+      const me = await suite.app.inject({
         url: "/api/v1/auth/me/",
         headers: { authorization: `Bearer ${tokens.access}` },
       });
@@ -337,12 +334,12 @@ describe.each(databases)("auth API on $name", (testDb) => {
 
     it("gives one generic answer for a wrong password and an unknown email", async () => {
       const student = makeStudent();
-      expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
-      const wrong = await post(app, "/api/v1/auth/login/", {
+      expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+      const wrong = await post(suite.app, "/api/v1/auth/login/", {
         email: student.email,
         password: "wrong-password",
       });
-      const unknown = await post(app, "/api/v1/auth/login/", {
+      const unknown = await post(suite.app, "/api/v1/auth/login/", {
         email: "nobody@example.com",
         password: "wrong-password",
       });
@@ -353,20 +350,22 @@ describe.each(databases)("auth API on $name", (testDb) => {
     });
 
     it("rotates refresh tokens and revokes the family when one is used twice", async () => {
-      const tokens = (await signUpAndLogIn(app)).json();
-      const first = await post(app, "/auth/refresh/", { refresh: tokens.refresh });
+      const tokens = (await signUpAndLogIn(suite.app)).json();
+      const first = await post(suite.app, "/auth/refresh/", { refresh: tokens.refresh });
       expect(first.statusCode).toBe(200);
       const rotated = first.json();
       expect(rotated.refresh).not.toBe(tokens.refresh);
 
-      const second = await post(app, "/api/v1/auth/refresh/", { refresh: rotated.refresh });
+      const second = await post(suite.app, "/api/v1/auth/refresh/", { refresh: rotated.refresh });
       expect(second.statusCode).toBe(200);
 
-      const replay = await post(app, "/auth/refresh/", { refresh: tokens.refresh });
+      const replay = await post(suite.app, "/auth/refresh/", { refresh: tokens.refresh });
       expectErrorShape(replay, 401);
-      const afterTheft = await post(app, "/auth/refresh/", { refresh: second.json().refresh });
+      const afterTheft = await post(suite.app, "/auth/refresh/", {
+        refresh: second.json().refresh,
+      });
       expect(afterTheft.statusCode).toBe(401);
-      const [session] = await database.db
+      const [session] = await suite.database.db
         .select()
         .from(authSessions)
         .where(eq(authSessions.userId, tokens.user.id as string));
@@ -374,34 +373,38 @@ describe.each(databases)("auth API on $name", (testDb) => {
     });
 
     it("refuses garbage, an access token as a refresh token, and a refresh token as an access token", async () => {
-      const tokens = (await signUpAndLogIn(app)).json();
-      expect((await post(app, "/auth/refresh/", { refresh: "garbage" })).statusCode).toBe(401);
-      expect((await post(app, "/auth/refresh/", { refresh: tokens.access })).statusCode).toBe(401);
-      const me = await app.inject({
+      const tokens = (await signUpAndLogIn(suite.app)).json();
+      expect((await post(suite.app, "/auth/refresh/", { refresh: "garbage" })).statusCode).toBe(
+        401,
+      );
+      expect((await post(suite.app, "/auth/refresh/", { refresh: tokens.access })).statusCode).toBe(
+        401,
+      );
+      const me = await suite.app.inject({
         url: "/api/v1/auth/me/",
         headers: { authorization: `Bearer ${tokens.refresh}` },
       });
       expect(me.statusCode).toBe(401);
-      expect((await app.inject({ url: "/api/v1/auth/me/" })).statusCode).toBe(401);
+      expect((await suite.app.inject({ url: "/api/v1/auth/me/" })).statusCode).toBe(401);
     });
 
     it("expires access tokens after 15 minutes and refresh tokens after 7 days", async () => {
-      const tokens = (await signUpAndLogIn(app)).json();
+      const tokens = (await signUpAndLogIn(suite.app)).json();
       clock += 16 * 60 * 1000;
       try {
-        const me = await app.inject({
+        const me = await suite.app.inject({
           url: "/api/v1/auth/me/",
           headers: { authorization: `Bearer ${tokens.access}` },
         });
         expect(me.statusCode).toBe(401);
-        expect((await post(app, "/auth/refresh/", { refresh: tokens.refresh })).statusCode).toBe(
-          200,
-        );
-        const again = (await signUpAndLogIn(app)).json();
+        expect(
+          (await post(suite.app, "/auth/refresh/", { refresh: tokens.refresh })).statusCode,
+        ).toBe(200);
+        const again = (await signUpAndLogIn(suite.app)).json();
         clock += 8 * 24 * 60 * 60 * 1000;
-        expect((await post(app, "/auth/refresh/", { refresh: again.refresh })).statusCode).toBe(
-          401,
-        );
+        expect(
+          (await post(suite.app, "/auth/refresh/", { refresh: again.refresh })).statusCode,
+        ).toBe(401);
       } finally {
         clock = Date.now();
       }

@@ -5,30 +5,21 @@ import { notFoundPath, prerenderedPaths } from "../../../web/app/prerendered-pat
 import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
 import {
   buildDir,
+  databaseOn,
   makeApp,
   makeStudent,
+  pgliteForFile,
   signUpAndLogIn,
-  testDatabases,
 } from "../../test/harness.ts";
-import type { Database } from "../db/client.ts";
 
-const [pglite] = testDatabases();
-let database: Database;
-beforeAll(async () => {
-  if (!pglite) throw new Error("no PGlite test database");
-  database = await pglite.open();
-}, 60_000);
-afterAll(async () => {
-  await database.close();
-  await pglite?.stop();
-});
+const suite = databaseOn(pgliteForFile());
 
 const json = { "content-type": "application/json" };
 
 describe("every route and endpoint carries the security headers", () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await makeApp(database);
+    app = await makeApp(suite.database);
   });
   afterAll(() => app.close());
 

@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
-import { makeApp, signUpAndLogIn, testDatabases } from "../../test/harness.ts";
+import { appOnDatabase, pgliteForFile, signUpAndLogIn } from "../../test/harness.ts";
 import {
   anyJsonValue,
   mutated,
@@ -11,31 +10,21 @@ import {
   type RawBody,
   rawBody,
 } from "../../test/hostile-input.ts";
-import { type Database, queryRows } from "../db/client.ts";
+import { queryRows } from "../db/client.ts";
 
 /** Each endpoint gets at least this many generated inputs per run. */
 const inputsPerEndpoint = 2_000;
 
-const [pglite] = testDatabases();
-let database: Database;
-let app: FastifyInstance;
+const suite = appOnDatabase(pgliteForFile());
 let refreshToken = "";
 
 beforeAll(async () => {
-  if (!pglite) throw new Error("no PGlite test database");
-  database = await pglite.open();
-  app = await makeApp(database);
-  refreshToken = (await signUpAndLogIn(app)).json().refresh;
-}, 60_000);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-  await pglite?.stop();
+  refreshToken = (await signUpAndLogIn(suite.app)).json().refresh;
 });
 
 async function rowCounts() {
   const [row] = await queryRows<{ users: number; sessions: number; subscriptions: number }>(
-    database.db,
+    suite.database.db,
     sql`select
       (select count(*)::int from users) as users,
       (select count(*)::int from auth_sessions) as sessions,
@@ -64,7 +53,7 @@ async function check(
   tally: Record<string, number>,
 ) {
   const before = await rowCounts();
-  const response = await app.inject({
+  const response = await suite.app.inject({
     method,
     url,
     payload: method === "POST" ? sent.payload : undefined,

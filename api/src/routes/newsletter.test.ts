@@ -1,9 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
-import { makeApp, makeStudent, post, testDatabases } from "../../test/harness.ts";
-import type { Database } from "../db/client.ts";
+import { appOnDatabase, makeStudent, post, testDatabases } from "../../test/harness.ts";
 import { newsletterSubscriptions } from "../db/schema.ts";
 import { newsletterMessages } from "./newsletter.ts";
 
@@ -13,20 +11,11 @@ afterAll(async () => {
 });
 
 describe.each(databases)("newsletter API on $name", (testDb) => {
-  let database: Database;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await testDb.open();
-    app = await makeApp(database);
-  }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const suite = appOnDatabase(testDb);
 
   const subscriptions = async (email: string) =>
     (
-      await database.db
+      await suite.database.db
         .select({ n: sql<number>`count(*)::int` })
         .from(newsletterSubscriptions)
         .where(eq(sql`lower(${newsletterSubscriptions.email})`, email))
@@ -35,17 +24,22 @@ describe.each(databases)("newsletter API on $name", (testDb) => {
   it("subscribes once: 201, then 200 with a kind message and no second row", async () => {
     const email = makeStudent().email;
     const capitalised = email[0]?.toUpperCase() + email.slice(1);
-    const first = await post(app, "/api/v1/newsletter/", { email: capitalised, source: "/faqs" });
+    const first = await post(suite.app, "/api/v1/newsletter/", {
+      email: capitalised,
+      source: "/faqs",
+    });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({ message: newsletterMessages.subscribed });
-    const again = await post(app, "/api/v1/newsletter/", { email: ` ${email.toUpperCase()} ` });
+    const again = await post(suite.app, "/api/v1/newsletter/", {
+      email: ` ${email.toUpperCase()} `,
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ message: newsletterMessages.alreadySubscribed });
     expect(await subscriptions(email)).toBe(1);
   });
 
   it("checks the email", async () => {
-    const response = await post(app, "/api/v1/newsletter/", { email: "nope" });
+    const response = await post(suite.app, "/api/v1/newsletter/", { email: "nope" });
     expectErrorShape(response, 400);
     expect(response.json().errors[0]).toMatchObject({
       attr: "email",

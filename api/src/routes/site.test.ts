@@ -1,9 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
-import { makeApp, testDatabases } from "../../test/harness.ts";
-import type { Database } from "../db/client.ts";
+import { appOnDatabase, pgliteForFile } from "../../test/harness.ts";
 
 const pages = [
   "/",
@@ -15,23 +13,11 @@ const pages = [
   "/join",
 ];
 
-const pglite = testDatabases().find((db) => db.name === "pglite");
-let database: Database;
-let app: FastifyInstance;
-beforeAll(async () => {
-  if (!pglite) throw new Error("no PGlite test database");
-  database = await pglite.open();
-  app = await makeApp(database);
-}, 60_000);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-  await pglite?.stop();
-});
+const suite = appOnDatabase(pgliteForFile());
 
 describe("the built site", () => {
   it.each(pages)("serves %s as HTML with revalidation and security headers", async (path) => {
-    const response = await app.inject({ url: path });
+    const response = await suite.app.inject({ url: path });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(response.headers["cache-control"]).toBe("no-cache");
@@ -42,7 +28,7 @@ describe("the built site", () => {
   it("lets each page run its own inline scripts and no others", async () => {
     const { createHash } = await import("node:crypto");
     for (const path of [...pages, "/join/K7QX9M", "/missing"]) {
-      const response = await app.inject({ url: path });
+      const response = await suite.app.inject({ url: path });
       const csp = String(response.headers["content-security-policy"]);
       const allowed = csp
         .split(";")
@@ -65,7 +51,7 @@ describe("the built site", () => {
   });
 
   it("runs no inline script on the pages the server writes itself", async () => {
-    const response = await app.inject({
+    const response = await suite.app.inject({
       method: "POST",
       url: "/api/v1/newsletter/",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -79,7 +65,7 @@ describe("the built site", () => {
   it.each(["/join/K7QX9M", "/join/k7qx9m/", "/join/%3Cscript%3Ealert(1)%3C%2Fscript%3E"])(
     "serves the sign-up page for %s",
     async (path) => {
-      const response = await app.inject({ url: path });
+      const response = await suite.app.inject({ url: path });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain("Welcome to YSP");
       expect(response.body).not.toContain("<script>alert(1)");
@@ -95,7 +81,7 @@ describe("the built site", () => {
     "/__spa-fallback.html",
     "/index.html.br",
   ])("answers %s with 404 and the not-found page", async (path) => {
-    const response = await app.inject({ url: path });
+    const response = await suite.app.inject({ url: path });
     expect(response.statusCode).toBe(404);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(response.body).toContain("Oops.. It Seems you lost your way");
@@ -103,7 +89,7 @@ describe("the built site", () => {
   });
 
   it("answers unknown API paths with JSON in the error shape", async () => {
-    const response = await app.inject({ url: "/api/v1/nope" });
+    const response = await suite.app.inject({ url: "/api/v1/nope" });
     expect(response.statusCode).toBe(404);
     expectSecurityHeaders(response, "/api/v1/nope");
     expect(response.json()).toEqual({
@@ -119,7 +105,7 @@ describe("the built site", () => {
     ["PATCH", "/faqs"],
     ["DELETE", "/"],
   ] as const)("answers %s %s with 405 and the methods a page allows", async (method, url) => {
-    const response = await app.inject({ method, url });
+    const response = await suite.app.inject({ method, url });
     expectErrorShape(response, 405, `${method} ${url}`);
     expect(response.headers.allow).toBe("GET, HEAD");
     expect(response.json().errors[0].code).toBe("method_not_allowed");
@@ -127,25 +113,28 @@ describe("the built site", () => {
   });
 
   it("answers HEAD without a body", async () => {
-    const response = await app.inject({ method: "HEAD", url: "/" });
+    const response = await suite.app.inject({ method: "HEAD", url: "/" });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe("");
   });
 
   it("sends brotli, gzip or plain by Accept-Encoding, all the same page", async () => {
-    const plain = await app.inject({ url: "/faqs", headers: { "accept-encoding": "identity" } });
+    const plain = await suite.app.inject({
+      url: "/faqs",
+      headers: { "accept-encoding": "identity" },
+    });
     expect(plain.headers["content-encoding"]).toBeUndefined();
-    const br = await app.inject({
+    const br = await suite.app.inject({
       url: "/faqs",
       headers: { "accept-encoding": "gzip, deflate, br" },
     });
     expect(br.headers["content-encoding"]).toBe("br");
     expect(br.headers.vary).toBe("Accept-Encoding");
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
-    const gz = await app.inject({ url: "/faqs", headers: { "accept-encoding": "gzip" } });
+    const gz = await suite.app.inject({ url: "/faqs", headers: { "accept-encoding": "gzip" } });
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
-    const refused = await app.inject({
+    const refused = await suite.app.inject({
       url: "/faqs",
       headers: { "accept-encoding": "br;q=0, gzip" },
     });
@@ -153,11 +142,11 @@ describe("the built site", () => {
   });
 
   it("caches hashed assets for a year and answers a matching ETag with 304", async () => {
-    const html = (await app.inject({ url: "/" })).body;
+    const html = (await suite.app.inject({ url: "/" })).body;
     const asset = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(html);
     const path = asset?.[1] ?? asset?.[2];
     expect(path).toBeDefined();
-    const response = await app.inject({
+    const response = await suite.app.inject({
       url: path as string,
       headers: { "accept-encoding": "br" },
     });
@@ -165,7 +154,7 @@ describe("the built site", () => {
     expect(response.headers["content-type"]).toBe("text/javascript; charset=utf-8");
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expectSecurityHeaders(response, path as string);
-    const again = await app.inject({
+    const again = await suite.app.inject({
       url: path as string,
       headers: { "accept-encoding": "br", "if-none-match": String(response.headers.etag) },
     });
@@ -173,11 +162,11 @@ describe("the built site", () => {
   });
 
   it("serves the sitemap and robots.txt", async () => {
-    const sitemap = await app.inject({ url: "/sitemap.xml" });
+    const sitemap = await suite.app.inject({ url: "/sitemap.xml" });
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.body).toContain("/faqs</loc>");
     expect(sitemap.body).not.toContain("__not-found");
-    const robots = await app.inject({ url: "/robots.txt" });
+    const robots = await suite.app.inject({ url: "/robots.txt" });
     expect(robots.body).toContain("Sitemap:");
   });
 });

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countAccounts, makeApp, makeStudent, testDatabases } from "../../test/harness.ts";
-import type { Database } from "../db/client.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { appOnDatabase, countAccounts, makeStudent, testDatabases } from "../../test/harness.ts";
 
 const signup = (app: FastifyInstance, student: Record<string, unknown>) =>
   app.inject({ method: "POST", url: "/api/v1/auth/signup/", payload: student });
@@ -21,40 +20,31 @@ afterAll(async () => {
 });
 
 describe.each(databases)("Unicode text and login validation on $name", (testDb) => {
-  let database: Database;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await testDb.open();
-    app = await makeApp(database);
-  }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const suite = appOnDatabase(testDb);
 
   it("treats an address typed with a combining accent as the same account", async () => {
     const email = accentedEmail();
-    expect((await signup(app, makeStudent({ email: email.nfc }))).statusCode).toBe(201);
+    expect((await signup(suite.app, makeStudent({ email: email.nfc }))).statusCode).toBe(201);
     const again = await signup(
-      app,
+      suite.app,
       makeStudent({ email: email.nfd, password: "another-password" }),
     );
     expect(again.statusCode).toBe(400);
     expect(again.json().errors[0]).toMatchObject({ code: "email_taken", attr: "email" });
-    expect(await countAccounts(database, email.nfc)).toBe(1);
+    expect(await countAccounts(suite.database, email.nfc)).toBe(1);
   });
 
   it("logs in with the password and email typed in the other Unicode form", async () => {
     const email = accentedEmail();
     const student = makeStudent({ email: email.nfd, password: "caf\u00e9caf\u00e9" });
-    expect((await signup(app, student)).statusCode).toBe(201);
-    const response = await login(app, { email: email.nfc, password: "cafe\u0301cafe\u0301" });
+    expect((await signup(suite.app, student)).statusCode).toBe(201);
+    const response = await login(suite.app, { email: email.nfc, password: "cafe\u0301cafe\u0301" });
     expect(response.statusCode).toBe(200);
     expect(response.json().user.email).toBe(email.nfc);
   });
 
   it("refuses an email with a zero-width space at sign-up", async () => {
-    const response = await signup(app, makeStudent({ email: "z\u200bw@example.com" }));
+    const response = await signup(suite.app, makeStudent({ email: "z\u200bw@example.com" }));
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([
       { code: "invalid", detail: "Please enter a valid email address", attr: "email" },
@@ -62,7 +52,7 @@ describe.each(databases)("Unicode text and login validation on $name", (testDb) 
   });
 
   it.each(["a@b.com.", "a@gmail..com"])("refuses the junk address %s at sign-up", async (email) => {
-    const response = await signup(app, makeStudent({ email }));
+    const response = await signup(suite.app, makeStudent({ email }));
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0]).toMatchObject({
       detail: "Please enter a valid email address",
@@ -72,8 +62,8 @@ describe.each(databases)("Unicode text and login validation on $name", (testDb) 
 
   it("accepts 65 emoji as a password and logs in with them", async () => {
     const student = makeStudent({ password: "😀".repeat(65) });
-    expect((await signup(app, student)).statusCode).toBe(201);
-    const response = await login(app, { email: student.email, password: student.password });
+    expect((await signup(suite.app, student)).statusCode).toBe(201);
+    const response = await login(suite.app, { email: student.email, password: student.password });
     expect(response.statusCode).toBe(200);
   });
 
@@ -82,8 +72,8 @@ describe.each(databases)("Unicode text and login validation on $name", (testDb) 
     ["a missing", { password: undefined }],
   ])("answers %s login password as sign-up does", async (_name, change) => {
     const student = makeStudent(change);
-    const atSignup = (await signup(app, student)).json();
-    const response = await login(app, { email: student.email, password: student.password });
+    const atSignup = (await signup(suite.app, student)).json();
+    const response = await login(suite.app, { email: student.email, password: student.password });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       type: "validation_error",
