@@ -22,6 +22,12 @@ export const blockThirdParty = (page: Page) =>
     route.abort("blockedbyclient"),
   );
 
+/** From here on the page's time moves only when the test moves it (page.clock.runFor). */
+export async function stopTime(page: Page) {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
+}
+
 /** Holds back the requests matching `url`, as a slow link does, until the returned function is called. */
 export async function holdRequests(page: Page, url: string | RegExp) {
   let release: () => void = () => {};

@@ -1,4 +1,11 @@
-import { expect, expectNoAxeViolations, gotoHydrated, holdRequests, test } from "./fixtures.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  gotoHydrated,
+  holdRequests,
+  stopTime,
+  test,
+} from "./fixtures.ts";
 
 test.describe("home", () => {
   test("hero, stats, features and download", async ({ page }) => {
@@ -95,9 +102,7 @@ test.describe("home", () => {
 
   test("the open animation waits 50 ms and removal waits 300 ms", async ({ page }) => {
     await gotoHydrated(page, "/");
-    await page.clock.install();
-    // Time stands still from here; only runFor moves it.
-    await page.clock.pauseAt(Date.now() + 1000);
+    await stopTime(page);
     const opener = page.getByRole("link", { name: "How it works" });
     const dialog = page.getByRole("dialog", { name: /How YSP works/ });
     await opener.click();

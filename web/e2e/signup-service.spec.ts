@@ -18,6 +18,7 @@ import {
   signedUpToast,
   signUpByApi,
   signupApi,
+  stopTime,
   storeSession,
   test,
   toast,
@@ -121,8 +122,7 @@ test.describe("sign-up against the real service", () => {
     const taken = makeStudent();
     await signUpByApi(request, taken);
     // Time stands still: the messages leave only when the test moves it on.
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 60_000);
+    await stopTime(page);
     const refused = await signUpInBrowser<ApiErrorBody>(page, {
       ...taken,
       password: "another-password",
@@ -396,8 +396,7 @@ test.describe("the token path against the real service", () => {
     ).toBe(401);
 
     // Time stands still, so the reload waits for the test to move it on.
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 60_000);
+    await stopTime(page);
     await page.goto("/faqs");
     await storeSession(
       page,

@@ -5,6 +5,7 @@ import {
   gotoHydrated,
   makeStudent,
   signupApi,
+  stopTime,
   test,
   toast,
 } from "./fixtures.ts";
@@ -12,12 +13,6 @@ import {
 /** Spec §8: error red, success teal (the site's --red and --teal). */
 const red = "rgb(179, 38, 30)";
 const teal = "rgb(15, 125, 110)";
-
-/** From here on the page's time moves only when the test moves it. */
-async function stopTime(page: Page) {
-  await page.clock.install();
-  await page.clock.pauseAt(Date.now() + 1000);
-}
 
 /** A few turns of the page's event loop, which page.clock leaves alone: React renders in them. */
 const letReactRun = (page: Page) =>
