@@ -7,6 +7,7 @@ import {
   type TestInfo,
 } from "@playwright/test";
 import type { ApiErrorBody, SignupResponse } from "@ysp/contract";
+import { sessionKeys } from "../app/lib/session.ts";
 
 type Problems = { errors: string[]; cspViolations: string[] };
 
@@ -213,8 +214,7 @@ export async function signUpByApi(request: APIRequestContext, student: Student) 
   };
 }
 
-/** The session entries of spec §3 and the two stores that may hold them. */
-const sessionKeys = ["accessToken", "refreshToken", "user"] as const;
+/** The two stores that may hold the session entries of spec §3 (`sessionKeys`). */
 type SessionStore = "sessionStorage" | "localStorage";
 
 /** Leaves a session in the page's storage as the app does after a login. */
