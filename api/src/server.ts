@@ -6,7 +6,7 @@ import { createTokenSigner } from "./auth/tokens.ts";
 import { bodyLimit } from "./body-limit.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
-import { registerErrorHandler } from "./errors.ts";
+import { registerErrorHandler, sendError } from "./errors.ts";
 import { rateLimits } from "./rate-limits.ts";
 import { OneLinePerRequest } from "./request-log.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -25,6 +25,8 @@ export type ServerOptions = {
   /** Tests move the clock to expire tokens. */
   now?: () => number;
 };
+
+const stoppingMessage = "This server is restarting. Please try again in a few seconds.";
 
 /** Builds the whole app: site, API and their shared hooks. It does not listen. */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -55,7 +57,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: "x-request-id",
-    return503OnClosing: true,
+    // Fastify's own 503 skips every hook: no error shape, no security headers. Ours is below.
+    return503OnClosing: false,
     forceCloseConnections: "idle",
   });
 
@@ -67,6 +70,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   app.addHook("onSend", async (_request, reply) => {
     if (draining) reply.header("connection", "close");
+  });
+  // A request read after close() began (on a connection that was busy, so not closed with
+  // the idle ones) is refused before any work: the load balancer retries it elsewhere.
+  app.addHook("onRequest", async (_request, reply) => {
+    if (!draining) return;
+    reply.header("retry-after", "1");
+    return sendError(reply, 503, "server_stopping", stoppingMessage);
   });
 
   // The API speaks JSON only; anything else is refused with 415 rather than half-read.

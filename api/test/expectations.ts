@@ -2,6 +2,9 @@ import type { ApiErrorBody } from "@ysp/contract";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 
+/** What the checks read of an answer: an injected one, or one read off a real socket. */
+export type Answer = Pick<LightMyRequestResponse, "statusCode" | "headers" | "body" | "json">;
+
 const errorTypes: ApiErrorBody["type"][] = ["validation_error", "client_error", "server_error"];
 
 /**
@@ -9,11 +12,7 @@ const errorTypes: ApiErrorBody["type"][] = ["validation_error", "client_error", 
  * least one item, each with a code and a sentence for people (the site shows
  * `errors[0].detail`), and never a stack trace.
  */
-export function expectErrorShape(
-  response: LightMyRequestResponse,
-  status: number,
-  what = `${status} answer`,
-) {
+export function expectErrorShape(response: Answer, status: number, what = `${status} answer`) {
   expect(response.statusCode, what).toBe(status);
   expect(response.headers["content-type"], what).toMatch(/^application\/json/);
   const body = response.json() as ApiErrorBody;
@@ -34,7 +33,7 @@ export function expectErrorShape(
  * its own scripts only (inline ones by hash), never 'unsafe-inline'. Anything
  * else (JSON, scripts, images, text) may do nothing if opened as a document.
  */
-export function expectSecurityHeaders(response: LightMyRequestResponse, what: string) {
+export function expectSecurityHeaders(response: Answer, what: string) {
   const headers = response.headers;
   const csp = String(headers["content-security-policy"]);
   if (String(headers["content-type"]).startsWith("text/html")) {
