@@ -2,22 +2,12 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./web/e2e/chromium.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** A fresh embedded database for every run, shared with the specs that read it. */
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "ysp-e2e-"));
 process.env.E2E_DATA_DIR = e2eDataDir;
-
-/** Debian's Chromium: a test tool's own browser download does not work on these machines. */
-const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export default defineConfig({
   testDir: "web/e2e",
@@ -30,7 +20,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath,
       args: chromiumArgs,
     },
     trace: "off",

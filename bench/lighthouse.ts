@@ -1,5 +1,6 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
+import { chromiumArgs, chromiumPath } from "../web/e2e/chromium.ts";
 import { startThumbnailHost } from "./thumbnail-host.ts";
 import { startTlsFront } from "./tls-front.ts";
 
@@ -15,13 +16,7 @@ export type LighthouseResult = {
 
 const chromeFlags = [
   "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
+  ...chromiumArgs,
   // The TLS front and the thumbnail stand-in use certificates made for this run.
   "--ignore-certificate-errors",
 ];
@@ -86,7 +81,7 @@ export async function runLighthouse(
   const front = await startTlsFront(serverUrl);
   const thumbnails = await startThumbnailHost();
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath: chromiumPath,
     chromeFlags: [...chromeFlags, ...thumbnails.chromeFlags],
   });
   const results: LighthouseResult[] = [];

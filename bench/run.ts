@@ -15,6 +15,7 @@ import { users } from "../api/src/db/schema.ts";
 import { postAccepted } from "../api/test/post-json.ts";
 import { postgresBinDir, startPostgres } from "../api/test/postgres.ts";
 import { raisedLimits, startServer } from "../api/test/server-process.ts";
+import { chromiumArgs, chromiumPath } from "../web/e2e/chromium.ts";
 import {
   hashCeiling,
   healthProbe,
@@ -103,8 +104,8 @@ async function main() {
   try {
     log("page weight at 360×800");
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     });
     const weights: PageWeight[] = [];
     for (const path of paths) weights.push(await measurePageWeight(browser, server.url, path));

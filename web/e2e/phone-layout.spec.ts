@@ -1,4 +1,5 @@
 import { chromium, type Page } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./chromium.ts";
 import { blockThirdParty, expect, gotoHydrated, pages, screenshotPath, test } from "./fixtures.ts";
 
 /**
@@ -91,8 +92,8 @@ test("the browser's automatic dark mode leaves the page as designed", async ({ p
   await gotoHydrated(page, "/");
   const designed = await page.screenshot({ fullPage: true });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--blink-settings=forceDarkModeEnabled=true"],
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, "--blink-settings=forceDarkModeEnabled=true"],
   });
   try {
     const dark = await browser.newPage({
