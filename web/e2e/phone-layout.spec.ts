@@ -14,6 +14,20 @@ test.skip(({ viewport }) => (viewport?.width ?? 0) > 900, "phone layouts");
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/** Headings with a word too long for their line, which the browser then breaks mid-word. */
+const splitHeadings = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("h1, h2, h3")]
+      .filter((heading) => heading.checkVisibility() && !heading.closest(".visually-hidden"))
+      .filter((heading) => {
+        heading.style.overflowWrap = "normal";
+        const split = heading.scrollWidth > heading.clientWidth;
+        heading.style.overflowWrap = "";
+        return split;
+      })
+      .map((heading) => heading.textContent?.trim().slice(0, 40) ?? ""),
+  );
+
 test.describe("large text and narrow screens", () => {
   for (const { path, name } of pages) {
     test(`${name}: nothing runs off the side`, async ({ page }) => {
@@ -35,6 +49,8 @@ test.describe("large text and narrow screens", () => {
         }, textSize);
         const past = await overflow(page);
         if (past > 0) problems.push(`${width} px at ${textSize} text: ${past} px too wide`);
+        for (const heading of await splitHeadings(page))
+          problems.push(`${width} px at ${textSize} text: a word split in "${heading}"`);
       }
       expect(problems).toEqual([]);
     });
@@ -49,6 +65,20 @@ test.describe("large text and narrow screens", () => {
     });
     const card = await page.locator(".join-card").boundingBox();
     expect((card?.x ?? 0) + (card?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(360);
+    const pastPadding = await page.evaluate(() => {
+      const card = document.querySelector(".join-card");
+      if (!card) return ["no .join-card"];
+      const inner =
+        card.getBoundingClientRect().right - parseFloat(getComputedStyle(card).paddingRight);
+      return [...card.querySelectorAll<HTMLElement>("h1, p, label, input, button")]
+        .filter((element) => element.checkVisibility())
+        .filter((element) => element.getBoundingClientRect().right > inner + 0.5)
+        .map(
+          (element) =>
+            `${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 30)}"`,
+        );
+    });
+    expect(pastPadding, "reaching into the card's padding").toEqual([]);
     await page.screenshot({ path: screenshotPath(testInfo, "join-large-text"), fullPage: true });
   });
 });
