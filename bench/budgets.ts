@@ -59,7 +59,11 @@ export function checkBudgets(input: {
     // A real 404 must not be indexed, so the not-found page cannot score 100 for SEO by design.
     if (p !== notFoundSample) check(`${p}: SEO 100`, String(lh.scores.seo), lh.scores.seo === 100);
     check(`${p}: CLS 0`, String(lh.metrics.cls), lh.metrics.cls === 0);
-    check(`${p}: TBT ≤ 50 ms`, `${lh.metrics.tbtMs} ms`, lh.metrics.tbtMs <= 50);
+    check(
+      `${p}: TBT ≤ 50 ms`,
+      `${lh.metrics.tbtMs} ms (runs: ${lh.tbtRunsMs.join(", ")})`,
+      lh.metrics.tbtMs <= 50,
+    );
     check(`${p}: LCP ≤ 1.8 s`, `${lh.metrics.lcpMs} ms`, lh.metrics.lcpMs <= 1800);
   }
 

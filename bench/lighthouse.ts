@@ -12,7 +12,11 @@ export type LighthouseResult = {
   failing: string[];
   /** What the browser logged as errors: "message (url)". */
   consoleErrors: string[];
+  /** Each run's TBT in the order run: the figure that moves most with the machine. */
+  tbtRunsMs: number[];
 };
+
+type LighthouseRun = Omit<LighthouseResult, "tbtRunsMs">;
 
 const chromeFlags = [
   "--headless=new",
@@ -31,8 +35,8 @@ const medianBy = <T>(items: T[], key: (item: T) => number): T =>
  * one run's stray long task moves no figure; the audits that failed and the
  * console errors are those of the run with the median performance score.
  */
-function medianOfRuns(runs: LighthouseResult[]): LighthouseResult {
-  const of = (pick: (run: LighthouseResult) => number) => pick(medianBy(runs, pick));
+function medianOfRuns(runs: LighthouseRun[]): LighthouseResult {
+  const of = (pick: (run: LighthouseRun) => number) => pick(medianBy(runs, pick));
   const typical = medianBy(runs, (r) => r.scores.performance);
   return {
     ...typical,
@@ -48,6 +52,7 @@ function medianOfRuns(runs: LighthouseResult[]): LighthouseResult {
       tbtMs: of((r) => r.metrics.tbtMs),
       cls: of((r) => r.metrics.cls),
     },
+    tbtRunsMs: runs.map((r) => r.metrics.tbtMs),
   };
 }
 
@@ -87,7 +92,7 @@ export async function runLighthouse(
   const results: LighthouseResult[] = [];
   try {
     for (const path of paths) {
-      const attempts: LighthouseResult[] = [];
+      const attempts: LighthouseRun[] = [];
       let retries = 0;
       while (attempts.length < runs) {
         const runner = await lighthouse(`${front.url}${path}`, {

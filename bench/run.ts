@@ -255,14 +255,14 @@ function writeResults(
     "",
   );
   lines.push(
-    "| Page | Status | Requests | HTML KB | CSS KB (inline) | JS KB | Fonts KB | Images KB | Total KB | Perf | A11y | BP | SEO | LCP ms | FCP ms | TBT ms | CLS |",
+    "| Page | Status | Requests | HTML KB | CSS KB (inline) | JS KB | Fonts KB | Images KB | Total KB | Perf | A11y | BP | SEO | LCP ms | FCP ms | TBT ms (runs) | CLS |",
   );
   lines.push("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const w of weights) {
     const lh = lighthouse.find((l) => l.path === w.path);
     const js = w.bytes.js + (interactivePaths.includes(w.path) ? 0 : w.inlineJsBytes);
     lines.push(
-      `| ${w.path} | ${w.status} | ${w.requests} | ${kb(w.bytes.html)} | ${kb(w.bytes.css + w.inlineCssBytes)} | ${kb(js)} | ${kb(w.bytes.fonts)} | ${kb(w.bytes.images)} | ${kb(w.bytes.total)} | ${lh?.scores.performance ?? "–"} | ${lh?.scores.accessibility ?? "–"} | ${lh?.scores.bestPractices ?? "–"} | ${lh?.scores.seo ?? "–"} | ${lh?.metrics.lcpMs ?? "–"} | ${lh?.metrics.fcpMs ?? "–"} | ${lh?.metrics.tbtMs ?? "–"} | ${lh?.metrics.cls ?? "–"} |`,
+      `| ${w.path} | ${w.status} | ${w.requests} | ${kb(w.bytes.html)} | ${kb(w.bytes.css + w.inlineCssBytes)} | ${kb(js)} | ${kb(w.bytes.fonts)} | ${kb(w.bytes.images)} | ${kb(w.bytes.total)} | ${lh?.scores.performance ?? "–"} | ${lh?.scores.accessibility ?? "–"} | ${lh?.scores.bestPractices ?? "–"} | ${lh?.scores.seo ?? "–"} | ${lh?.metrics.lcpMs ?? "–"} | ${lh?.metrics.fcpMs ?? "–"} | ${lh ? `${lh.metrics.tbtMs} (${lh.tbtRunsMs.join(", ")})` : "–"} | ${lh?.metrics.cls ?? "–"} |`,
     );
   }
   lines.push(
