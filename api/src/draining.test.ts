@@ -4,6 +4,7 @@ import { expect, it } from "vitest";
 import { type Answer, expectErrorShape, expectSecurityHeaders } from "../test/expectations.ts";
 import { countAccounts, databaseOn, makeApp, makeStudent, pgliteForFile } from "../test/harness.ts";
 import { until } from "../test/until.ts";
+import { stoppingMessage } from "./server.ts";
 
 const suite = databaseOn(pgliteForFile());
 
@@ -28,7 +29,7 @@ async function readAnswer(socket: Socket): Promise<Answer> {
   };
 }
 
-it("a request that reaches a stopping server is refused in the API's shape, with its headers, and does nothing", async () => {
+it("requests that reach a stopping server are refused with their headers and do nothing: JSON in the API's shape, a form post with a page", async () => {
   const app = await makeApp(suite.database);
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = new URL(address);
@@ -36,28 +37,51 @@ it("a request that reaches a stopping server is refused in the API's shape, with
   app.server.on("connection", (socket: Socket) => serverSockets.push(socket));
 
   // A request begun before the stop keeps its connection open through it (idle ones are
-  // closed), so its headers are read only once the server is stopping.
-  const student = makeStudent();
-  const body = JSON.stringify(student);
-  const started = "POST /api/v1/auth/signup/ HTTP/1.1\r\nHost: localhost\r\n";
-  const socket = connect(Number(port), "127.0.0.1");
-  await once(socket, "connect");
-  socket.write(started);
+  // closed), so the rest of it is read only once the server is stopping.
+  const firstLine = "POST /api/v1/auth/signup/ HTTP/1.1\r\nHost: localhost\r\n";
+  const begin = async () => {
+    const socket = connect(Number(port), "127.0.0.1");
+    await once(socket, "connect");
+    socket.write(firstLine);
+    return socket;
+  };
+  const finish = (socket: Socket, headers: string, body: string) => {
+    socket.write(`${headers}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    return readAnswer(socket);
+  };
+  const [jsonStudent, formStudent] = [makeStudent(), makeStudent()];
+  const sockets = [await begin(), await begin()] as const;
   await until(
-    () => serverSockets.some((s) => s.bytesRead >= started.length),
-    "the server to read the request's first line",
+    () => serverSockets.filter((s) => s.bytesRead >= firstLine.length).length === 2,
+    "the server to read both requests' first line",
   );
   const closed = app.close();
-  socket.write(
-    `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
-  const answer = await readAnswer(socket);
+  const [json, form] = await Promise.all([
+    finish(sockets[0], "Content-Type: application/json\r\n", JSON.stringify(jsonStudent)),
+    finish(
+      sockets[1],
+      "Content-Type: application/x-www-form-urlencoded\r\nReferer: http://localhost/join/K7QX9M\r\n",
+      new URLSearchParams(formStudent).toString(),
+    ),
+  ]);
   await closed;
 
-  expectErrorShape(answer, 503, "a request read while stopping");
-  expect(answer.json().errors[0].code).toBe("server_stopping");
-  expect(answer.headers.connection).toBe("close");
-  expect(answer.headers["retry-after"]).toBe("1");
-  expectSecurityHeaders(answer, "a request read while stopping");
-  expect(await countAccounts(suite.database, student.email)).toBe(0);
+  expectErrorShape(json, 503, "JSON read while stopping");
+  expect(json.json().errors).toEqual([
+    { code: "server_stopping", detail: stoppingMessage, attr: null },
+  ]);
+  expect(form.statusCode).toBe(503);
+  expect(form.headers["content-type"]).toBe("text/html; charset=utf-8");
+  expect(form.body).toContain(`<p>${stoppingMessage}</p>`);
+  expect(form.body).toContain('<a href="/join/K7QX9M" data-back>Back to the form</a>');
+  for (const [answer, what] of [
+    [json, "JSON read while stopping"],
+    [form, "a form post read while stopping"],
+  ] as const) {
+    expect(answer.headers.connection, what).toBe("close");
+    expect(answer.headers["retry-after"], what).toBe("1");
+    expectSecurityHeaders(answer, what);
+  }
+  expect(await countAccounts(suite.database, jsonStudent.email)).toBe(0);
+  expect(await countAccounts(suite.database, formStudent.email)).toBe(0);
 });

@@ -26,7 +26,7 @@ export type ServerOptions = {
   now?: () => number;
 };
 
-const stoppingMessage = "This server is restarting. Please try again in a few seconds.";
+export const stoppingMessage = "This server is restarting. Please try again in a few seconds.";
 
 /** Builds the whole app: site, API and their shared hooks. It does not listen. */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
