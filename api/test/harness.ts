@@ -115,6 +115,15 @@ export async function makeApp(
   });
 }
 
+/** The file's test databases (`testDatabases`), stopped once the file's tests have run. */
+export function databasesForFile(): TestDatabase[] {
+  const databases = testDatabases();
+  afterAll(async () => {
+    for (const db of databases) await db.stop();
+  });
+  return databases;
+}
+
 /** This file's PGlite test database; its folder is removed once the file's tests have run. */
 export function pgliteForFile(): TestDatabase {
   const [pglite] = testDatabases();

@@ -1,15 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabases } from "../../test/harness.ts";
+import { databasesForFile } from "../../test/harness.ts";
 import type { Database } from "../db/client.ts";
 import { authSessions, users } from "../db/schema.ts";
 import { createTokenRotations } from "./token-rotations.ts";
 
-const databases = testDatabases();
-afterAll(async () => {
-  for (const db of databases) await db.stop();
-});
+const databases = databasesForFile();
 
 describe.each(databases)("token rotations on $name", (testDb) => {
   let database: Database;

@@ -1,15 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeLoggingApp, testDatabases } from "../../test/harness.ts";
+import { databasesForFile, makeLoggingApp } from "../../test/harness.ts";
 import { until } from "../../test/until.ts";
 import type { Database } from "./client.ts";
 
-const databases = testDatabases();
+const databases = databasesForFile();
 const postgres = databases.find((d) => d.name === "postgres");
-afterAll(async () => {
-  for (const db of databases) await db.stop();
-});
 
 describe.skipIf(!postgres)("a PostgreSQL connection closed by the server", () => {
   let lines: Record<string, unknown>[];

@@ -1,10 +1,7 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { appOnDatabase, testDatabases } from "../../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { appOnDatabase, databasesForFile } from "../../test/harness.ts";
 
-const databases = testDatabases();
-afterAll(async () => {
-  for (const db of databases) await db.stop();
-});
+const databases = databasesForFile();
 
 describe.each(databases)("health checks on $name", (testDb) => {
   const suite = appOnDatabase(testDb);

@@ -1,14 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
-import { appOnDatabase, makeStudent, post, testDatabases } from "../../test/harness.ts";
+import { appOnDatabase, databasesForFile, makeStudent, post } from "../../test/harness.ts";
 import { newsletterSubscriptions } from "../db/schema.ts";
 import { newsletterMessages } from "./newsletter.ts";
 
-const databases = testDatabases();
-afterAll(async () => {
-  for (const db of databases) await db.stop();
-});
+const databases = databasesForFile();
 
 describe.each(databases)("newsletter API on $name", (testDb) => {
   const suite = appOnDatabase(testDb);

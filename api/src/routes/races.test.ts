@@ -1,16 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countAccounts, makeApp, makeStudent, testDatabases } from "../../test/harness.ts";
+import { countAccounts, databasesForFile, makeApp, makeStudent } from "../../test/harness.ts";
 import { postJson } from "../../test/post-json.ts";
 import type { Database } from "../db/client.ts";
 import { authSessions, newsletterSubscriptions } from "../db/schema.ts";
 import { authMessages } from "./auth.ts";
 
-const databases = testDatabases();
-afterAll(async () => {
-  for (const db of databases) await db.stop();
-});
+const databases = databasesForFile();
 
 /** Mixed case, as many phones' keyboards capitalise the first letter. */
 const mixedCase = (email: string, i: number) =>

@@ -1,19 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
 import {
   appOnDatabase,
+  databasesForFile,
   makeStudent,
   post,
   signUpAndLogIn,
-  testDatabases,
 } from "../../test/harness.ts";
 import { authSessions } from "../db/schema.ts";
 
-const databases = testDatabases();
-afterAll(async () => {
-  for (const db of databases) await db.stop();
-});
+const databases = databasesForFile();
 
 describe.each(databases)("sessions API on $name", (testDb) => {
   let clock = Date.now();

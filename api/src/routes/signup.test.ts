@@ -4,20 +4,17 @@ import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations
 import {
   appOnDatabase,
   countAccounts,
+  databasesForFile,
   makeApp,
   makeStudent,
   post,
-  testDatabases,
 } from "../../test/harness.ts";
 import { referralAlphabet } from "../auth/referral-codes.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { authMessages } from "./auth.ts";
 
-const databases = testDatabases();
-afterAll(async () => {
-  for (const db of databases) await db.stop();
-});
+const databases = databasesForFile();
 
 describe.each(databases)("sign-up API on $name", (testDb) => {
   const suite = appOnDatabase(testDb);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, describe, expect, it } from "vitest";
-import { appOnDatabase, countAccounts, makeStudent, testDatabases } from "../../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { appOnDatabase, countAccounts, databasesForFile, makeStudent } from "../../test/harness.ts";
 
 const signup = (app: FastifyInstance, student: Record<string, unknown>) =>
   app.inject({ method: "POST", url: "/api/v1/auth/signup/", payload: student });
@@ -14,10 +14,7 @@ const accentedEmail = () => {
   return { nfc: `${local}@example.com`, nfd: `${local.normalize("NFD")}@example.com` };
 };
 
-const databases = testDatabases();
-afterAll(async () => {
-  for (const db of databases) await db.stop();
-});
+const databases = databasesForFile();
 
 describe.each(databases)("Unicode text and login validation on $name", (testDb) => {
   const suite = appOnDatabase(testDb);
