@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { answerPage } from "./answer-page.ts";
+import { answerPage, answerPagePolicy } from "./answer-page.ts";
 
 /**
  * Plain HTML form posts: from pages that run no JavaScript, and from the
@@ -40,5 +40,6 @@ export function sendAnswerPage(
     .code(status)
     .type("text/html; charset=utf-8")
     .header("Cache-Control", "no-store")
+    .header("Content-Security-Policy", answerPagePolicy)
     .send(answerPage(page));
 }

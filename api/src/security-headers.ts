@@ -13,27 +13,27 @@ const deniedFeatures = (permissionsPolicy: string) =>
 
 /**
  * Sets the security headers on every answer: pages, files, API JSON and
- * errors alike. Pages get the policies the build wrote (the video hosts, and
- * a prerendered page's own inline scripts by hash, set where it is sent);
- * everything else the strict short ones.
+ * errors alike. Each page sets its own Content-Security-Policy where it is
+ * sent (a prerendered page the one the build wrote for it, an answer page its
+ * own); pages get the build's Permissions-Policy, with the video player's
+ * allowances. Everything else gets the strict short ones.
  */
-export function registerSecurityHeaders(
-  app: FastifyInstance,
-  pagePolicies: { contentSecurityPolicy: string; permissionsPolicy: string },
-) {
+export function registerSecurityHeaders(app: FastifyInstance, pagePermissionsPolicy: string) {
   // What a response that is not a page may do when opened as a document: nothing.
   // Much shorter than the pages' policies, which matters on a phone: a page's
   // scripts, styles and API calls each carry these headers.
   const resourcePolicies = {
     contentSecurityPolicy: "default-src 'none'; frame-ancestors 'none'",
-    permissionsPolicy: deniedFeatures(pagePolicies.permissionsPolicy),
+    permissionsPolicy: deniedFeatures(pagePermissionsPolicy),
   };
   app.addHook("onSend", async (request, reply, payload) => {
     const isPage = String(reply.getHeader("content-type") ?? "").startsWith("text/html");
-    const policies = isPage ? pagePolicies : resourcePolicies;
     if (!isPage || !reply.hasHeader("Content-Security-Policy"))
-      reply.header("Content-Security-Policy", policies.contentSecurityPolicy);
-    reply.header("Permissions-Policy", policies.permissionsPolicy);
+      reply.header("Content-Security-Policy", resourcePolicies.contentSecurityPolicy);
+    reply.header(
+      "Permissions-Policy",
+      isPage ? pagePermissionsPolicy : resourcePolicies.permissionsPolicy,
+    );
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
     reply.header("X-Frame-Options", "DENY");

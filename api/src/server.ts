@@ -82,7 +82,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // The API speaks JSON only; anything else is refused with 415 rather than half-read.
   app.removeContentTypeParser("text/plain");
   app.decorateRequest("logFields", null);
-  registerSecurityHeaders(app, site.headers);
+  registerSecurityHeaders(app, site.permissionsPolicy);
   registerErrorHandler(app);
 
   await app.register(swagger, {

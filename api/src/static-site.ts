@@ -17,8 +17,6 @@ export type PageFile = StaticFile & { contentSecurityPolicy: string };
 
 /** What the build wrote beside the site (web/scripts/postbuild.ts). */
 type BuildHeaders = {
-  /** For pages the server writes itself: they run no script. */
-  contentSecurityPolicy: string;
   /** By HTML file, relative to the client folder ("index.html", "faqs/index.html"). */
   pagePolicies: Record<string, string>;
   permissionsPolicy: string;
@@ -30,7 +28,8 @@ export type SiteFiles = {
   /** Prerendered pages by route path ("/", "/faqs", "/join" …). */
   pages: Map<string, PageFile>;
   notFound: PageFile;
-  headers: { contentSecurityPolicy: string; permissionsPolicy: string };
+  /** For every page: the video player's allowances, everything else denied. */
+  permissionsPolicy: string;
 };
 
 const types: Record<string, string> = {
@@ -130,10 +129,7 @@ export async function loadSite(
     files,
     pages,
     notFound,
-    headers: {
-      contentSecurityPolicy: headers.contentSecurityPolicy,
-      permissionsPolicy: headers.permissionsPolicy,
-    },
+    permissionsPolicy: headers.permissionsPolicy,
   };
 }
 

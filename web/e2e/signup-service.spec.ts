@@ -188,8 +188,8 @@ test.describe("sign-up against the real service", () => {
   });
 });
 
-/** Holds the site's script files back, as a slow link does. */
-const holdScripts = (page: Page) => holdRequests(page, "**/assets/*.js");
+/** Holds every script file back, as a slow link does. */
+const holdScripts = (page: Page) => holdRequests(page, "**/*.js");
 
 test.describe("sign-up before the page's script has loaded", () => {
   test("Continue posts the form: the account is made, and the password never enters the address", async ({

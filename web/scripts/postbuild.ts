@@ -105,12 +105,7 @@ const permissionsPolicy = [
 
 await writeFile(
   join(buildDir, "headers.json"),
-  `${JSON.stringify(
-    // Pages the server writes itself (answers to form posts) run no script.
-    { contentSecurityPolicy: contentSecurityPolicy([]), pagePolicies, permissionsPolicy },
-    null,
-    2,
-  )}\n`,
+  `${JSON.stringify({ pagePolicies, permissionsPolicy }, null, 2)}\n`,
 );
 
 let original = 0;
