@@ -1,16 +1,16 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
 import {
   appOnDatabase,
   countAccounts,
+  databaseOn,
   databasesForFile,
   makeApp,
   makeStudent,
   post,
 } from "../../test/harness.ts";
 import { referralAlphabet } from "../auth/referral-codes.ts";
-import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { authMessages } from "./auth.ts";
 
@@ -304,16 +304,12 @@ describe.each(databases)("sign-up API on $name", (testDb) => {
 });
 
 describe("when password hashing is saturated", () => {
-  let database: Database;
-  beforeAll(async () => {
-    const [first] = databases;
-    if (!first) throw new Error("no test database");
-    database = await first.open();
-  }, 60_000);
-  afterAll(() => database.close());
+  const [first] = databases;
+  if (!first) throw new Error("no test database");
+  const saturated = databaseOn(first);
 
   it("answers the sign-ups it cannot queue with 503 and Retry-After in the error shape, and recovers", async () => {
-    const app = await makeApp(database, { hash: { workers: 1, maxQueued: 0, nice: 10 } });
+    const app = await makeApp(saturated.database, { hash: { workers: 1, maxQueued: 0, nice: 10 } });
     try {
       const answers = await Promise.all(
         Array.from({ length: 8 }, () => post(app, "/api/v1/auth/signup/", makeStudent())),
