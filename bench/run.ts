@@ -26,6 +26,7 @@ import {
   signupLoad,
 } from "./api-load.ts";
 import { checkBudgets, interactivePaths, notFoundSample } from "./budgets.ts";
+import { untilIdle } from "./idle.ts";
 import { type LighthouseResult, runLighthouse } from "./lighthouse.ts";
 import { measurePageWeight, type PageWeight } from "./page-weight.ts";
 
@@ -77,10 +78,12 @@ async function makeAccounts(url: string, count: number) {
   return accounts;
 }
 
-async function signupRuns(url: string, ceiling: number) {
+async function signupRuns(url: string, serverPid: number, ceiling: number) {
   log(`sign-up at 80%, 100% and 200% of ${ceiling.toFixed(0)}/s, ${loadSeconds} s each`);
   const at80 = await signupLoad(url, "sign-up at 80% of ceiling", ceiling * 0.8, loadSeconds);
+  await untilIdle(serverPid);
   const at100 = await signupLoad(url, "sign-up at the ceiling", ceiling, loadSeconds);
+  await untilIdle(serverPid);
   const [at200, health] = await Promise.all([
     signupLoad(url, "sign-up at 2× the ceiling", ceiling * 2, loadSeconds),
     healthProbe(url, loadSeconds),
@@ -119,10 +122,11 @@ async function main() {
 
     log("hashing ceiling");
     const ceilingBefore = await hashCeiling(loadSeconds);
-    const signup = await signupRuns(server.url, ceilingBefore);
+    const signup = await signupRuns(server.url, server.pid, ceilingBefore);
     // This machine's speed drifts by several percent within a minute; measuring the ceiling on
     // both sides of the sign-up runs and taking the mean keeps that drift out of their share.
     log("hashing ceiling again, after the sign-up runs");
+    await untilIdle(server.pid);
     const ceilingAfter = await hashCeiling(loadSeconds);
     const ceiling = {
       before: ceilingBefore,
