@@ -19,10 +19,7 @@ const afterSignal = 10;
  * it (a client that asks for `Connection: close` gets it on every answer).
  */
 function signUpAcknowledged(url: string, student: Student, agent: Agent) {
-  let received: () => void = () => {};
-  const receivedPromise = new Promise<void>((resolve) => {
-    received = resolve;
-  });
+  const received = Promise.withResolvers<void>();
   const body = JSON.stringify({ ...student, user_type: "STUDENT" });
   const outcome = new Promise<SignupOutcome>((resolve) => {
     const request = httpRequest(`${url}/api/v1/auth/signup/`, {
@@ -35,12 +32,12 @@ function signUpAcknowledged(url: string, student: Student, agent: Agent) {
       },
     });
     request.on("continue", () => {
-      received();
+      received.resolve();
       request.end(body);
     });
     // An answer or an error before "100 Continue" settles it too, for the test to report.
     request.on("response", (response) => {
-      received();
+      received.resolve();
       response.resume();
       response.on("end", () =>
         resolve({
@@ -51,12 +48,12 @@ function signUpAcknowledged(url: string, student: Student, agent: Agent) {
       );
     });
     request.on("error", (error: NodeJS.ErrnoException) => {
-      received();
+      received.resolve();
       resolve({ kind: "unanswered", reason: error.code ?? error.message });
     });
     request.flushHeaders();
   });
-  return { received: receivedPromise, outcome };
+  return { received: received.promise, outcome };
 }
 
 /** The Connection header of a GET sent through `agent`. */

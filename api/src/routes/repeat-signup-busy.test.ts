@@ -42,21 +42,15 @@ describe.skipIf(!postgres)("the repeat check when password hashing is full", () 
         referralCode: "SLOW42",
       });
 
-      let rowDeleted = () => {};
-      const deleted = new Promise<void>((resolve) => {
-        rowDeleted = resolve;
-      });
-      let rollBack = () => {};
-      const released = new Promise<void>((resolve) => {
-        rollBack = resolve;
-      });
+      const deleted = Promise.withResolvers<void>();
+      const released = Promise.withResolvers<void>();
       const holding = database.db.transaction(async (tx) => {
         await tx.delete(users).where(eq(users.email, student.email));
-        rowDeleted();
-        await released;
+        deleted.resolve();
+        await released.promise;
         tx.rollback();
       });
-      await deleted;
+      await deleted.promise;
 
       const repeated = post(app, signupApi, student);
       const waitingOnLock = async () =>
@@ -80,7 +74,7 @@ describe.skipIf(!postgres)("the repeat check when password hashing is full", () 
         timeout: 20_000,
         interval: 5,
       });
-      rollBack();
+      released.resolve();
       await expect(holding).rejects.toBeInstanceOf(TransactionRollbackError);
 
       const answer = await repeated;
