@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import { makeStudent } from "@ysp/testing/students";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notFoundPath, prerenderedPaths } from "../../../web/app/prerendered-paths.ts";
@@ -7,7 +8,6 @@ import {
   buildDir,
   databaseOn,
   makeApp,
-  makeStudent,
   pgliteForFile,
   signUpAndLogIn,
 } from "../../test/harness.ts";
