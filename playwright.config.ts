@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./web/e2e/chromium.ts";
+import { chromiumArgs, chromiumPath } from "@ysp/testing/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** A fresh embedded database for every run, shared with the specs that read it. */

@@ -1,7 +1,8 @@
 import { availableParallelism } from "node:os";
 import { hash } from "@node-rs/argon2";
+import { argon2Options } from "@ysp/api/auth/passwords";
+import { makeStudent } from "@ysp/testing/students";
 import autocannon from "autocannon";
-import { argon2Options } from "../api/src/auth/passwords.ts";
 
 export type LoadResult = {
   name: string;
@@ -96,14 +97,15 @@ async function load(
  */
 export function signupLoad(url: string, name: string, rate: number, seconds: number) {
   const waves = 20;
-  const body = JSON.stringify({
-    email: "bench-[<id>]@example.com",
-    password: "bench-password-123",
-    first_name: "Bench",
-    last_name: "Student",
-    user_type: "STUDENT",
-    referral_code: "",
-  });
+  // autocannon writes a fresh id into `[<id>]` for every request: an email no other sign-up uses.
+  const body = JSON.stringify(
+    makeStudent({
+      email: "bench-[<id>]@example.com",
+      password: "bench-password-123",
+      first_name: "Bench",
+      last_name: "Student",
+    }),
+  );
   const instances: Instance[] = [];
   for (let wave = 0; wave < waves; wave++) {
     const perSecond = Math.floor(((wave + 1) * rate) / waves) - Math.floor((wave * rate) / waves);

@@ -1,6 +1,6 @@
+import { chromiumArgs, chromiumPath } from "@ysp/testing/chromium";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
-import { chromiumArgs, chromiumPath } from "../web/e2e/chromium.ts";
 import { startThumbnailHost } from "./thumbnail-host.ts";
 import { startTlsFront } from "./tls-front.ts";
 
@@ -84,7 +84,7 @@ export async function runLighthouse(
   runs = 3,
 ): Promise<LighthouseResult[]> {
   const front = await startTlsFront(serverUrl);
-  const thumbnails = await startThumbnailHost();
+  const thumbnails = await startThumbnailHost(serverUrl);
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: [...chromeFlags, ...thumbnails.chromeFlags],

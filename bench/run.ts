@@ -8,14 +8,16 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { openDatabase } from "@ysp/api/db/client";
+import { users } from "@ysp/api/db/schema";
+import { chromiumArgs, chromiumPath } from "@ysp/testing/chromium";
+import { postAccepted } from "@ysp/testing/post-json";
+import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
+import { raisedLimits, startServer } from "@ysp/testing/server-process";
+import { makeStudent } from "@ysp/testing/students";
 import pg from "pg";
 import { chromium } from "playwright-core";
-import { openDatabase } from "../api/src/db/client.ts";
-import { users } from "../api/src/db/schema.ts";
-import { postAccepted } from "../api/test/post-json.ts";
-import { postgresBinDir, startPostgres } from "../api/test/postgres.ts";
-import { raisedLimits, startServer } from "../api/test/server-process.ts";
-import { chromiumArgs, chromiumPath } from "../web/e2e/chromium.ts";
 import {
   hashCeiling,
   healthProbe,
@@ -54,6 +56,8 @@ const paths = [
   notFoundSample,
 ];
 const resultsDir = new URL("./results/", import.meta.url).pathname;
+/** The server's entry file, found through the API workspace's declared name. */
+const entry = fileURLToPath(import.meta.resolve("@ysp/api/main"));
 const log = (line: string) => console.error(`bench: ${line}`);
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -64,18 +68,16 @@ function build() {
 }
 
 async function makeAccounts(url: string, count: number) {
-  const accounts = Array.from({ length: count }, (_, i) => ({
-    email: `login-${Date.now()}-${i}@example.com`,
-    password: "bench-password-123",
-  }));
-  for (const account of accounts) {
-    await postAccepted(
-      `${url}/api/v1/auth/signup/`,
-      { ...account, first_name: "Login", last_name: "Bench", user_type: "STUDENT" },
-      201,
-    );
-  }
-  return accounts;
+  const students = Array.from({ length: count }, (_, i) =>
+    makeStudent({
+      email: `login-${Date.now()}-${i}@example.com`,
+      password: "bench-password-123",
+      first_name: "Login",
+      last_name: "Bench",
+    }),
+  );
+  for (const student of students) await postAccepted(`${url}/api/v1/auth/signup/`, student, 201);
+  return students.map(({ email, password }) => ({ email, password }));
 }
 
 async function signupRuns(url: string, serverPid: number, ceiling: number) {
@@ -98,7 +100,7 @@ async function main() {
   build();
   const dataDir = mkdtempSync(join(tmpdir(), "ysp-bench-"));
   const env = { DATA_DIR: dataDir, ...raisedLimits };
-  let server = await startServer(env, port, join(dataDir, "server.log"));
+  let server = await startServer({ entry, env, port, logFile: join(dataDir, "server.log") });
   const report: Record<string, unknown> = {
     date: new Date().toISOString(),
     machine: { cpus: availableParallelism(), model: cpus()[0]?.model, node: process.version },
@@ -172,11 +174,12 @@ async function main() {
       log("sign-up at the ceiling against PostgreSQL");
       const pgServer = await startPostgres();
       try {
-        server = await startServer(
-          { ...env, DATABASE_URL: pgServer.url },
+        server = await startServer({
+          entry,
+          env: { ...env, DATABASE_URL: pgServer.url },
           port,
-          join(dataDir, "server-postgres.log"),
-        );
+          logFile: join(dataDir, "server-postgres.log"),
+        });
         const run = await signupLoad(
           server.url,
           "sign-up at the ceiling (PostgreSQL)",

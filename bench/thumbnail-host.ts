@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
 import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
-import { thumbnailOrigin } from "../web/app/lib/video.ts";
+import { thumbnailOrigin } from "@ysp/web/video";
 import { selfSignedCertificate } from "./self-signed.ts";
 
 export type ThumbnailHost = {
@@ -14,11 +13,14 @@ export type ThumbnailHost = {
  * This machine has no internet, so the lesson thumbnails' host would fail
  * every request and Lighthouse would count the failures against the page.
  * A local HTTPS server stands in for it, answering every thumbnail with a
- * real image, as the real host would.
+ * real image (the site's own share image, from the server under test), as
+ * the real host would.
  */
-export async function startThumbnailHost(): Promise<ThumbnailHost> {
+export async function startThumbnailHost(serverUrl: string): Promise<ThumbnailHost> {
   const hostname = new URL(thumbnailOrigin).hostname;
-  const image = readFileSync(new URL("../web/public/og-image.jpg", import.meta.url));
+  const answer = await fetch(`${serverUrl}/og-image.jpg`);
+  if (!answer.ok) throw new Error(`${serverUrl}/og-image.jpg answered ${answer.status}`);
+  const image = Buffer.from(await answer.arrayBuffer());
   const server = createServer(selfSignedCertificate(hostname), (_request, response) => {
     response.writeHead(200, {
       "content-type": "image/jpeg",

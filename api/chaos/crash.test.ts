@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
+import { raisedLimits, startServer } from "@ysp/testing/server-process";
 import { describe, expect, it } from "vitest";
 import { referralAlphabet, referralCodeLength } from "../src/auth/referral-codes.ts";
 import { type DatabaseOptions, openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema.ts";
-import { postgresBinDir, startPostgres } from "../test/postgres.ts";
-import { raisedLimits, startServer } from "../test/server-process.ts";
+import { mainEntry } from "../test/main-entry.ts";
 import { until } from "../test/until.ts";
 import { driveSignups, logIn, type Student } from "./students.ts";
 
@@ -43,7 +44,7 @@ describe.each([
       const log = join(dir, "server.log");
       try {
         for (let round = 1; round <= rounds; round++) {
-          const server = await startServer(env, port, log);
+          const server = await startServer({ entry: mainEntry, env, port, logFile: log });
           // Each start after the first opens the data a kill left behind.
           const before = await logIn(server.url, created);
           expect(before.refused.map((s) => s.email)).toEqual([]);
@@ -62,7 +63,7 @@ describe.each([
           );
         }
 
-        const server = await startServer(env, port, log);
+        const server = await startServer({ entry: mainEntry, env, port, logFile: log });
         const after = await logIn(server.url, [...created, ...unanswered]);
         expect(await server.stop()).toBe(0);
         const loggedIn = new Set(after.loggedIn.map((s) => s.email));

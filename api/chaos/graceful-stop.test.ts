@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { raisedLimits, type ServerProcess, startServer } from "@ysp/testing/server-process";
 import { expect, it } from "vitest";
-import { raisedLimits, type ServerProcess, startServer } from "../test/server-process.ts";
+import { mainEntry } from "../test/main-entry.ts";
 import { until } from "../test/until.ts";
 import { logIn, newStudent, type SignupOutcome, type Student, signUp } from "./students.ts";
 
@@ -88,7 +89,7 @@ it("SIGTERM during sign-ups: those in flight get their real answers, new ones ar
   const agent = new Agent({ keepAlive: true });
   const servers: ServerProcess[] = [];
   try {
-    const server = await startServer(env, port, log);
+    const server = await startServer({ entry: mainEntry, env, port, logFile: log });
     servers.push(server);
     // Before the stop the server keeps these connections open, so a Connection: close below is its choice.
     expect(await connectionOf(`${server.url}/healthz`, agent)).toBe("keep-alive");
@@ -129,7 +130,7 @@ it("SIGTERM during sign-ups: those in flight get their real answers, new ones ar
     expect(whileStopping.filter((outcome) => !closesConnection(outcome))).toEqual([]);
     expect(await exited).toBe(0);
 
-    const restarted = await startServer(env, port, log);
+    const restarted = await startServer({ entry: mainEntry, env, port, logFile: log });
     servers.push(restarted);
     const kept = await logIn(restarted.url, students);
     const refused = await logIn(restarted.url, late);

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { raisedLimits, startServer } from "@ysp/testing/server-process";
 import { expect, it } from "vitest";
-import { raisedLimits, startServer } from "../test/server-process.ts";
+import { mainEntry } from "../test/main-entry.ts";
 import { newStudent, type Student } from "./students.ts";
 
 const port = 3403;
@@ -26,11 +27,12 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 it(`${seconds} s of mixed load: no 5xx but 503 with Retry-After, and memory holds level`, async () => {
   const dir = mkdtempSync(join(tmpdir(), "ysp-chaos-soak-"));
   // Production's settings, but for the rate limits: all the load comes from one address.
-  const server = await startServer(
-    { ...raisedLimits, DATA_DIR: dir },
+  const server = await startServer({
+    entry: mainEntry,
+    env: { ...raisedLimits, DATA_DIR: dir },
     port,
-    join(dir, "server.log"),
-  );
+    logFile: join(dir, "server.log"),
+  });
   try {
     const home = await (await fetch(`${server.url}/`)).text();
     const asset = /href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(home)?.[1];

@@ -1,23 +1,19 @@
-import { postJson } from "../test/post-json.ts";
+import { postJson } from "@ysp/testing/post-json";
+import { makeStudent, type Student } from "@ysp/testing/students";
 
-export type Student = {
-  email: string;
-  password: string;
-  first_name: string;
-  last_name: string;
-};
+export type { Student };
 
 let made = 0;
 
 /** A student no earlier run has used, with names that say which run made it. */
 export function newStudent(run: string): Student {
   made++;
-  return {
+  return makeStudent({
     email: `${run}-${made}-${Math.random().toString(36).slice(2, 8)}@example.com`,
     password: `chaos-password-${made}`,
     first_name: `Chaos${made}`,
     last_name: run,
-  };
+  });
 }
 
 /** What happened to one sign-up, as its sender saw it. */
@@ -28,10 +24,7 @@ export type SignupOutcome =
 
 export async function signUp(url: string, student: Student): Promise<SignupOutcome> {
   try {
-    const answer = await postJson(`${url}/api/v1/auth/signup/`, {
-      ...student,
-      user_type: "STUDENT",
-    });
+    const answer = await postJson(`${url}/api/v1/auth/signup/`, student);
     return {
       kind: "answered",
       status: answer.status,

@@ -1,6 +1,7 @@
+import { makeStudent } from "@ysp/testing/students";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseOn, makeLoggingApp, makeStudent, pgliteForFile } from "../test/harness.ts";
+import { databaseOn, makeLoggingApp, pgliteForFile } from "../test/harness.ts";
 import { until } from "../test/until.ts";
 
 const suite = databaseOn(pgliteForFile());

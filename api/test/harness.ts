@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
+import { makeStudent } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
@@ -10,7 +12,6 @@ import { type Database, openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema.ts";
 import { buildServer } from "../src/server.ts";
 import { loadSite, type SiteFiles } from "../src/static-site.ts";
-import { postgresBinDir, startPostgres } from "./postgres.ts";
 
 export const buildDir = new URL("../../web/build", import.meta.url).pathname;
 
@@ -171,17 +172,6 @@ export async function makeLoggingApp(database: Database) {
   });
   return { app, lines };
 }
-
-let sequence = 0;
-export const makeStudent = (overrides: Record<string, unknown> = {}) => ({
-  email: `student${Date.now()}${sequence++}@example.com`,
-  password: "a-good-password",
-  first_name: "Adaeze",
-  last_name: "Okafor",
-  user_type: "STUDENT",
-  referral_code: "",
-  ...overrides,
-});
 
 /** POSTs `payload` to the app as JSON (or as given, with a content-type in `headers`). */
 export const post = (

@@ -1,5 +1,5 @@
 import { chromium } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./chromium.ts";
+import { chromiumArgs, chromiumPath } from "@ysp/testing/chromium";
 import { blockThirdParty, expect, gotoHydrated, pages, test } from "./fixtures.ts";
 
 test.skip(({ viewport }) => (viewport?.width ?? 0) <= 900, "desktop scrollbars");

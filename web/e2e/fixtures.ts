@@ -7,6 +7,7 @@ import {
   type TestInfo,
 } from "@playwright/test";
 import type { ApiErrorBody, SignupResponse } from "@ysp/contract";
+import { makeStudent, type Student, uniqueTag } from "@ysp/testing/students";
 import { sessionKeys } from "../app/lib/session.ts";
 
 type Problems = { errors: string[]; cspViolations: string[] };
@@ -103,7 +104,7 @@ export const test = base.extend<{ problems: Problems }>({
   ],
 });
 
-export { expect };
+export { expect, makeStudent, type Student, uniqueTag };
 
 /** Pages that ship no framework JavaScript: React renders them at build time only. */
 export const staticPaths = ["/about-us", "/faqs", "/terms-of-service", "/privacy-policy"];
@@ -145,23 +146,6 @@ export const toast = (page: Page, text: string | RegExp) =>
 export const screenshotPath = (testInfo: TestInfo, name: string) =>
   `web/e2e/screenshots/${testInfo.project.name}/${name}.png`;
 
-let sequence = 0;
-/** Unique per run, worker and call: both projects sign up side by side against one database. */
-export const uniqueTag = () =>
-  `${process.pid}${Date.now().toString(36)}${(sequence++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** A student who has not signed up yet, with an email no other test uses. */
-export const makeStudent = (
-  overrides: Partial<Record<"first_name" | "last_name" | "email" | "password", string>> = {},
-) => ({
-  first_name: "Ifeoma",
-  last_name: "Nwosu",
-  email: `ifeoma.${uniqueTag()}@example.com`,
-  password: "study-hard-2026",
-  ...overrides,
-});
-export type Student = ReturnType<typeof makeStudent>;
-
 /** Types the student into the sign-up form (the invite code comes from the address). */
 export async function fillSignupForm(page: Page, student: Student) {
   await page.getByLabel("First name").fill(student.first_name);
@@ -196,9 +180,7 @@ export function firstDetail(answer: ApiErrorBody, code: string) {
 
 /** Signs the student up and logs in through the API, as the app would: the session it gets. */
 export async function signUpByApi(request: APIRequestContext, student: Student) {
-  const response = await request.post(signupApi, {
-    data: { ...student, user_type: "STUDENT", referral_code: "" },
-  });
+  const response = await request.post(signupApi, { data: student });
   expect(response.status()).toBe(201);
   const login = await request.post("/api/v1/auth/login/", {
     data: { email: student.email, password: student.password },

@@ -1,5 +1,5 @@
 import { chromium, type Page } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./chromium.ts";
+import { chromiumArgs, chromiumPath } from "@ysp/testing/chromium";
 import { blockThirdParty, expect, gotoHydrated, pages, screenshotPath, test } from "./fixtures.ts";
 
 /**

@@ -7,7 +7,7 @@
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { postgresBinDir, startPostgres } from "../../api/test/postgres.ts";
+import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error("DATA_DIR must be set for the browser-test server");

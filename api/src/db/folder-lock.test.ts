@@ -3,10 +3,11 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { postJson } from "@ysp/testing/post-json";
+import { startServer } from "@ysp/testing/server-process";
+import { makeStudent } from "@ysp/testing/students";
 import { describe, expect, it } from "vitest";
-import { makeStudent } from "../../test/harness.ts";
-import { postJson } from "../../test/post-json.ts";
-import { startServer } from "../../test/server-process.ts";
+import { mainEntry } from "../../test/main-entry.ts";
 import { openDatabase } from "./client.ts";
 import { users } from "./schema.ts";
 
@@ -32,9 +33,14 @@ describe("the embedded database's folder", () => {
     timeout: 120_000,
   }, async () => {
     const dataDir = folder();
-    const first = await startServer({ DATA_DIR: dataDir }, 3421, join(dataDir, "first.log"));
+    const first = await startServer({
+      entry: mainEntry,
+      env: { DATA_DIR: dataDir },
+      port: 3421,
+      logFile: join(dataDir, "first.log"),
+    });
     try {
-      const second = await runToExit("api/src/main.ts", dataDir, 3422);
+      const second = await runToExit(mainEntry, dataDir, 3422);
       expect(second.code).toBe(1);
       expect(second.stderr.trim()).toBe(
         `ysp: the embedded database in ${join(dataDir, "pglite")} is already open in process ${first.pid} (most likely another YSP server). ` +
@@ -60,12 +66,22 @@ describe("the embedded database's folder", () => {
 
   it("is taken over from a server that was killed", { timeout: 120_000 }, async () => {
     const dataDir = folder();
-    const killed = await startServer({ DATA_DIR: dataDir }, 3423, join(dataDir, "killed.log"));
+    const killed = await startServer({
+      entry: mainEntry,
+      env: { DATA_DIR: dataDir },
+      port: 3423,
+      logFile: join(dataDir, "killed.log"),
+    });
     expect((await postJson(`${killed.url}/api/v1/auth/signup/`, makeStudent())).status).toBe(201);
     await killed.kill();
     expect(existsSync(join(dataDir, "pglite.lock"))).toBe(true);
 
-    const next = await startServer({ DATA_DIR: dataDir }, 3424, join(dataDir, "next.log"));
+    const next = await startServer({
+      entry: mainEntry,
+      env: { DATA_DIR: dataDir },
+      port: 3424,
+      logFile: join(dataDir, "next.log"),
+    });
     expect((await postJson(`${next.url}/api/v1/auth/signup/`, makeStudent())).status).toBe(201);
     expect(await next.stop()).toBe(0);
     const database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });

@@ -1,7 +1,8 @@
+import { makeStudent } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
-import { appOnDatabase, databasesForFile, makeStudent, post } from "../../test/harness.ts";
+import { appOnDatabase, databasesForFile, post } from "../../test/harness.ts";
 import { newsletterSubscriptions } from "../db/schema.ts";
 import { newsletterMessages } from "./newsletter.ts";
 

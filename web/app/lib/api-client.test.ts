@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { type FakeApi, startFakeApi } from "../../test/fake-api.ts";
 import { buildUrl, createApiClient, messages } from "./api-client.ts";
-import { type FakeApi, startFakeApi } from "./fake-api.test-support.ts";
 import { MemoryStorage } from "./memory-storage.ts";
 import { type SessionStores, sessionKeys } from "./session.ts";
 

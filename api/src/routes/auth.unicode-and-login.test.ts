@@ -1,6 +1,7 @@
+import { makeStudent } from "@ysp/testing/students";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { appOnDatabase, countAccounts, databasesForFile, makeStudent } from "../../test/harness.ts";
+import { appOnDatabase, countAccounts, databasesForFile } from "../../test/harness.ts";
 
 const signup = (app: FastifyInstance, student: Record<string, unknown>) =>
   app.inject({ method: "POST", url: "/api/v1/auth/signup/", payload: student });

@@ -1,16 +1,10 @@
 import { readdirSync } from "node:fs";
+import { makeStudent } from "@ysp/testing/students";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notFoundPath, prerenderedPaths } from "../../../web/app/prerendered-paths.ts";
-import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
-import {
-  buildDir,
-  databaseOn,
-  makeApp,
-  makeStudent,
-  pgliteForFile,
-  signUpAndLogIn,
-} from "../../test/harness.ts";
+import { notFoundPath, prerenderedPaths } from "../../web/app/prerendered-paths.ts";
+import { expectErrorShape, expectSecurityHeaders } from "../test/expectations.ts";
+import { buildDir, databaseOn, makeApp, pgliteForFile, signUpAndLogIn } from "../test/harness.ts";
 
 const suite = databaseOn(pgliteForFile());
 

@@ -1,3 +1,4 @@
+import { makeStudent } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
@@ -7,7 +8,6 @@ import {
   databaseOn,
   databasesForFile,
   makeApp,
-  makeStudent,
   post,
 } from "../../test/harness.ts";
 import { referralAlphabet } from "../auth/referral-codes.ts";

@@ -1,16 +1,16 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { expectErrorShape } from "../../test/expectations.ts";
-import { appOnDatabase, pgliteForFile, signUpAndLogIn } from "../../test/harness.ts";
+import { expectErrorShape } from "../test/expectations.ts";
+import { appOnDatabase, pgliteForFile, signUpAndLogIn } from "../test/harness.ts";
 import {
   anyJsonValue,
   mutated,
   nastyString,
   type RawBody,
   rawBody,
-} from "../../test/hostile-input.ts";
-import { queryRows } from "../db/client.ts";
+} from "../test/hostile-input.ts";
+import { queryRows } from "./db/client.ts";
 
 /** Each endpoint gets at least this many generated inputs per run. */
 const inputsPerEndpoint = 2_000;

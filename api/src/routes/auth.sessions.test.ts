@@ -1,13 +1,8 @@
+import { makeStudent } from "@ysp/testing/students";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
-import {
-  appOnDatabase,
-  databasesForFile,
-  makeStudent,
-  post,
-  signUpAndLogIn,
-} from "../../test/harness.ts";
+import { appOnDatabase, databasesForFile, post, signUpAndLogIn } from "../../test/harness.ts";
 import { authSessions } from "../db/schema.ts";
 
 const databases = databasesForFile();

@@ -1,8 +1,9 @@
 import { hash } from "@node-rs/argon2";
+import { makeStudent } from "@ysp/testing/students";
 import { eq, sql, TransactionRollbackError } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
-import { countAccounts, databasesForFile, makeApp, makeStudent, post } from "../../test/harness.ts";
+import { countAccounts, databasesForFile, makeApp, post } from "../../test/harness.ts";
 import { argon2Options } from "../auth/passwords.ts";
 import { queryRows } from "../db/client.ts";
 import { users } from "../db/schema.ts";

@@ -1,8 +1,9 @@
 import { once } from "node:events";
 import { connect, type Socket } from "node:net";
+import { makeStudent } from "@ysp/testing/students";
 import { expect, it } from "vitest";
 import { type Answer, expectErrorShape, expectSecurityHeaders } from "../test/expectations.ts";
-import { countAccounts, databaseOn, makeApp, makeStudent, pgliteForFile } from "../test/harness.ts";
+import { countAccounts, databaseOn, makeApp, pgliteForFile } from "../test/harness.ts";
 import { until } from "../test/until.ts";
 import { stoppingMessage } from "./server.ts";
 

@@ -13,18 +13,27 @@ export type ServerProcess = {
   rss: () => Promise<number>;
 };
 
+export type ServerOptions = {
+  /** The server's entry file: the API's `main.ts`, which its own tests and the bench each locate. */
+  entry: string;
+  env: Record<string, string>;
+  port: number;
+  /** Where the server's info log (a line per request) goes, rather than the terminal. */
+  logFile: string;
+};
+
 /**
- * Starts `node api/src/main.ts` as production does, with the given
- * environment, and waits until it answers /healthz. It logs at info (a line
- * per request) to `logFile`, not to the terminal.
+ * Starts `node <entry>` as production does, with the given environment, and
+ * waits until it answers /healthz.
  */
-export async function startServer(
-  env: Record<string, string>,
-  port: number,
-  logFile: string,
-): Promise<ServerProcess> {
+export async function startServer({
+  entry,
+  env,
+  port,
+  logFile,
+}: ServerOptions): Promise<ServerProcess> {
   const log = openSync(logFile, "a");
-  const child: ChildProcess = spawn(process.execPath, ["api/src/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [entry], {
     env: { ...process.env, LOG_LEVEL: "info", ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", log, "inherit"],
   });

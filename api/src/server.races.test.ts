@@ -1,11 +1,12 @@
+import { postJson } from "@ysp/testing/post-json";
+import { makeStudent } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countAccounts, databasesForFile, makeApp, makeStudent } from "../../test/harness.ts";
-import { postJson } from "../../test/post-json.ts";
-import type { Database } from "../db/client.ts";
-import { authSessions, newsletterSubscriptions } from "../db/schema.ts";
-import { authMessages } from "./auth.ts";
+import { countAccounts, databasesForFile, makeApp } from "../test/harness.ts";
+import type { Database } from "./db/client.ts";
+import { authSessions, newsletterSubscriptions } from "./db/schema.ts";
+import { authMessages } from "./routes/auth.ts";
 
 const databases = databasesForFile();
 
