@@ -1,18 +1,17 @@
+import { common } from "~/content/common.ts";
 import { chatUrl, site } from "~/content/site.ts";
 
 /** Fixed at the bottom right of every page (spec §1): one tap away wherever the student has scrolled. */
 export function ChatButton() {
   return (
-    <aside aria-label="Chat with us">
+    <aside aria-label={common.chatButton.region}>
       <a
         className="chat-button"
         href={chatUrl(site.phone)}
         target="_blank"
         rel="noopener noreferrer"
       >
-        <span className="visually-hidden">
-          Chat with {site.name} on WhatsApp (opens in a new tab)
-        </span>
+        <span className="visually-hidden">{common.chatButton.link}</span>
         <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
           <path
             fill="currentColor"

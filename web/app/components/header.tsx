@@ -10,7 +10,7 @@ export function Header() {
     <header className="site-header">
       <div className="container header-inner">
         <Logo />
-        <nav aria-label="Main" className="main-nav">
+        <nav aria-label={headerText.mainNav} className="main-nav">
           <ul>
             {headerNav.map((item) => (
               <li key={item.label}>
@@ -87,7 +87,7 @@ function MobileMenu() {
               <span className="visually-hidden">{headerText.closeMenu}</span>
             </button>
           </div>
-          <nav aria-label="Mobile">
+          <nav aria-label={headerText.mobileNav}>
             <ul>
               {headerNav.map((item) => (
                 <li key={item.label}>

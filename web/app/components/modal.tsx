@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { common } from "~/content/common.ts";
 
 /** Spec §4: the open animation starts 50 ms after mounting; removal waits 300 ms for the close animation. */
 const modalTimings = { openDelayMs: 50, closeDelayMs: 300 } as const;
@@ -82,7 +83,7 @@ export function Modal({
                 strokeLinecap="round"
               />
             </svg>
-            <span className="visually-hidden">Close</span>
+            <span className="visually-hidden">{common.close}</span>
           </button>
         </div>
         {children}
