@@ -20,6 +20,7 @@ import { flushSync } from "react-dom";
 import { Link, useNavigate } from "react-router";
 import { ChatButton } from "~/components/chat-button.tsx";
 import { Field, type FieldProps } from "~/components/field.tsx";
+import { Icon } from "~/components/icons.tsx";
 import { InviteCodeScript } from "~/components/inline-scripts.tsx";
 import { Logo } from "~/components/logo.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
@@ -207,22 +208,7 @@ export default function Join({ params }: Route.ComponentProps) {
                     aria-controls={`${id}-password`}
                     onClick={() => setShowPassword((shown) => !shown)}
                   >
-                    <svg
-                      viewBox="0 0 24 24"
-                      width="22"
-                      height="22"
-                      aria-hidden="true"
-                      focusable="false"
-                    >
-                      <path
-                        d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth="2"
-                      />
-                      <circle cx="12" cy="12" r="3" fill="currentColor" />
-                      {showPassword && <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2" />}
-                    </svg>
+                    <Icon name={showPassword ? "eyeStruck" : "eye"} />
                     <span className="visually-hidden">{joinPage.showPassword}</span>
                   </button>
                 ),
