@@ -3,6 +3,10 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [reactRouter()],
+  // The server build only prerenders the pages, but the inline scripts every page carries are
+  // its functions' own source text (components/inline-scripts.tsx): minified, that text is as
+  // short as hand-written script.
+  environments: { ssr: { build: { minify: true } } },
   build: {
     assetsInlineLimit: 0,
     rolldownOptions: {

@@ -1,5 +1,15 @@
 import { type ReactNode, useEffect } from "react";
-import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+} from "react-router";
 import { ChatButton } from "./components/chat-button.tsx";
 import { InlineScripts } from "./components/inline-scripts.tsx";
 import { NavigationProgress } from "./components/navigation-progress.tsx";
@@ -63,12 +73,32 @@ export default function App() {
   );
 }
 
+/**
+ * What went wrong, for whoever runs `npm run dev`. A production build leaves it out: students
+ * get the apology, never a stack that means nothing to them and tells strangers about the code.
+ */
+function DevelopmentError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) return <p>{`${error.status} ${error.statusText}`}</p>;
+  if (!(error instanceof Error)) return null;
+  return (
+    <>
+      <p>{error.message}</p>
+      {/* Styled here, not in the stylesheet every page inlines: production never shows it. */}
+      <pre style={{ maxWidth: "100%", overflowX: "auto", textAlign: "left" }}>
+        <code>{error.stack}</code>
+      </pre>
+    </>
+  );
+}
+
 export function ErrorBoundary() {
   return (
     <>
       <main id="main" className="error-page">
         <h1>{unexpectedErrorPage.title}</h1>
         <p>{unexpectedErrorPage.text}</p>
+        {import.meta.env.DEV && <DevelopmentError />}
         <Link className="button button-primary" to="/">
           {unexpectedErrorPage.homeLink}
         </Link>

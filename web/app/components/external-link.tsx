@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { common } from "~/content/common.ts";
 
 /** A link to another site: a new tab, with no access back to this page. */
 export function ExternalLink({
@@ -13,7 +14,7 @@ export function ExternalLink({
   return (
     <a className={className} href={href} target="_blank" rel="noopener noreferrer">
       {children}
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      <span className="visually-hidden">{common.newTab}</span>
     </a>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { headerNav, headerText } from "~/content/navigation.ts";
+import { Icon } from "./icons.tsx";
 import { Logo } from "./logo.tsx";
 import { NavItemLink } from "./nav-link.tsx";
 import { StoreLink } from "./store-link.tsx";
@@ -10,7 +11,7 @@ export function Header() {
     <header className="site-header">
       <div className="container header-inner">
         <Logo />
-        <nav aria-label="Main" className="main-nav">
+        <nav aria-label={headerText.mainNav} className="main-nav">
           <ul>
             {headerNav.map((item) => (
               <li key={item.label}>
@@ -52,14 +53,7 @@ function MobileMenu() {
         aria-haspopup="dialog"
         {...command("show-modal")}
       >
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-          <path
-            d="M3 6h18M3 12h18M3 18h18"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          />
-        </svg>
+        <Icon name="menu" />
         <span className="visually-hidden">{headerText.openMenu}</span>
       </button>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: following a link is already keyboard-operable */}
@@ -76,18 +70,11 @@ function MobileMenu() {
           <div className="mobile-menu-top">
             <span className="mobile-menu-title">{headerText.menu}</span>
             <button type="button" className="icon-button" {...command("close")}>
-              <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-                <path
-                  d="M6 6l12 12M18 6L6 18"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                />
-              </svg>
+              <Icon name="close" />
               <span className="visually-hidden">{headerText.closeMenu}</span>
             </button>
           </div>
-          <nav aria-label="Mobile">
+          <nav aria-label={headerText.mobileNav}>
             <ul>
               {headerNav.map((item) => (
                 <li key={item.label}>

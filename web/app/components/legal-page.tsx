@@ -1,3 +1,4 @@
+import { legalPage } from "~/content/legal/page.ts";
 import type { LegalDocument } from "~/content/types.ts";
 import { TextBlocks } from "./text-blocks.tsx";
 
@@ -13,10 +14,10 @@ export function LegalPage({ document }: { document: LegalDocument }) {
   return (
     <article className="container page legal">
       <h1>{document.title}</h1>
-      <p className="muted">Last updated {formatUpdated(document.updated)}</p>
+      <p className="muted">{`${legalPage.updated} ${formatUpdated(document.updated)}`}</p>
       <TextBlocks blocks={document.intro} />
       <nav aria-labelledby="toc-heading" className="toc">
-        <h2 id="toc-heading">Contents</h2>
+        <h2 id="toc-heading">{legalPage.contents}</h2>
         <ol>
           {document.sections.map((section) => (
             <li key={section.id}>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { lessonCarousel } from "~/content/lessons.ts";
 import type { LessonCard } from "~/lib/lesson-cards.ts";
 import { embedUrl } from "~/lib/video.ts";
 import { Modal, VideoFrame } from "./modal.tsx";
@@ -126,7 +127,7 @@ export function LessonCarousel({ cards }: { cards: readonly LessonCard[] }) {
           onClick={() => scroll(-1)}
         >
           <span aria-hidden="true">‹</span>
-          <span className="visually-hidden">Scroll lessons left</span>
+          <span className="visually-hidden">{lessonCarousel.scrollLeft}</span>
         </button>
       )}
       <ul ref={track} className="carousel-track">
@@ -146,7 +147,7 @@ export function LessonCarousel({ cards }: { cards: readonly LessonCard[] }) {
                 <span className="tag tag-topic">{card.topic}</span>
               </span>
               <span className="lesson-title">{card.title}</span>
-              <span className="visually-hidden">, play video</span>
+              <span className="visually-hidden">{lessonCarousel.play}</span>
             </VideoLink>
           </li>
         ))}
@@ -159,13 +160,13 @@ export function LessonCarousel({ cards }: { cards: readonly LessonCard[] }) {
           onClick={() => scroll(1)}
         >
           <span aria-hidden="true">›</span>
-          <span className="visually-hidden">Scroll lessons right</span>
+          <span className="visually-hidden">{lessonCarousel.scrollRight}</span>
         </button>
       )}
       <Modal
         open={selected !== null}
         onClose={() => setSelected(null)}
-        title={shown?.title ?? "Lesson"}
+        title={shown?.title ?? lessonCarousel.untitled}
       >
         {src && shown && <VideoFrame src={src} title={shown.title} />}
       </Modal>

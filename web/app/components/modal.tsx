@@ -1,4 +1,6 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { common } from "~/content/common.ts";
+import { Icon } from "./icons.tsx";
 
 /** Spec §4: the open animation starts 50 ms after mounting; removal waits 300 ms for the close animation. */
 const modalTimings = { openDelayMs: 50, closeDelayMs: 300 } as const;
@@ -74,15 +76,8 @@ export function Modal({
         <div className="modal-top">
           <h2 className="modal-title">{title}</h2>
           <button type="button" className="icon-button" onClick={onClose}>
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-              <path
-                d="M6 6l12 12M18 6L6 18"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
-            <span className="visually-hidden">Close</span>
+            <Icon name="close" />
+            <span className="visually-hidden">{common.close}</span>
           </button>
         </div>
         {children}

@@ -1,4 +1,5 @@
 import { useNavigation } from "react-router";
+import { common } from "~/content/common.ts";
 
 /**
  * A thin moving bar at the top while the next page's code is on its way: on a
@@ -8,5 +9,5 @@ import { useNavigation } from "react-router";
 export function NavigationProgress() {
   const { state } = useNavigation();
   if (state === "idle") return null;
-  return <div className="navigation-progress" role="progressbar" aria-label="Loading the page" />;
+  return <div className="navigation-progress" role="progressbar" aria-label={common.pageLoading} />;
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useSyncExternalStore } from "react";
+import { common } from "~/content/common.ts";
 import { storeUrlFor } from "~/lib/store-link.ts";
 
 const noSubscription = () => () => {};
@@ -23,7 +24,7 @@ export function StoreLink({ className, children }: { className?: string; childre
   return (
     <a className={className} href={href} target="_blank" rel="noopener noreferrer" data-store-link>
       {children}
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      <span className="visually-hidden">{common.newTab}</span>
     </a>
   );
 }

@@ -7,6 +7,8 @@ export type About = {
   mission: string;
   paragraphs: readonly string[];
   audiences: readonly { title: string; text: string }[];
+  /** The button under the page, to the app store. */
+  cta: string;
 };
 
 const mission =
@@ -42,4 +44,5 @@ export const about: About = {
       text: "Use our lessons and practice materials to support your students in class and help them revise at home.",
     },
   ],
+  cta: "Get Started",
 };

@@ -5,6 +5,23 @@
 export type LessonVideo = { title: string; url: string };
 export type LessonGroup = { subject: string; topic: string; videos: readonly LessonVideo[] };
 
+/** The carousel's own words, heard rather than seen: its arrows show only ‹ and ›. */
+export type LessonCarouselCopy = {
+  scrollLeft: string;
+  scrollRight: string;
+  /** Read after each lesson's title. */
+  play: string;
+  /** The video modal's name before a lesson has been chosen. */
+  untitled: string;
+};
+
+export const lessonCarousel: LessonCarouselCopy = {
+  scrollLeft: "Scroll lessons left",
+  scrollRight: "Scroll lessons right",
+  play: ", play video",
+  untitled: "Lesson",
+};
+
 const video = (title: string, id: string): LessonVideo => ({
   title,
   url: `https://www.youtube.com/watch?v=${id}`,

@@ -21,6 +21,9 @@ export const legalPages = {
 
 /** The header's own words; spec §1 spells the menu's button "Sign Up" and the header's "Sign up". */
 export const headerText = {
+  /** The names a screen reader gives the header's two lists of links. */
+  mainNav: "Main",
+  mobileNav: "Mobile",
   signUp: "Sign up",
   menuSignUp: "Sign Up",
   openMenu: "Open menu",
@@ -30,6 +33,9 @@ export const headerText = {
 
 /** The first stop of the keyboard on every page: a link past the header to the page's content. */
 export const skipLinkLabel = "Skip to content";
+
+/** The logo in the header and footer, as a screen reader names it: it links to the home page. */
+export const logoLabel = `${site.name} home`;
 
 export type FooterGroup = { title: string; items: readonly NavItem[] };
 

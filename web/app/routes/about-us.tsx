@@ -28,7 +28,7 @@ export default function AboutUs() {
           </li>
         ))}
       </ul>
-      <StoreLink className="button button-accent button-large">Get Started</StoreLink>
+      <StoreLink className="button button-accent button-large">{about.cta}</StoreLink>
     </div>
   );
 }

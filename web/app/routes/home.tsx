@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { Icon } from "~/components/icons.tsx";
 import { LessonCarousel } from "~/components/lesson-carousel.tsx";
 import { Modal, VideoFrame } from "~/components/modal.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
@@ -45,15 +46,7 @@ export default function Home() {
                 className="button button-ghost button-large"
                 onPlay={() => setDemoOpen(true)}
               >
-                <svg
-                  viewBox="0 0 24 24"
-                  width="20"
-                  height="20"
-                  aria-hidden="true"
-                  focusable="false"
-                >
-                  <path d="M8 5v14l11-7z" fill="currentColor" />
-                </svg>
+                <Icon name="play" />
                 {home.hero.demo}
               </VideoLink>
             </div>

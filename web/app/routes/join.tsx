@@ -8,10 +8,19 @@ import {
   toSignupRequest,
   validateSignupForm,
 } from "@ysp/contract";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import {
+  type FormEvent,
+  type InputHTMLAttributes,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { flushSync } from "react-dom";
 import { Link, useNavigate } from "react-router";
 import { ChatButton } from "~/components/chat-button.tsx";
+import { Field, type FieldProps } from "~/components/field.tsx";
+import { Icon } from "~/components/icons.tsx";
 import { InviteCodeScript } from "~/components/inline-scripts.tsx";
 import { Logo } from "~/components/logo.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
@@ -112,21 +121,22 @@ export default function Join({ params }: Route.ComponentProps) {
     navigate("/");
   }
 
-  const field = (name: SignupField) => ({
-    id: `${id}-${name}`,
-    name,
-    onChange: () => {
-      if (validated) setErrors(validateSignupForm(readForm(form.current)));
+  /** A sign-up field: its label and message from the content, its input left to the browser. */
+  const field = (
+    name: SignupField,
+    attributes: InputHTMLAttributes<HTMLInputElement>,
+  ): FieldProps => ({
+    label: joinPage.labels[name],
+    error: errors[name],
+    inputProps: {
+      id: `${id}-${name}`,
+      name,
+      onChange: () => {
+        if (validated) setErrors(validateSignupForm(readForm(form.current)));
+      },
+      ...attributes,
     },
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
   });
-  const message = (name: SignupField) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} className="field-error">
-        {errors[name]}
-      </p>
-    ) : null;
 
   return (
     <>
@@ -153,104 +163,81 @@ export default function Join({ params }: Route.ComponentProps) {
           >
             <input type="hidden" name="user_type" value="STUDENT" />
             <div className="field-row">
-              <div className="field">
-                <label htmlFor={`${id}-first_name`}>{joinPage.labels.first_name}</label>
-                <input
-                  {...field("first_name")}
-                  type="text"
-                  autoComplete="given-name"
-                  autoCapitalize="words"
-                  required
-                />
-                {message("first_name")}
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-last_name`}>{joinPage.labels.last_name}</label>
-                <input
-                  {...field("last_name")}
-                  type="text"
-                  autoComplete="family-name"
-                  autoCapitalize="words"
-                  required
-                />
-                {message("last_name")}
-              </div>
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-email`}>{joinPage.labels.email}</label>
-              <input
-                {...field("email")}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                required
+              <Field
+                {...field("first_name", {
+                  type: "text",
+                  autoComplete: "given-name",
+                  autoCapitalize: "words",
+                  required: true,
+                })}
               />
-              {message("email")}
+              <Field
+                {...field("last_name", {
+                  type: "text",
+                  autoComplete: "family-name",
+                  autoCapitalize: "words",
+                  required: true,
+                })}
+              />
             </div>
-            <div className="field">
-              <label htmlFor={`${id}-password`}>{joinPage.labels.password}</label>
-              <div className="password-row">
-                <input
-                  {...field("password")}
-                  type={showPassword ? "text" : "password"}
-                  autoComplete="new-password"
-                  // Shown as text, the phone's keyboard must not capitalise or correct the password.
-                  autoCapitalize="none"
-                  autoCorrect="off"
-                  spellCheck={false}
-                  required
-                />
-                <button
-                  type="button"
-                  className="icon-button password-toggle"
-                  aria-pressed={showPassword}
-                  aria-controls={`${id}-password`}
-                  onClick={() => setShowPassword((shown) => !shown)}
-                >
-                  <svg
-                    viewBox="0 0 24 24"
-                    width="22"
-                    height="22"
-                    aria-hidden="true"
-                    focusable="false"
+            <Field
+              {...field("email", {
+                type: "email",
+                autoComplete: "email",
+                inputMode: "email",
+                required: true,
+              })}
+            />
+            <Field
+              {...field("password", {
+                type: showPassword ? "text" : "password",
+                autoComplete: "new-password",
+                // Shown as text, the phone's keyboard must not capitalise or correct the password.
+                autoCapitalize: "none",
+                autoCorrect: "off",
+                spellCheck: false,
+                required: true,
+              })}
+              beside={{
+                className: "password-row",
+                children: (
+                  <button
+                    type="button"
+                    className="icon-button password-toggle"
+                    aria-pressed={showPassword}
+                    aria-controls={`${id}-password`}
+                    onClick={() => setShowPassword((shown) => !shown)}
                   >
-                    <path
-                      d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                    />
-                    <circle cx="12" cy="12" r="3" fill="currentColor" />
-                    {showPassword && <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2" />}
-                  </svg>
-                  <span className="visually-hidden">{joinPage.showPassword}</span>
-                </button>
-              </div>
-              {message("password")}
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-invite`}>{joinPage.invite.label}</label>
-              <input
-                id={`${id}-invite`}
-                name="referral_code"
-                value={inviteCode}
-                readOnly
-                aria-describedby={`${id}-invite-hint`}
-                placeholder={joinPage.invite.placeholder}
-              />
-              <InviteCodeScript />
-              <p id={`${id}-invite-hint`} className="hint">
-                {joinPage.invite.hint}
-              </p>
-              {rejectedInvite === params.id && (
-                <p className="field-error">
-                  {joinPage.invite.rejected}{" "}
-                  <Link to="/join" replace>
-                    {joinPage.invite.continueWithout}
-                  </Link>
-                </p>
-              )}
-            </div>
+                    <Icon name={showPassword ? "eyeStruck" : "eye"} />
+                    <span className="visually-hidden">{joinPage.showPassword}</span>
+                  </button>
+                ),
+              }}
+            />
+            <Field
+              label={joinPage.invite.label}
+              inputProps={{
+                id: `${id}-invite`,
+                name: "referral_code",
+                value: inviteCode,
+                readOnly: true,
+                placeholder: joinPage.invite.placeholder,
+              }}
+              hint={joinPage.invite.hint}
+              after={
+                <>
+                  <InviteCodeScript />
+                  {rejectedInvite === params.id && (
+                    <p className="field-error">
+                      {joinPage.invite.rejected}{" "}
+                      <Link to="/join" replace>
+                        {joinPage.invite.continueWithout}
+                      </Link>
+                    </p>
+                  )}
+                </>
+              }
+            />
             {/* Not disabled while pending: a disabled button would drop the keyboard focus. */}
             <button
               type="submit"

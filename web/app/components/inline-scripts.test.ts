@@ -1,0 +1,83 @@
+import { runInNewContext } from "node:vm";
+import { describe, expect, it } from "vitest";
+import { isAppleDevice } from "~/lib/store-link.ts";
+import {
+  fillInviteCode,
+  immediately,
+  pointStoreLinks,
+  polyfillDialogCommands,
+} from "./inline-scripts.tsx";
+
+/**
+ * Each script runs in a context of its own holding only the browser objects it reads: one that
+ * reached for anything else of this module would fail here, as it would in the page.
+ */
+describe("inline scripts, run from their text alone", () => {
+  it("fills the invite code in from the address", () => {
+    const input = { value: "" };
+    runInNewContext(immediately(fillInviteCode), {
+      location: { pathname: "/join/K7QX9M/" },
+      document: { querySelector: () => input },
+    });
+    expect(input.value).toBe("K7QX9M");
+  });
+
+  it("leaves the invite code empty on /join", () => {
+    const input = { value: "" };
+    runInNewContext(immediately(fillInviteCode), {
+      location: { pathname: "/join" },
+      document: { querySelector: () => input },
+    });
+    expect(input.value).toBe("");
+  });
+
+  const storeLinksOn = (userAgent: string, platform?: string) => {
+    const links = [{ href: "play" }, { href: "play" }];
+    runInNewContext(immediately(pointStoreLinks, "app-store", isAppleDevice), {
+      navigator: { userAgent, userAgentData: platform ? { platform } : undefined },
+      document: { querySelectorAll: () => links },
+    });
+    return links.map((link) => link.href);
+  };
+
+  it("points store links to the App Store on Apple devices only", () => {
+    expect(storeLinksOn("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)")).toEqual([
+      "app-store",
+      "app-store",
+    ]);
+    expect(storeLinksOn("Mozilla/5.0 (X11; Linux x86_64)", "macOS")).toEqual([
+      "app-store",
+      "app-store",
+    ]);
+    expect(storeLinksOn("Mozilla/5.0 (Linux; Android 14)", "Android")).toEqual(["play", "play"]);
+  });
+
+  const dialogAfterClick = (command: string, open: boolean, hasCommands = false) => {
+    const calls: string[] = [];
+    const dialog = {
+      open,
+      showModal: () => calls.push("showModal"),
+      close: () => calls.push("close"),
+    };
+    const button = { getAttribute: (name: string) => (name === "command" ? command : "menu") };
+    let listener: ((event: unknown) => void) | undefined;
+    runInNewContext(immediately(polyfillDialogCommands), {
+      HTMLButtonElement: { prototype: hasCommands ? { command: "" } : {} },
+      document: {
+        addEventListener: (_: string, handler: (event: unknown) => void) => {
+          listener = handler;
+        },
+        getElementById: (id: string) => (id === "menu" ? dialog : null),
+      },
+    });
+    listener?.({ target: { closest: () => button } });
+    return { calls, listening: listener !== undefined };
+  };
+
+  it("opens and closes dialogs where the browser has no invoker commands", () => {
+    expect(dialogAfterClick("show-modal", false).calls).toEqual(["showModal"]);
+    expect(dialogAfterClick("show-modal", true).calls).toEqual([]);
+    expect(dialogAfterClick("close", true).calls).toEqual(["close"]);
+    expect(dialogAfterClick("close", true, true).listening).toBe(false);
+  });
+});

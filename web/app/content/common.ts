@@ -1,0 +1,22 @@
+import { site } from "./site.ts";
+
+/** Words the shared pieces say on every page they appear on. */
+export type CommonCopy = {
+  /** Read after every link that opens a new tab, so nobody is surprised by one. */
+  newTab: string;
+  /** The button that closes a modal, as a screen reader says it. */
+  close: string;
+  /** The bar shown while the next page's code is on its way. */
+  pageLoading: string;
+  chatButton: { region: string; link: string };
+};
+
+export const common: CommonCopy = {
+  newTab: " (opens in a new tab)",
+  close: "Close",
+  pageLoading: "Loading the page",
+  chatButton: {
+    region: "Chat with us",
+    link: `Chat with ${site.name} on WhatsApp (opens in a new tab)`,
+  },
+};
