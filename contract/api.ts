@@ -87,6 +87,7 @@ export const refreshBodySchema = z.object({
     z.refine((v) => characters(v) <= 4096, "Refresh token is too long"),
   ),
 });
+export type RefreshBody = z.infer<typeof refreshBodySchema>;
 
 export const newsletterBodySchema = z.object({
   email,
@@ -100,12 +101,3 @@ export const newsletterBodySchema = z.object({
   ),
 });
 export type NewsletterBody = z.infer<typeof newsletterBodySchema>;
-
-export type PublicUser = {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  user_type: "STUDENT";
-  referral_code: string;
-};

@@ -1,13 +1,8 @@
-/**
- * The error shape every API answer uses on failure, and the one the site
- * reads (`errors[0].detail`). The mobile app speaks it too, so it is fixed.
- */
-export type ApiErrorItem = { code: string; detail: string; attr: string | null };
+import type { ApiErrorBody } from "./responses.ts";
 
-export type ApiErrorBody = {
-  type: "validation_error" | "client_error" | "server_error";
-  errors: ApiErrorItem[];
-};
+// The shape is written once, as a schema in responses.ts; only its type is imported here, so
+// this module, which every page loads through the API client, stays free of zod.
+export type { ApiErrorBody, ApiErrorItem } from "./responses.ts";
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== "object" || value === null) return false;

@@ -1,4 +1,5 @@
 export * from "./api.ts";
 export * from "./email.ts";
 export * from "./errors.ts";
+export * from "./responses.ts";
 export * from "./signup.ts";

@@ -27,7 +27,6 @@ export type SignupField = keyof SignupForm;
 
 /** The body of POST /api/v1/auth/signup/ (spec §3, §7). */
 export type SignupRequest = SignupForm & { user_type: "STUDENT"; referral_code: string };
-export type SignupResponse = { message: string };
 
 export type FieldErrors = Partial<Record<SignupField, string>>;
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { TokenPair } from "@ysp/contract";
 import { raisedLimits, startServer } from "@ysp/testing/server-process";
 import { expect, it } from "vitest";
 import { mainEntry } from "../test/main-entry.ts";
@@ -89,12 +90,12 @@ it(`${seconds} s of mixed load: no 5xx but 503 with Retry-After, and memory hold
                 email: account?.email,
                 password: account?.password,
               });
-              const body = (await response.json()) as { refresh?: string };
+              const body = (await response.json()) as Partial<TokenPair>;
               record("login", response);
               if (response.status === 200) refresh = body.refresh;
             } else if (roll < 0.9 && refresh) {
               const response = await post("/api/v1/auth/refresh/", { refresh });
-              const body = (await response.json()) as { refresh?: string };
+              const body = (await response.json()) as Partial<TokenPair>;
               record("refresh", response);
               refresh = response.status === 200 ? body.refresh : undefined;
             } else {

@@ -7,27 +7,6 @@ export function errorBody(type: ApiErrorBody["type"], errors: ApiErrorItem[]): A
   return { type, errors };
 }
 
-/** ApiErrorBody as a route's response schema: it serialises the answer and documents it. */
-export const errorSchema = {
-  type: "object",
-  properties: {
-    type: { type: "string" },
-    errors: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: {
-          code: { type: "string" },
-          detail: { type: "string" },
-          attr: { type: ["string", "null"] },
-        },
-        required: ["code", "detail", "attr"],
-      },
-    },
-  },
-  required: ["type", "errors"],
-} as const;
-
 const errorType = (status: number): ApiErrorBody["type"] =>
   status >= 500 ? "server_error" : status === 400 ? "validation_error" : "client_error";
 
@@ -52,12 +31,19 @@ function sendErrorBody(reply: FastifyReply, status: number, body: ApiErrorBody):
   return reply.code(status).type("application/json; charset=utf-8").send(body);
 }
 
+export type ErrorAnswer = {
+  status: number;
+  code: string;
+  /** A sentence for the student: the site shows it as it is. */
+  detail: string;
+  /** The request field the error is about, or none. */
+  attr?: string | null;
+};
+
+/** Answers one error: `type` follows from the status. */
 export function sendError(
   reply: FastifyReply,
-  status: number,
-  code: string,
-  detail: string,
-  attr: string | null = null,
+  { status, code, detail, attr = null }: ErrorAnswer,
 ): FastifyReply {
   return sendErrorBody(reply, status, errorBody(errorType(status), [{ code, detail, attr }]));
 }

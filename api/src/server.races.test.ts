@@ -1,3 +1,4 @@
+import type { LoginResponse } from "@ysp/contract";
 import { postJson } from "@ysp/testing/post-json";
 import { makeStudent } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
@@ -81,7 +82,7 @@ describe.each(databases)("concurrent requests on $name, over real HTTP", (testDb
       email: student.email,
       password: student.password,
     });
-    const token = login.body.refresh as string;
+    const token = (login.body as LoginResponse).refresh;
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
         post(i % 2 ? "/auth/refresh/" : "/api/v1/auth/refresh/", { refresh: token }),
@@ -94,7 +95,7 @@ describe.each(databases)("concurrent requests on $name, over real HTTP", (testDb
     const [session] = await database.db
       .select({ revokedAt: authSessions.revokedAt })
       .from(authSessions)
-      .where(eq(authSessions.userId, (login.body.user as { id: string }).id));
+      .where(eq(authSessions.userId, (login.body as LoginResponse).user.id));
     expect(session?.revokedAt).toBeInstanceOf(Date);
     for (const winner of won) {
       expect((await post("/auth/refresh/", { refresh: winner.body.refresh })).status).toBe(401);

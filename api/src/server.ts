@@ -1,7 +1,9 @@
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { createAccounts } from "./accounts/accounts.ts";
 import { createPasswordHasher } from "./auth/password-hasher.ts";
+import { createSessions } from "./auth/sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import { bodyLimit } from "./body-limit.ts";
 import type { Config } from "./config.ts";
@@ -9,7 +11,7 @@ import type { Database } from "./db/client.ts";
 import { registerErrorHandler, sendError } from "./errors.ts";
 import { rateLimits } from "./rate-limits.ts";
 import { OneLinePerRequest } from "./request-log.ts";
-import { authRoutes } from "./routes/auth.ts";
+import { authPrefix, authRoutes, refreshRoutes } from "./routes/auth.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { newsletterRoutes } from "./routes/newsletter.ts";
 import { siteRoutes } from "./routes/site.ts";
@@ -76,7 +78,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addHook("onRequest", async (_request, reply) => {
     if (!draining) return;
     reply.header("retry-after", "1");
-    return sendError(reply, 503, "server_stopping", stoppingMessage);
+    return sendError(reply, { status: 503, code: "server_stopping", detail: stoppingMessage });
   });
 
   // The API speaks JSON only; anything else is refused with 415 rather than half-read.
@@ -115,13 +117,18 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const limits = rateLimits(config.rateLimits);
 
   await app.register(healthRoutes, { database });
+  const accounts = createAccounts(database.db);
+  const sessions = createSessions(accounts.sessions, signer);
   await app.register(authRoutes, {
-    db: database.db,
+    prefix: authPrefix,
+    accounts,
+    sessions,
     signer,
     hasher,
     decoyHash: decoy.value,
     rateLimits: limits,
   });
+  await app.register(refreshRoutes, { prefix: "/auth", sessions, rateLimits: limits });
   await app.register(newsletterRoutes, {
     db: database.db,
     rateLimits: limits,

@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { apiMessages, type SignupResponse } from "@ysp/contract";
+import { apiMessages, type SignupResponse, type TokenPair } from "@ysp/contract";
 import {
   expect,
   fillSignupForm,
@@ -107,7 +107,7 @@ test.describe("markup in names is kept as text", () => {
         data: { email: student.email, password: student.password },
       });
       expect(login.status()).toBe(200);
-      const session = (await login.json()) as { access: string; refresh: string };
+      const session = (await login.json()) as TokenPair;
       const me = await request.get("/api/v1/auth/me/", {
         headers: { authorization: `Bearer ${session.access}` },
       });

@@ -6,7 +6,7 @@ import {
   type Page,
   type TestInfo,
 } from "@playwright/test";
-import type { ApiErrorBody, SignupResponse } from "@ysp/contract";
+import type { ApiErrorBody, LoginResponse, SignupResponse } from "@ysp/contract";
 import { makeStudent, type Student, uniqueTag } from "@ysp/testing/students";
 import { sessionKeys } from "../app/lib/session.ts";
 
@@ -188,11 +188,7 @@ export async function signUpByApi(request: APIRequestContext, student: Student) 
   expect(login.status()).toBe(200);
   return {
     signedUp: (await response.json()) as SignupResponse,
-    ...((await login.json()) as {
-      access: string;
-      refresh: string;
-      user: { id: string; referral_code: string };
-    }),
+    ...((await login.json()) as LoginResponse),
   };
 }
 

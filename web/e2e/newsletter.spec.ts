@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import type { MessageResponse } from "@ysp/contract";
 import {
   expect,
   gotoHydrated,
@@ -14,7 +15,7 @@ import {
 
 /** Presses Subscribe: the server's answer to the subscription it sends. */
 async function subscribe(page: Page) {
-  const answer = nextAnswer<{ message: string }>(page, newsletterApi);
+  const answer = nextAnswer<MessageResponse>(page, newsletterApi);
   await page.locator("footer").getByRole("button", { name: "Subscribe" }).click();
   return answer;
 }

@@ -1,11 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { authSessions } from "../db/schema.ts";
-import { createTokenRotations } from "./token-rotations.ts";
+import type { TokenPair } from "@ysp/contract";
+import type { SessionRecords } from "../accounts/sessions.ts";
 import type { TokenSigner } from "./tokens.ts";
-
-export type TokenPair = { access: string; refresh: string };
 
 export type RotateResult =
   | { ok: true; tokens: TokenPair }
@@ -19,29 +15,7 @@ export type Sessions = ReturnType<typeof createSessions>;
  * with their session's id, so a valid token that is not the current one is a
  * copy of a used one, and its whole session is revoked.
  */
-export function createSessions(db: Db, signer: TokenSigner) {
-  const insertSession = db
-    .insert(authSessions)
-    .values({
-      id: sql.placeholder("id"),
-      userId: sql.placeholder("userId"),
-      currentJti: sql.placeholder("jti"),
-    })
-    .prepare("insert_session");
-  const rotations = createTokenRotations(db);
-  const revokeSession = db
-    .update(authSessions)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(authSessions.id, sql.placeholder("id")),
-        eq(authSessions.userId, sql.placeholder("userId")),
-        isNull(authSessions.revokedAt),
-      ),
-    )
-    .returning({ id: authSessions.id })
-    .prepare("revoke_session");
-
+export function createSessions(records: SessionRecords, signer: TokenSigner) {
   return {
     /** Starts a session family for a login and hands out its first token pair. */
     async start(userId: string): Promise<TokenPair> {
@@ -51,7 +25,7 @@ export function createSessions(db: Db, signer: TokenSigner) {
       const [refresh, access] = await Promise.all([
         signer.signRefresh(userId, id, jti),
         signer.signAccess(userId),
-        insertSession.execute({ id, userId, jti }),
+        records.insert({ id, userId, jti }),
       ]);
       return { access, refresh };
     },
@@ -64,13 +38,13 @@ export function createSessions(db: Db, signer: TokenSigner) {
       const next = randomUUID();
       // Signed while the rotation is recorded, and thrown away if it is refused.
       const [rotated, refresh, access] = await Promise.all([
-        rotations.rotate({ ...ids, jti: claims.jti, next }),
+        records.rotate({ ...ids, jti: claims.jti, next }),
         signer.signRefresh(claims.userId, claims.sessionId, next),
         signer.signAccess(claims.userId),
       ]);
       if (rotated) return { ok: true, tokens: { access, refresh } };
       // Not the current token of a live session: a used one (revoke), or one of a session already ended.
-      const [revoked] = await revokeSession.execute(ids);
+      const revoked = await records.revoke(ids);
       return { ok: false, reason: revoked ? "reused" : "revoked" };
     },
   };

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { TokenPair } from "@ysp/contract";
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,7 +12,7 @@ import {
 
 let clock = Date.now();
 const suite = appOnDatabase(pgliteForFile(), {}, () => clock);
-let good: { access: string; refresh: string; userId: string };
+let good: TokenPair & { userId: string };
 
 const secret = new TextEncoder().encode(makeConfig().jwtSecret);
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");

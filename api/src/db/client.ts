@@ -36,7 +36,7 @@ const migrationLockKey = 7_202_611;
  * session): timestamps, dates, intervals and arrays of them, and numeric
  * arrays, stay text, for Drizzle to map itself.
  */
-const drizzleParsers: ParserOptions = Object.fromEntries(
+export const drizzleParsers: ParserOptions = Object.fromEntries(
   [
     types.TIMESTAMP,
     types.TIMESTAMPTZ,
@@ -57,7 +57,7 @@ const drizzleParsers: ParserOptions = Object.fromEntries(
  * so queries whose parsers are for those types alone go without them; any others are
  * passed on untouched.
  */
-function withoutRepeatedParsers(client: PGlite): PGlite {
+export function withoutRepeatedParsers(client: PGlite): PGlite {
   const query: PGlite["query"] = (text, params, queryOptions) => {
     const parsers = queryOptions?.parsers;
     const repeated =

@@ -1,3 +1,4 @@
+import type { ApiErrorItem } from "@ysp/contract";
 import { makeStudent } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -142,7 +143,7 @@ describe.each(databases)("sign-up API on $name", (testDb) => {
       expect(
         response
           .json()
-          .errors.map((e: { attr: string }) => e.attr)
+          .errors.map((e: ApiErrorItem) => e.attr)
           .sort(),
       ).toEqual(["email", "first_name", "last_name", "password"]);
     });

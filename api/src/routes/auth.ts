@@ -1,31 +1,46 @@
 import {
   apiMessages,
   type LoginBody,
+  type LoginResponse,
   loginBodySchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  type PublicUser,
+  publicUserSchema,
+  type RefreshBody,
   refreshBodySchema,
   type SignupBody,
+  type SignupResponse,
   signupBodySchema,
   signupFollowUp,
+  type TokenPair,
+  tokenPairSchema,
 } from "@ysp/contract";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { createAccounts, toPublicUser } from "../accounts.ts";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { Accounts } from "../accounts/accounts.ts";
+import { toPublicUser } from "../accounts/students.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
-import { createSessions } from "../auth/sessions.ts";
+import type { Sessions } from "../auth/sessions.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
-import type { Db } from "../db/client.ts";
-import { errorSchema, sendError } from "../errors.ts";
+import { sendError } from "../errors.ts";
 import { acceptFormPosts, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import { type RateLimits, tooManyAttempts } from "../rate-limits.ts";
-import { zodBody } from "../validation.ts";
+import { errorResponses, zodBody, zodResponse } from "../route-schemas.ts";
+
+/** Where the auth routes are registered; every URL below is relative to it. */
+export const authPrefix = "/api/v1/auth";
 
 export type AuthOptions = {
-  db: Db;
+  accounts: Accounts;
+  sessions: Sessions;
   signer: TokenSigner;
   hasher: PasswordHasher;
   /** A real hash of a random password, verified when the email is unknown so both paths take as long. */
   decoyHash: string;
   rateLimits: RateLimits;
 };
+
+type RefreshOptions = Pick<AuthOptions, "sessions" | "rateLimits">;
 
 export const authMessages = {
   created: "Account created successfully",
@@ -37,34 +52,57 @@ export const authMessages = {
   busy: "We are receiving a lot of requests right now. Please try again in a few seconds.",
 } as const;
 
-const userSchema = {
-  type: "object",
-  properties: {
-    id: { type: "string", format: "uuid" },
-    email: { type: "string" },
-    first_name: { type: "string" },
-    last_name: { type: "string" },
-    user_type: { type: "string", enum: ["STUDENT"] },
-    referral_code: { type: "string" },
-  },
-  required: ["id", "email", "first_name", "last_name", "user_type", "referral_code"],
-} as const;
-
-const tokensSchema = {
-  type: "object",
-  properties: { access: { type: "string" }, refresh: { type: "string" } },
-  required: ["access", "refresh"],
-} as const;
-
 const busy = (reply: FastifyReply) => {
   reply.header("Retry-After", "1");
-  return sendError(reply, 503, "service_busy", authMessages.busy);
+  return sendError(reply, { status: 503, code: "service_busy", detail: authMessages.busy });
 };
 
+// Answers carry tokens and personal details: no browser or proxy may keep a copy.
+const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
+  reply.header("Cache-Control", "no-store");
+};
+
+/** POST <prefix>/refresh/, on whichever prefix it is registered. */
+function refreshRoute(app: FastifyInstance, { sessions, rateLimits }: RefreshOptions) {
+  app.post<{ Body: RefreshBody; Reply: TokenPair }>(
+    "/refresh/",
+    {
+      ...zodBody(refreshBodySchema, {
+        summary: "Exchange a refresh token for a new pair (the old one stops working)",
+        tags: ["auth"],
+        response: { 200: zodResponse(tokenPairSchema), ...errorResponses },
+      }),
+      config: { rateLimit: rateLimits.refresh },
+    },
+    async (request, reply) => {
+      const result = await sessions.rotate(request.body.refresh);
+      if (!result.ok) {
+        if (result.reason === "reused")
+          request.log.warn("refresh token reused; session family revoked");
+        return sendError(reply, {
+          status: 401,
+          code: "token_not_valid",
+          detail: authMessages.sessionExpired,
+        });
+      }
+      return reply.send(result.tokens);
+    },
+  );
+}
+
+/**
+ * The same exchange at /auth/refresh/, the address the site's API client refreshes at:
+ * registered under the prefix "/auth", beside authRoutes' own under authPrefix.
+ */
+export const refreshRoutes: FastifyPluginAsync<RefreshOptions> = async (app, options) => {
+  app.addHook("onRequest", noStore);
+  refreshRoute(app, options);
+};
+
+/** Sign-up, login, token refresh and the signed-in student, under authPrefix. */
 export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) => {
-  const { db, signer, hasher, decoyHash, rateLimits } = options;
-  const accounts = createAccounts(db);
-  const sessions = createSessions(db, signer);
+  const { accounts, sessions, signer, hasher, decoyHash, rateLimits } = options;
+  const { students } = accounts;
   const checkEmailLimit = app.createRateLimit(rateLimits.loginPerEmail);
 
   /**
@@ -80,35 +118,24 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
   ): Promise<boolean | "busy"> {
     const perEmail = await checkEmailLimit(request);
     if (!perEmail.isAllowed && perEmail.isExceeded) return false;
-    const recent = await accounts.recentPasswordHash(body.email);
+    const recent = await students.recentPasswordHash(body.email);
     const checked = await hasher.verify(recent ?? decoyHash, body.password);
     if (!checked.ok) return "busy";
     return recent !== undefined && checked.value;
   }
 
-  // Answers carry tokens and personal details: no browser or proxy may keep a copy.
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
-  });
+  app.addHook("onRequest", noStore);
 
   // The sign-up page posts its form itself when Continue is pressed before its script has loaded.
   await app.register(async (forms) => {
     acceptFormPosts(forms);
-    forms.post<{ Body: SignupBody }>(
-      "/api/v1/auth/signup/",
+    forms.post<{ Body: SignupBody; Reply: SignupResponse }>(
+      "/signup/",
       {
         ...zodBody(signupBodySchema, {
           summary: "Create a student account",
           tags: ["auth"],
-          response: {
-            201: {
-              type: "object",
-              properties: { message: { type: "string" } },
-              required: ["message"],
-            },
-            "4xx": errorSchema,
-            "5xx": errorSchema,
-          },
+          response: { 201: zodResponse(messageResponseSchema), ...errorResponses },
         }),
         config: { rateLimit: rateLimits.signup },
       },
@@ -117,22 +144,21 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
         if (hasher.full()) return busy(reply);
         let referredBy: string | null = null;
         if (body.referral_code) {
-          const referrer = await accounts.idByReferralCode(body.referral_code);
+          const referrer = await students.idByReferralCode(body.referral_code);
           if (!referrer)
-            return sendError(
-              reply,
-              400,
-              "invalid_referral_code",
-              authMessages.inviteUnknown,
-              "referral_code",
-            );
+            return sendError(reply, {
+              status: 400,
+              code: "invalid_referral_code",
+              detail: authMessages.inviteUnknown,
+              attr: "referral_code",
+            });
           referredBy = referrer;
         }
         const hashed = await hasher.hash(body.password);
         if (!hashed.ok) return busy(reply);
         // No look-up first: the unique index answers a taken email, and at peak every
         // sign-up is a new student, so a query before hashing would only cost each one CPU.
-        const created = await accounts.createStudent({
+        const created = await students.createStudent({
           email: body.email,
           first_name: body.first_name,
           last_name: body.last_name,
@@ -143,7 +169,12 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
           const repeated = await repeatsRecentSignup(request, body);
           if (repeated === "busy") return busy(reply);
           if (!repeated)
-            return sendError(reply, 400, "email_taken", authMessages.emailTaken, "email");
+            return sendError(reply, {
+              status: 400,
+              code: "email_taken",
+              detail: authMessages.emailTaken,
+              attr: "email",
+            });
           request.logFields = { repeatedSignup: true };
         } else {
           request.logFields = { userId: created.id, referred: referredBy !== null };
@@ -159,21 +190,13 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
     );
   });
 
-  app.post<{ Body: LoginBody }>(
-    "/api/v1/auth/login/",
+  app.post<{ Body: LoginBody; Reply: LoginResponse }>(
+    "/login/",
     {
       ...zodBody(loginBodySchema, {
         summary: "Log in with email and password (for the mobile app)",
         tags: ["auth"],
-        response: {
-          200: {
-            type: "object",
-            properties: { ...tokensSchema.properties, user: userSchema },
-            required: ["access", "refresh", "user"],
-          },
-          "4xx": errorSchema,
-          "5xx": errorSchema,
-        },
+        response: { 200: zodResponse(loginResponseSchema), ...errorResponses },
       }),
       config: { rateLimit: rateLimits.loginPerIp },
     },
@@ -184,60 +207,48 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
       const perEmail = await checkEmailLimit(request);
       if (!perEmail.isAllowed && perEmail.isExceeded) {
         reply.header("Retry-After", String(perEmail.ttlInSeconds));
-        return sendError(reply, 429, "throttled", tooManyAttempts(perEmail.ttl));
+        return sendError(reply, {
+          status: 429,
+          code: "throttled",
+          detail: tooManyAttempts(perEmail.ttl),
+        });
       }
-      const user = await accounts.findByEmail(email);
+      const user = await students.findByEmail(email);
       const checked = await hasher.verify(user?.passwordHash ?? decoyHash, password);
       if (!checked.ok) return busy(reply);
       if (!user || !checked.value)
-        return sendError(reply, 401, "authentication_failed", authMessages.badCredentials);
+        return sendError(reply, {
+          status: 401,
+          code: "authentication_failed",
+          detail: authMessages.badCredentials,
+        });
       const tokens = await sessions.start(user.id);
       return reply.send({ ...tokens, user: toPublicUser(user) });
     },
   );
 
-  const refresh = async (
-    request: FastifyRequest<{ Body: { refresh: string } }>,
-    reply: FastifyReply,
-  ) => {
-    const result = await sessions.rotate(request.body.refresh);
-    if (!result.ok) {
-      if (result.reason === "reused")
-        request.log.warn("refresh token reused; session family revoked");
-      return sendError(reply, 401, "token_not_valid", authMessages.sessionExpired);
-    }
-    return reply.send(result.tokens);
-  };
-  for (const url of ["/auth/refresh/", "/api/v1/auth/refresh/"]) {
-    app.post<{ Body: { refresh: string } }>(
-      url,
-      {
-        ...zodBody(refreshBodySchema, {
-          summary: "Exchange a refresh token for a new pair (the old one stops working)",
-          tags: ["auth"],
-          response: { 200: tokensSchema, "4xx": errorSchema, "5xx": errorSchema },
-        }),
-        config: { rateLimit: rateLimits.refresh },
-      },
-      refresh,
-    );
-  }
+  refreshRoute(app, options);
 
-  app.get(
-    "/api/v1/auth/me/",
+  app.get<{ Reply: PublicUser }>(
+    "/me/",
     {
       schema: {
         summary: "The logged-in student",
         tags: ["auth"],
         security: [{ bearerAuth: [] }],
-        response: { 200: userSchema, "4xx": errorSchema },
+        response: { 200: zodResponse(publicUserSchema), "4xx": errorResponses["4xx"] },
       },
     },
     async (request, reply) => {
       const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? "");
       const claims = match?.[1] ? await signer.verifyAccess(match[1]) : null;
-      const user = claims ? await accounts.findById(claims.userId) : undefined;
-      if (!user) return sendError(reply, 401, "not_authenticated", authMessages.notAuthenticated);
+      const user = claims ? await students.findById(claims.userId) : undefined;
+      if (!user)
+        return sendError(reply, {
+          status: 401,
+          code: "not_authenticated",
+          detail: authMessages.notAuthenticated,
+        });
       return reply.send(toPublicUser(user));
     },
   );

@@ -1,3 +1,4 @@
+import type { ApiErrorItem } from "@ysp/contract";
 import { makeStudent } from "@ysp/testing/students";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
@@ -78,7 +79,7 @@ describe.each(databases)("Unicode text and login validation on $name", (testDb) 
       errors: [expect.objectContaining({ detail: "Please enter your password", attr: "password" })],
     });
     expect(response.json().errors).toEqual(
-      atSignup.errors.filter((e: { attr: string }) => e.attr === "password"),
+      atSignup.errors.filter((e: ApiErrorItem) => e.attr === "password"),
     );
   });
 });

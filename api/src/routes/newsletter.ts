@@ -1,11 +1,15 @@
-import { type NewsletterBody, newsletterBodySchema } from "@ysp/contract";
+import {
+  type MessageResponse,
+  messageResponseSchema,
+  type NewsletterBody,
+  newsletterBodySchema,
+} from "@ysp/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { Db } from "../db/client.ts";
 import { newsletterSubscriptions } from "../db/schema.ts";
-import { errorSchema } from "../errors.ts";
 import { acceptFormPosts, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import type { RateLimits } from "../rate-limits.ts";
-import { zodBody } from "../validation.ts";
+import { errorResponses, zodBody, zodResponse } from "../route-schemas.ts";
 
 export const newsletterMessages = {
   subscribed: "Thanks! You're subscribed. Look out for study tips in your inbox.",
@@ -18,12 +22,6 @@ const backLink = (source: unknown, pages: ReadonlySet<string>) => {
   return pages.has(path) ? path : "/";
 };
 
-const messageSchema = {
-  type: "object",
-  properties: { message: { type: "string" } },
-  required: ["message"],
-} as const;
-
 export type NewsletterOptions = { db: Db; rateLimits: RateLimits; pagePaths: readonly string[] };
 
 export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
@@ -33,7 +31,7 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
   const pages = new Set(pagePaths);
   acceptFormPosts(app);
 
-  app.post<{ Body: NewsletterBody }>(
+  app.post<{ Body: NewsletterBody; Reply: MessageResponse }>(
     "/api/v1/newsletter/",
     {
       ...zodBody(newsletterBodySchema, {
@@ -42,10 +40,9 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
         tags: ["newsletter"],
         // The JSON answers. A form post's answer is a page, sent as HTML, which no schema serialises.
         response: {
-          200: messageSchema,
-          201: messageSchema,
-          "4xx": errorSchema,
-          "5xx": errorSchema,
+          200: zodResponse(messageResponseSchema),
+          201: zodResponse(messageResponseSchema),
+          ...errorResponses,
         },
       }),
       config: { rateLimit: rateLimits.newsletter },

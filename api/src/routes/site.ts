@@ -42,15 +42,17 @@ function allowedMethods(app: FastifyInstance, path: string): string[] {
   return allowed.includes("GET") ? [...allowed, "HEAD"] : allowed;
 }
 
+const noRoute = (reply: FastifyReply, path: string) =>
+  sendError(reply, { status: 404, code: "not_found", detail: `No route matches URL "${path}"` });
+
 function methodNotAllowed(request: FastifyRequest, reply: FastifyReply, allow: readonly string[]) {
   const path = request.url.split("?")[0] ?? "/";
   reply.header("Allow", allow.join(", "));
-  return sendError(
-    reply,
-    405,
-    "method_not_allowed",
-    `Method ${request.method} is not allowed on "${path}".`,
-  );
+  return sendError(reply, {
+    status: 405,
+    code: "method_not_allowed",
+    detail: `Method ${request.method} is not allowed on "${path}".`,
+  });
 }
 
 /**
@@ -71,7 +73,7 @@ export const siteRoutes: FastifyPluginAsync<{ site: SiteFiles }> = async (app, {
     if (page) return send(request, reply, page);
     const allowed = allowedMethods(app, raw);
     if (allowed.length > 0) return methodNotAllowed(request, reply, allowed);
-    if (isApi(path)) return sendError(reply, 404, "not_found", `No route matches URL "${path}"`);
+    if (isApi(path)) return noRoute(reply, path);
     return send(request, reply, site.notFound, 404);
   });
 
@@ -82,7 +84,7 @@ export const siteRoutes: FastifyPluginAsync<{ site: SiteFiles }> = async (app, {
       const path = request.url.split("?")[0] ?? "/";
       const allowed = allowedMethods(app, path);
       if (allowed.length > 0) return methodNotAllowed(request, reply, allowed);
-      if (isApi(path)) return sendError(reply, 404, "not_found", `No route matches URL "${path}"`);
+      if (isApi(path)) return noRoute(reply, path);
       return methodNotAllowed(request, reply, ["GET", "HEAD"]);
     },
   });

@@ -1,3 +1,4 @@
+import type { TokenPair } from "@ysp/contract";
 import { firstErrorDetail } from "@ysp/contract/errors";
 import {
   accessToken,
@@ -153,7 +154,8 @@ export function createApiClient(options: ApiClientOptions) {
     const refresh = store?.getItem("refreshToken");
     if (!store || !refresh) return endSession();
     let response: Response;
-    let data: { access?: unknown; refresh?: unknown } | null;
+    // Read as unknown: a captive portal or a proxy may answer in its own shape.
+    let data: Partial<Record<keyof TokenPair, unknown>> | null;
     const limit = deadline(timeoutMs);
     try {
       const init = { method: "POST", body: { refresh }, signal: limit.signal } as const;

@@ -1,8 +1,8 @@
 import type { PublicUser, SignupBody } from "@ysp/contract";
 import { and, eq, sql } from "drizzle-orm";
-import { newReferralCode } from "./auth/referral-codes.ts";
-import { type Db, pgErrorCode, uniqueViolation } from "./db/client.ts";
-import { type User, users } from "./db/schema.ts";
+import { newReferralCode } from "../auth/referral-codes.ts";
+import { type Db, pgErrorCode, uniqueViolation } from "../db/client.ts";
+import { type User, users } from "../db/schema.ts";
 
 export function toPublicUser(user: User): PublicUser {
   return {
@@ -27,14 +27,14 @@ const referralCodeAttempts = 5;
 
 const byLowerEmail = eq(sql`lower(${users.email})`, sql.placeholder("email"));
 
-export type Accounts = ReturnType<typeof createAccounts>;
+export type Students = ReturnType<typeof createStudents>;
 
 /**
  * The queries on students' accounts, each prepared once: building a query
  * costs more CPU than the database spends running it, and that CPU is taken
  * from password hashing when sign-ups peak.
  */
-export function createAccounts(db: Db) {
+export function createStudents(db: Db) {
   const userByEmail = db.select().from(users).where(byLowerEmail).prepare("user_by_email");
   const userById = db
     .select()

@@ -1,3 +1,4 @@
+import { apiErrorBodySchema } from "@ysp/contract";
 import type { FastifySchema, FastifySchemaCompiler } from "fastify";
 import * as z from "zod/mini";
 import { BodyValidationError } from "./errors.ts";
@@ -38,3 +39,16 @@ export function zodBody<T extends z.ZodMiniType>(schema: T, extra: FastifySchema
     validatorCompiler,
   };
 }
+
+/**
+ * A contract's answer schema as a route's response schema: Fastify serialises
+ * the answer with it (only the fields it names leave the server) and the
+ * OpenAPI document describes the answer by it.
+ */
+export const zodResponse = (schema: z.ZodMiniType) => z.toJSONSchema(schema, { io: "output" });
+
+/** The error shape as the response schema of every 4xx and 5xx answer. */
+export const errorResponses = {
+  "4xx": zodResponse(apiErrorBodySchema),
+  "5xx": zodResponse(apiErrorBodySchema),
+} as const;

@@ -1,0 +1,52 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { authSessions } from "../db/schema.ts";
+import { createTokenRotations } from "./token-rotations.ts";
+
+/** A session of a student: `id` of `userId`. */
+export type SessionIds = { id: string; userId: string };
+
+export type SessionRecords = ReturnType<typeof createSessionRecords>;
+
+/**
+ * The rows behind login sessions. A session records the one refresh token
+ * (`jti`) that may still be used; using it records its successor. The tokens
+ * themselves are signed in auth/sessions.ts.
+ */
+export function createSessionRecords(db: Db) {
+  const insertSession = db
+    .insert(authSessions)
+    .values({
+      id: sql.placeholder("id"),
+      userId: sql.placeholder("userId"),
+      currentJti: sql.placeholder("jti"),
+    })
+    .prepare("insert_session");
+  const rotations = createTokenRotations(db);
+  const revokeSession = db
+    .update(authSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(authSessions.id, sql.placeholder("id")),
+        eq(authSessions.userId, sql.placeholder("userId")),
+        isNull(authSessions.revokedAt),
+      ),
+    )
+    .returning({ id: authSessions.id })
+    .prepare("revoke_session");
+
+  return {
+    /** Records a new session whose current token is `jti`. */
+    async insert(session: SessionIds & { jti: string }): Promise<void> {
+      await insertSession.execute(session);
+    },
+    /** Moves a live session from token `jti` to `next`; false when it did not hold `jti`. */
+    rotate: rotations.rotate,
+    /** Ends a live session; false when there was none to end. */
+    async revoke(ids: SessionIds): Promise<boolean> {
+      const [revoked] = await revokeSession.execute(ids);
+      return revoked !== undefined;
+    },
+  };
+}

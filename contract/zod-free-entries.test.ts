@@ -1,0 +1,57 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The modules pages import: the newsletter form (on every page) checks emails with
+ * email.ts and text.ts, and the API client reads errors with errors.ts. The build puts
+ * zod in the sign-up page's chunk alone; imported here, it would go to every page.
+ */
+const zodFree = ["./email.ts", "./errors.ts", "./text.ts"];
+
+// Node strips types before it resolves a module's imports, as the site's bundler does, so
+// `import type` is not followed: what this lists is what would run in a page.
+const probe = `
+import { registerHooks } from "node:module";
+const loaded = [];
+registerHooks({
+  resolve(specifier, context, next) {
+    const resolved = next(specifier, context);
+    loaded.push(resolved.url);
+    return resolved;
+  },
+});
+await import(process.argv[1]);
+console.log(JSON.stringify(loaded));
+`;
+
+function modulesLoadedBy(entry: string): string[] {
+  const url = new URL(entry, import.meta.url).href;
+  const out = execFileSync(process.execPath, ["--input-type=module", "--eval", probe, url], {
+    encoding: "utf8",
+  });
+  return JSON.parse(out);
+}
+
+const isZod = (url: string) => /\/node_modules\/zod\//.test(url);
+
+describe("the contract's zod-free entry points", () => {
+  it.each(zodFree)("%s loads no zod, even through another module", (entry) => {
+    expect(
+      modulesLoadedBy(entry).find(isZod),
+      `${entry} now loads zod, which every page would download; import shapes from responses.ts or api.ts with "import type"`,
+    ).toBeUndefined();
+  });
+
+  it("sees zod where it is loaded, so the check above can fail", () => {
+    expect(modulesLoadedBy("./api.ts").some(isZod)).toBe(true);
+  });
+
+  it("covers every entry point the package exports besides the whole contract", () => {
+    const { exports } = JSON.parse(readFileSync(new URL("package.json", import.meta.url), "utf8"));
+    const entries = Object.entries(exports as Record<string, string>)
+      .filter(([name]) => name !== ".")
+      .map(([, file]) => file);
+    expect(zodFree).toEqual(expect.arrayContaining(entries));
+  });
+});
