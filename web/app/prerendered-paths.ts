@@ -1,17 +1,6 @@
-/**
- * Every path rendered to an HTML file at build time. The API server serves
- * these files; `/join/<code>` gets the `/join` file and the not-found page
- * is rendered from a path no route owns.
- */
-export const notFoundPath = "/__not-found";
+import { notFoundPage, pages } from "./pages.ts";
 
-export const prerenderedPaths = [
-  "/",
-  "/login",
-  "/about-us",
-  "/faqs",
-  "/terms-of-service",
-  "/privacy-policy",
-  "/join",
-  notFoundPath,
-] as const;
+/** The paths the server reads from the build, until it reads the build's own list of them. */
+export const notFoundPath = notFoundPage.builtAt;
+
+export const prerenderedPaths = pages.map((page) => page.builtAt);

@@ -10,7 +10,7 @@ import { join, relative, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { site } from "../app/content/site.ts";
 import { embedOrigin, thumbnailOrigin } from "../app/lib/video.ts";
-import { notFoundPath, prerenderedPaths } from "../app/prerendered-paths.ts";
+import { pages } from "../app/pages.ts";
 
 const buildDir = new URL("../build/", import.meta.url).pathname;
 const clientDir = join(buildDir, "client");
@@ -23,10 +23,8 @@ async function files(dir: string): Promise<string[]> {
 }
 
 function sitemap(): string {
-  const indexed = prerenderedPaths.filter(
-    (p) => p !== "/login" && p !== "/join" && p !== notFoundPath,
-  );
-  const urls = indexed.map((p) => `  <url><loc>${site.origin}${p}</loc></url>`);
+  const indexed = pages.filter((page) => page.indexed);
+  const urls = indexed.map((page) => `  <url><loc>${site.origin}${page.builtAt}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
