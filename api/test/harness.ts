@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { SiteBuild } from "@ysp/contract/site-build";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
-import { notFoundPath, prerenderedPaths } from "../../web/app/prerendered-paths.ts";
 import type { Config } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema.ts";
@@ -12,14 +12,23 @@ import { buildServer } from "../src/server.ts";
 import { loadSite, type SiteFiles } from "../src/static-site.ts";
 import { postgresBinDir, startPostgres } from "./postgres.ts";
 
+/** The real build, which the server knows only through its build/site.json. */
 export const buildDir = new URL("../../web/build", import.meta.url).pathname;
 
 let site: Promise<SiteFiles> | undefined;
 /** The real build, read once per test file; `npm test` builds before the unit tests. */
 export const builtSite = () => {
-  site ??= loadSite(buildDir, prerenderedPaths, notFoundPath);
+  site ??= loadSite(buildDir);
   return site;
 };
+
+const builtSiteJson = join(buildDir, "site.json");
+
+/** The paths of the pages the real build lists (none without a build), for tests that go through each. */
+export const builtPagePaths = (): string[] =>
+  existsSync(builtSiteJson)
+    ? (JSON.parse(readFileSync(builtSiteJson, "utf8")) as SiteBuild).pages.map((page) => page.path)
+    : [];
 
 export type TestDatabase = {
   name: "pglite" | "postgres";

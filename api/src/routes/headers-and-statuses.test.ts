@@ -1,10 +1,10 @@
 import { readdirSync } from "node:fs";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notFoundPath, prerenderedPaths } from "../../../web/app/prerendered-paths.ts";
 import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
 import {
   buildDir,
+  builtPagePaths,
   databaseOn,
   makeApp,
   makeStudent,
@@ -27,9 +27,11 @@ describe("every route and endpoint carries the security headers", () => {
     const student = makeStudent();
     const asset = readdirSync(`${buildDir}/client/assets`).find((f) => f.endsWith(".js"));
     const requests: [string, InjectOptions, number][] = [
-      ...prerenderedPaths
-        .filter((path) => path !== notFoundPath)
-        .map((path): [string, InjectOptions, number] => [`GET ${path}`, { url: path }, 200]),
+      ...builtPagePaths().map((path): [string, InjectOptions, number] => [
+        `GET ${path}`,
+        { url: path },
+        200,
+      ]),
       ["GET /join/<code>", { url: "/join/K7QX9M" }, 200],
       ["GET an unknown page", { url: "/no/such/page" }, 404],
       ["GET a script", { url: `/assets/${asset}` }, 200],

@@ -2,17 +2,10 @@ import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
-import { appOnDatabase, pgliteForFile } from "../../test/harness.ts";
+import { appOnDatabase, builtPagePaths, pgliteForFile } from "../../test/harness.ts";
 
-const pages = [
-  "/",
-  "/login",
-  "/about-us",
-  "/faqs",
-  "/terms-of-service",
-  "/privacy-policy",
-  "/join",
-];
+/** Every page the build lists in its site.json. */
+const pages = builtPagePaths();
 
 const suite = appOnDatabase(pgliteForFile());
 
