@@ -15,11 +15,25 @@ import { postgresBinDir, startPostgres } from "./postgres.ts";
 /** The real build, which the server knows only through its build/site.json. */
 export const buildDir = new URL("../../web/build", import.meta.url).pathname;
 
-let site: Promise<SiteFiles> | undefined;
+/**
+ * Two pages, the not-found page, a favicon and a site.json in the shape web/scripts/postbuild.ts
+ * writes: the site for every test that is not about serving the real build,
+ * so the unit suite runs on a fresh clone.
+ */
+export const fixtureSiteDir = new URL("./fixture-site", import.meta.url).pathname;
+
+let fixture: Promise<SiteFiles> | undefined;
+/** The fixture site, read once per test file. */
+export const fixtureSite = () => {
+  fixture ??= loadSite(fixtureSiteDir);
+  return fixture;
+};
+
+let built: Promise<SiteFiles> | undefined;
 /** The real build, read once per test file; `npm test` builds before the unit tests. */
 export const builtSite = () => {
-  site ??= loadSite(buildDir);
-  return site;
+  built ??= loadSite(buildDir);
+  return built;
 };
 
 const builtSiteJson = join(buildDir, "site.json");
@@ -29,6 +43,18 @@ export const builtPagePaths = (): string[] =>
   existsSync(builtSiteJson)
     ? (JSON.parse(readFileSync(builtSiteJson, "utf8")) as SiteBuild).pages.map((page) => page.path)
     : [];
+
+/**
+ * Whether web/build holds a build, for the tests about serving it (its pages,
+ * their policies, precompressed files); without one they are skipped, and this says why.
+ */
+export function hasBuild(): boolean {
+  if (existsSync(builtSiteJson)) return true;
+  console.log(
+    `No build in ${buildDir}: the tests of serving the real build are skipped (npm test builds first; npm run build makes one).`,
+  );
+  return false;
+}
 
 export type TestDatabase = {
   name: "pglite" | "postgres";
@@ -94,6 +120,9 @@ export type ConfigOverrides = Partial<Omit<TestConfig, "rateLimits">> & {
   rateLimits?: Partial<TestConfig["rateLimits"]>;
 };
 
+/** As ConfigOverrides, and the site the app serves: the fixture site unless a test is about the real build. */
+export type AppOptions = ConfigOverrides & { site?: () => Promise<SiteFiles> };
+
 export const makeConfig = ({ rateLimits, ...overrides }: ConfigOverrides = {}): TestConfig => ({
   jwtSecret: "test-secret-test-secret-test-secret-0123456789",
   trustProxy: false,
@@ -112,13 +141,13 @@ export const makeConfig = ({ rateLimits, ...overrides }: ConfigOverrides = {}): 
 
 export async function makeApp(
   database: Database,
-  overrides: ConfigOverrides = {},
+  { site = fixtureSite, ...overrides }: AppOptions = {},
   now?: () => number,
 ): Promise<FastifyInstance> {
   return buildServer({
     config: makeConfig(overrides),
     database,
-    site: await builtSite(),
+    site: await site(),
     logger: false,
     now,
   });
@@ -157,7 +186,7 @@ export function databaseOn(testDb: TestDatabase): { database: Database } {
 /** As databaseOn, with an app on the database (`makeApp`'s options), closed before it. */
 export function appOnDatabase(
   testDb: TestDatabase,
-  overrides: ConfigOverrides = {},
+  overrides: AppOptions = {},
   now?: () => number,
 ): { app: FastifyInstance; database: Database } {
   const suite = databaseOn(testDb) as { app: FastifyInstance; database: Database };
@@ -175,7 +204,7 @@ export async function makeLoggingApp(database: Database) {
   const app = await buildServer({
     config: makeConfig({ logLevel: "info" }),
     database,
-    site: await builtSite(),
+    site: await fixtureSite(),
     logger: { stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
   });
   return { app, lines };

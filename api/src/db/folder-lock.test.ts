@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { makeStudent } from "../../test/harness.ts";
+import { fixtureSiteDir, makeStudent } from "../../test/harness.ts";
 import { postJson } from "../../test/post-json.ts";
 import { startServer } from "../../test/server-process.ts";
 import { openDatabase } from "./client.ts";
@@ -12,12 +12,14 @@ import { users } from "./schema.ts";
 
 const run = promisify(execFile);
 const folder = () => mkdtempSync(join(tmpdir(), "ysp-lock-"));
+/** The servers serve the fixture site: this is about the database folder, not the build. */
+const site = { WEB_BUILD_DIR: fixtureSiteDir };
 
 /** Runs a second server (or the CLI) to its exit and returns what it said. */
 async function runToExit(script: string, dataDir: string, port: number) {
   try {
     await run(process.execPath, [script], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", PORT: String(port) },
+      env: { ...process.env, ...site, DATA_DIR: dataDir, DATABASE_URL: "", PORT: String(port) },
       timeout: 60_000,
     });
     return { code: 0, stderr: "" };
@@ -32,7 +34,11 @@ describe("the embedded database's folder", () => {
     timeout: 120_000,
   }, async () => {
     const dataDir = folder();
-    const first = await startServer({ DATA_DIR: dataDir }, 3421, join(dataDir, "first.log"));
+    const first = await startServer(
+      { ...site, DATA_DIR: dataDir },
+      3421,
+      join(dataDir, "first.log"),
+    );
     try {
       const second = await runToExit("api/src/main.ts", dataDir, 3422);
       expect(second.code).toBe(1);
@@ -60,12 +66,16 @@ describe("the embedded database's folder", () => {
 
   it("is taken over from a server that was killed", { timeout: 120_000 }, async () => {
     const dataDir = folder();
-    const killed = await startServer({ DATA_DIR: dataDir }, 3423, join(dataDir, "killed.log"));
+    const killed = await startServer(
+      { ...site, DATA_DIR: dataDir },
+      3423,
+      join(dataDir, "killed.log"),
+    );
     expect((await postJson(`${killed.url}/api/v1/auth/signup/`, makeStudent())).status).toBe(201);
     await killed.kill();
     expect(existsSync(join(dataDir, "pglite.lock"))).toBe(true);
 
-    const next = await startServer({ DATA_DIR: dataDir }, 3424, join(dataDir, "next.log"));
+    const next = await startServer({ ...site, DATA_DIR: dataDir }, 3424, join(dataDir, "next.log"));
     expect((await postJson(`${next.url}/api/v1/auth/signup/`, makeStudent())).status).toBe(201);
     expect(await next.stop()).toBe(0);
     const database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });
