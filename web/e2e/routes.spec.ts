@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { site } from "../app/content/site.ts";
 import {
   blockThirdParty,
@@ -54,7 +55,7 @@ test.describe("every route", () => {
   }
 
   test("the not-found page offers the way home", async ({ page }) => {
-    await gotoHydrated(page, "/this-does-not-exist");
+    await gotoHydrated(page, href("/*", { "*": "this-does-not-exist" }));
     await expect(
       page.getByRole("heading", { name: "Oops.. It Seems you lost your way" }),
     ).toBeVisible();
@@ -96,7 +97,7 @@ test.describe("every route", () => {
   });
 
   test("the FAQ page has FAQPage structured data", async ({ page }) => {
-    await page.goto("/faqs");
+    await page.goto(href("/faqs"));
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
     expect(jsonLd.join("")).toContain('"FAQPage"');
   });
@@ -105,9 +106,9 @@ test.describe("every route", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await blockThirdParty(page);
-    await page.goto("/faqs");
+    await page.goto(href("/faqs"));
     await expect(page.locator("details")).toHaveCount(15);
-    await page.goto("/");
+    await page.goto(href("/"));
     await expect(page.getByRole("heading", { level: 1 })).toContainText("WAEC");
     await expect(page.locator("[data-store-link]").first()).toHaveAttribute(
       "href",
@@ -117,7 +118,7 @@ test.describe("every route", () => {
   });
 
   test("a route change scrolls to the top", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, href("/"));
     await page.locator("footer").scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     await page.locator("footer").getByRole("link", { name: "FAQs" }).click();
