@@ -1,3 +1,4 @@
+import { notFoundPage, pages } from "@ysp/web/pages";
 import type { LoadResult } from "./api-load.ts";
 import type { LighthouseResult } from "./lighthouse.ts";
 import type { PageWeight } from "./page-weight.ts";
@@ -6,8 +7,20 @@ export type Check = { budget: string; measured: string; ok: boolean };
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-export const interactivePaths = ["/", "/join/ABC123"];
-export const notFoundSample = "/no-such-page";
+/**
+ * The URL measured for each route module: where a visitor lands (an invite
+ * link, an address nobody serves). /login is the home page with its login
+ * dialog open, so the home page stands for both.
+ */
+export const benchPages = pages
+  .filter((page, i) => pages.findIndex((other) => other.module === page.module) === i)
+  .map((page): { path: string; hydrates: boolean } => ({
+    path: "example" in page ? page.example : page.builtAt,
+    hydrates: page.hydrates,
+  }));
+
+export const interactivePaths = benchPages.filter((page) => page.hydrates).map((page) => page.path);
+export const notFoundSample: string = notFoundPage.example;
 
 /** The budgets of the performance issue; every figure is compared with what this run measured. */
 export function checkBudgets(input: {

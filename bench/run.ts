@@ -27,7 +27,7 @@ import {
   refreshLoad,
   signupLoad,
 } from "./api-load.ts";
-import { checkBudgets, interactivePaths, notFoundSample } from "./budgets.ts";
+import { benchPages, checkBudgets, interactivePaths } from "./budgets.ts";
 import { untilIdle } from "./idle.ts";
 import { type LighthouseResult, runLighthouse } from "./lighthouse.ts";
 import { measurePageWeight, type PageWeight } from "./page-weight.ts";
@@ -46,15 +46,7 @@ const quick = process.argv.includes("--quick");
 const port = wholeNumber("BENCH_PORT", 3300);
 const loadSeconds = wholeNumber("BENCH_SECONDS", 10);
 const refreshSessions = 50;
-const paths = [
-  "/",
-  "/about-us",
-  "/faqs",
-  "/terms-of-service",
-  "/privacy-policy",
-  "/join/ABC123",
-  notFoundSample,
-];
+const paths = benchPages.map((page) => page.path);
 const resultsDir = new URL("./results/", import.meta.url).pathname;
 /** The server's entry file, found through the API workspace's declared name. */
 const entry = fileURLToPath(import.meta.resolve("@ysp/api/main"));

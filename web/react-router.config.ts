@@ -1,7 +1,7 @@
 import type { Config } from "@react-router/dev/config";
-import { prerenderedPaths } from "./app/prerendered-paths.ts";
+import { pages } from "./app/pages.ts";
 
 export default {
   ssr: false,
-  prerender: [...prerenderedPaths],
+  prerender: pages.map((page) => page.builtAt),
 } satisfies Config;

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
+import { fixtureSiteDir } from "../test/harness.ts";
 import { loadConfig } from "./config.ts";
 
 const dataDir = () => mkdtempSync(join(tmpdir(), "ysp-config-"));
@@ -142,7 +143,14 @@ describe("the server's start", () => {
   async function startToExit(env: Record<string, string>) {
     try {
       await run(process.execPath, [main], {
-        env: { ...process.env, DATA_DIR: dataDir(), DATABASE_URL: "", ...env },
+        // The fixture site: start-up must get past the build to meet the HOST or PORT.
+        env: {
+          ...process.env,
+          WEB_BUILD_DIR: fixtureSiteDir,
+          DATA_DIR: dataDir(),
+          DATABASE_URL: "",
+          ...env,
+        },
         timeout: 60_000,
       });
       return { code: 0, stderr: "" };

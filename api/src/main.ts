@@ -1,4 +1,3 @@
-import { notFoundPath, prerenderedPaths } from "../../web/app/prerendered-paths.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { FolderInUseError } from "./db/folder-lock.ts";
@@ -32,7 +31,7 @@ function listenError(error: unknown, { host, port }: Config): unknown {
 
 async function main() {
   const config = loadConfig();
-  const site = await loadSite(config.webBuildDir, prerenderedPaths, notFoundPath);
+  const site = await loadSite(config.webBuildDir);
   const database = await openDatabase(config.database);
   const app = await buildServer({ config, database, site });
 

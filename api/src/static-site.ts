@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
+import { type SiteBuild, siteBuildSchema } from "@ysp/contract/site-build";
 
 export type Variant = { body: Buffer; etag: string };
 export type StaticFile = {
@@ -15,18 +16,13 @@ export type StaticFile = {
 /** A prerendered page, with the Content-Security-Policy naming its own inline scripts. */
 export type PageFile = StaticFile & { contentSecurityPolicy: string };
 
-/** What the build wrote beside the site (web/scripts/postbuild.ts). */
-type BuildHeaders = {
-  /** By HTML file, relative to the client folder ("index.html", "faqs/index.html"). */
-  pagePolicies: Record<string, string>;
-  permissionsPolicy: string;
-};
-
 export type SiteFiles = {
   /** Public files by URL path: assets, favicon, sitemap… */
   files: Map<string, StaticFile>;
   /** Prerendered pages by route path ("/", "/faqs", "/join" …). */
   pages: Map<string, PageFile>;
+  /** Raw paths with parameters that get a page too ("/join/<code>"), tried in order. */
+  patterns: { match: RegExp; page: PageFile }[];
   notFound: PageFile;
   /** For every page: the video player's allowances, everything else denied. */
   permissionsPolicy: string;
@@ -78,22 +74,55 @@ async function load(path: string, immutable: boolean): Promise<StaticFile> {
   };
 }
 
+/** The built site, or build/site.json, is missing or is not what this server reads. */
 export class MissingBuildError extends Error {}
+
+/** build/site.json, which web/scripts/postbuild.ts writes: the server's only view of the pages. */
+function parseSiteBuild(json: string, path: string): SiteBuild {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch (error) {
+    throw new MissingBuildError(`${path} is not JSON: run \`npm run build\` again.`, {
+      cause: error,
+    });
+  }
+  const result = siteBuildSchema.safeParse(parsed);
+  if (!result.success) {
+    const [issue] = result.error.issues;
+    const where = issue?.path.join(".") || "the top level";
+    throw new MissingBuildError(
+      `${path} is not what this server reads (at ${where}: ${issue?.message}): run \`npm run build\` again.`,
+    );
+  }
+  return result.data;
+}
+
+function pattern(source: string, path: string): RegExp {
+  try {
+    return new RegExp(source);
+  } catch (error) {
+    throw new MissingBuildError(
+      `${path} holds a path pattern that is not a regular expression, "${source}": run \`npm run build\` again.`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
 
 /**
  * Reads the whole built site into memory once: it is a few hundred
- * kilobytes and does not change while the process runs.
+ * kilobytes and does not change while the process runs. Which pages there
+ * are comes from build/site.json alone.
  */
-export async function loadSite(
-  buildDir: string,
-  pagePaths: readonly string[],
-  notFoundPath: string,
-): Promise<SiteFiles> {
+export async function loadSite(buildDir: string): Promise<SiteFiles> {
   const clientDir = join(buildDir, "client");
-  let headersJson: string;
+  const manifestPath = join(buildDir, "site.json");
+  let manifestJson: string;
   let entries: string[];
   try {
-    headersJson = await readFile(join(buildDir, "headers.json"), "utf8");
+    manifestJson = await readFile(manifestPath, "utf8");
     entries = (await readdir(clientDir, { recursive: true, withFileTypes: true }))
       .filter((e) => e.isFile())
       .map((e) => join(e.parentPath, e.name));
@@ -104,6 +133,7 @@ export async function loadSite(
       { cause: error },
     );
   }
+  const build = parseSiteBuild(manifestJson, manifestPath);
 
   const files = new Map<string, StaticFile>();
   for (const path of entries) {
@@ -112,24 +142,28 @@ export async function loadSite(
     files.set(url, await load(path, url.startsWith("/assets/")));
   }
 
-  const headers = JSON.parse(headersJson) as BuildHeaders;
-  const loadPage = async (page: string): Promise<PageFile> => {
-    const file = page === "/" ? "index.html" : `${page.slice(1)}/index.html`;
-    const contentSecurityPolicy = headers.pagePolicies?.[file];
-    if (contentSecurityPolicy === undefined)
+  const loadPage = async ({ file, contentSecurityPolicy }: SiteBuild["notFound"]) => {
+    const path = join(clientDir, file);
+    if (!entries.includes(path))
       throw new MissingBuildError(
-        `The page ${file} or its policy is missing in ${buildDir}: run \`npm run build\`.`,
+        `The page ${file} named in ${manifestPath} is missing: run \`npm run build\` again.`,
       );
-    return { ...(await load(join(clientDir, file), false)), contentSecurityPolicy };
+    return { ...(await load(path, false)), contentSecurityPolicy } satisfies PageFile;
   };
   const pages = new Map<string, PageFile>();
-  for (const page of pagePaths) if (page !== notFoundPath) pages.set(page, await loadPage(page));
-  const notFound = await loadPage(notFoundPath);
+  const patterns: SiteFiles["patterns"] = [];
+  for (const page of build.pages) {
+    const file = await loadPage(page);
+    pages.set(page.path, file);
+    if (page.alsoMatches)
+      patterns.push({ match: pattern(page.alsoMatches, manifestPath), page: file });
+  }
   return {
     files,
     pages,
-    notFound,
-    permissionsPolicy: headers.permissionsPolicy,
+    patterns,
+    notFound: await loadPage(build.notFound),
+    permissionsPolicy: build.permissionsPolicy,
   };
 }
 

@@ -1,26 +1,61 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { SiteBuild } from "@ysp/contract/site-build";
 import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
 import { makeStudent } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
-import { notFoundPath, prerenderedPaths } from "../../web/app/prerendered-paths.ts";
 import type { Config } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema.ts";
 import { buildServer } from "../src/server.ts";
 import { loadSite, type SiteFiles } from "../src/static-site.ts";
 
+/** The real build, which the server knows only through its build/site.json. */
 export const buildDir = new URL("../../web/build", import.meta.url).pathname;
 
-let site: Promise<SiteFiles> | undefined;
+/**
+ * Two pages, the not-found page, a favicon and a site.json in the shape web/scripts/postbuild.ts
+ * writes: the site for every test that is not about serving the real build,
+ * so the unit suite runs on a fresh clone.
+ */
+export const fixtureSiteDir = new URL("./fixture-site", import.meta.url).pathname;
+
+let fixture: Promise<SiteFiles> | undefined;
+/** The fixture site, read once per test file. */
+export const fixtureSite = () => {
+  fixture ??= loadSite(fixtureSiteDir);
+  return fixture;
+};
+
+let built: Promise<SiteFiles> | undefined;
 /** The real build, read once per test file; `npm test` builds before the unit tests. */
 export const builtSite = () => {
-  site ??= loadSite(buildDir, prerenderedPaths, notFoundPath);
-  return site;
+  built ??= loadSite(buildDir);
+  return built;
 };
+
+const builtSiteJson = join(buildDir, "site.json");
+
+/** The paths of the pages the real build lists (none without a build), for tests that go through each. */
+export const builtPagePaths = (): string[] =>
+  existsSync(builtSiteJson)
+    ? (JSON.parse(readFileSync(builtSiteJson, "utf8")) as SiteBuild).pages.map((page) => page.path)
+    : [];
+
+/**
+ * Whether web/build holds a build, for the tests about serving it (its pages,
+ * their policies, precompressed files); without one they are skipped, and this says why.
+ */
+export function hasBuild(): boolean {
+  if (existsSync(builtSiteJson)) return true;
+  console.log(
+    `No build in ${buildDir}: the tests of serving the real build are skipped (npm test builds first; npm run build makes one).`,
+  );
+  return false;
+}
 
 export type TestDatabase = {
   name: "pglite" | "postgres";
@@ -86,6 +121,9 @@ export type ConfigOverrides = Partial<Omit<TestConfig, "rateLimits">> & {
   rateLimits?: Partial<TestConfig["rateLimits"]>;
 };
 
+/** As ConfigOverrides, and the site the app serves: the fixture site unless a test is about the real build. */
+export type AppOptions = ConfigOverrides & { site?: () => Promise<SiteFiles> };
+
 export const makeConfig = ({ rateLimits, ...overrides }: ConfigOverrides = {}): TestConfig => ({
   jwtSecret: "test-secret-test-secret-test-secret-0123456789",
   trustProxy: false,
@@ -104,13 +142,13 @@ export const makeConfig = ({ rateLimits, ...overrides }: ConfigOverrides = {}): 
 
 export async function makeApp(
   database: Database,
-  overrides: ConfigOverrides = {},
+  { site = fixtureSite, ...overrides }: AppOptions = {},
   now?: () => number,
 ): Promise<FastifyInstance> {
   return buildServer({
     config: makeConfig(overrides),
     database,
-    site: await builtSite(),
+    site: await site(),
     logger: false,
     now,
   });
@@ -149,7 +187,7 @@ export function databaseOn(testDb: TestDatabase): { database: Database } {
 /** As databaseOn, with an app on the database (`makeApp`'s options), closed before it. */
 export function appOnDatabase(
   testDb: TestDatabase,
-  overrides: ConfigOverrides = {},
+  overrides: AppOptions = {},
   now?: () => number,
 ): { app: FastifyInstance; database: Database } {
   const suite = databaseOn(testDb) as { app: FastifyInstance; database: Database };
@@ -167,7 +205,7 @@ export async function makeLoggingApp(database: Database) {
   const app = await buildServer({
     config: makeConfig({ logLevel: "info" }),
     database,
-    site: await builtSite(),
+    site: await fixtureSite(),
     logger: { stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
   });
   return { app, lines };

@@ -16,16 +16,16 @@ import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { ToastHost } from "./components/toast-host.tsx";
 import { unexpectedErrorPage } from "./content/error-pages.ts";
 import { skipLinkLabel } from "./content/navigation.ts";
-import { needsHydration } from "./lib/page-handle.ts";
 import { useFocusOnNavigation } from "./lib/use-focus-on-navigation.ts";
-import { useHydrated } from "./lib/use-hydrated.ts";
+import { isStaticPage } from "./pages.ts";
 import { inlineCss } from "./styles/inline-css.ts";
 
 export function Layout({ children }: { children: ReactNode }) {
-  // Once React runs, a move to a page that ships no JavaScript keeps the router's scripts in place.
-  const hydrated = useHydrated();
+  // At build time the page's entry in pages.ts decides. The browser runs this only on pages that
+  // hydrate, and a later move to a page that ships no JavaScript keeps the router's scripts in place;
+  // Vite drops the check and the page list from the browser bundle.
   const matches = useMatches();
-  const hydrate = hydrated || needsHydration(matches);
+  const hydrate = !import.meta.env.SSR || !matches.some((match) => isStaticPage(match.id));
   return (
     <html lang="en-NG">
       <head>

@@ -1,10 +1,11 @@
+import { href } from "react-router";
 import { about } from "../app/content/about.ts";
 import { expect, test } from "./fixtures.ts";
 
 test("About us states the mission and the platform: affordable pre-recorded classes and materials", async ({
   page,
 }) => {
-  await page.goto("/about-us");
+  await page.goto(href("/about-us"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("About YSP");
   const main = page.locator("main");
   await expect(main).toContainText(about.mission);

@@ -1,6 +1,7 @@
 import { request as httpRequest } from "node:http";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { apiMessages, type SignupResponse, type TokenPair } from "@ysp/contract";
+import { href } from "react-router";
 import {
   expect,
   fillSignupForm,
@@ -96,7 +97,7 @@ test.describe("markup in names is kept as text", () => {
         ...names,
         email: `"<img/src=x/onerror=window.__xss=1>"+${uniqueTag()}@example.com`,
       });
-      await gotoHydrated(page, "/join");
+      await gotoHydrated(page, href("/join/:id?"));
       const answer = nextAnswer<SignupResponse>(page, signupApi);
       await signUp(page, student);
       await expect(toast(page, signedUpToast((await answer).body))).toBeVisible();
@@ -121,7 +122,7 @@ test.describe("markup in names is kept as text", () => {
 
       // Signed in, the sign-up page names the account it is signed in as.
       await storeSession(page, { accessToken: session.access, refreshToken: session.refresh });
-      await gotoHydrated(page, "/join");
+      await gotoHydrated(page, href("/join/:id?"));
       const notice = page.getByRole("status").filter({ hasText: "signed in as" });
       await expect(notice).toContainText(`You are already signed in as ${student.email}.`);
       expect(await notice.locator("img, svg, script").count()).toBe(0);
@@ -187,7 +188,7 @@ test.describe("markup in the newsletter field is kept as text", () => {
     page.on("request", (request) => {
       if (request.url().includes("/api/v1/newsletter/")) posts++;
     });
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, href("/"));
     const footer = page.locator("footer");
     const field = footer.getByLabel(/email/i);
     for (const email of invalidEmails) {
@@ -210,7 +211,7 @@ test.describe("markup in the newsletter field is kept as text", () => {
   test("on a static page: the browser refuses, and a forced post gets a page of plain text", async ({
     page,
   }) => {
-    await page.goto("/faqs");
+    await page.goto(href("/faqs"));
     const footer = page.locator("footer");
     const field = footer.getByLabel(/email/i);
     for (const email of invalidEmails) {
@@ -225,7 +226,7 @@ test.describe("markup in the newsletter field is kept as text", () => {
 
     // What a hand-made form could send: the browser's checks off, markup in both fields.
     const forcedPost = async (email: string) => {
-      await page.goto("/faqs");
+      await page.goto(href("/faqs"));
       await footer.locator("form").evaluate((form: HTMLFormElement) => {
         form.noValidate = true;
         const source = form.elements.namedItem("source") as HTMLInputElement;

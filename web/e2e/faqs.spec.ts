@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { displayPhone, site } from "../app/content/site.ts";
 import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures.ts";
 
@@ -5,7 +6,7 @@ test.describe("FAQs", () => {
   test("15 questions, one answer open at a time, the open one closes on click", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/faqs");
+    await gotoHydrated(page, href("/faqs"));
     const items = page.locator("details.accordion-item");
     await expect(items).toHaveCount(15);
     await expect(page.locator("details[open]")).toHaveCount(0);
@@ -25,7 +26,7 @@ test.describe("FAQs", () => {
   });
 
   test("cover plans, exams and the claims of the spec", async ({ page }) => {
-    await page.goto("/faqs");
+    await page.goto(href("/faqs"));
     const text = (await page.locator(".accordion").textContent()) ?? "";
     for (const needle of [
       "₦5,000",
@@ -49,18 +50,18 @@ test.describe("FAQs", () => {
   });
 
   test("Get in touch opens the chat", async ({ page }) => {
-    await page.goto("/faqs");
+    await page.goto(href("/faqs"));
     const link = page.getByRole("link", { name: /Get in touch/ });
-    const href = new URL((await link.getAttribute("href")) ?? "");
-    expect(`${href.origin}${href.pathname}`).toBe(`https://wa.me/${site.phone.slice(1)}`);
-    expect(href.searchParams.get("text")).toBeTruthy();
+    const chat = new URL((await link.getAttribute("href")) ?? "");
+    expect(`${chat.origin}${chat.pathname}`).toBe(`https://wa.me/${site.phone.slice(1)}`);
+    expect(chat.searchParams.get("text")).toBeTruthy();
     await expect(link).toHaveAttribute("target", "_blank");
   });
 });
 
 test.describe("legal pages", () => {
   test("Terms of Service: linked contents and the spec's numbers", async ({ page }) => {
-    await gotoHydrated(page, "/terms-of-service");
+    await gotoHydrated(page, href("/terms-of-service"));
     const toc = page.getByRole("navigation", { name: "Contents" });
     const links = toc.getByRole("link");
     expect(await links.count()).toBeGreaterThanOrEqual(25);
@@ -97,7 +98,7 @@ test.describe("legal pages", () => {
   test("Privacy Policy: linked contents, breach remedy and the data protection officer", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/privacy-policy");
+    await gotoHydrated(page, href("/privacy-policy"));
     const links = page.getByRole("navigation", { name: "Contents" }).getByRole("link");
     expect(await links.count()).toBeGreaterThanOrEqual(9);
     const text = (await page.locator("article").textContent()) ?? "";

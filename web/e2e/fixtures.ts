@@ -8,7 +8,9 @@ import {
 } from "@playwright/test";
 import type { ApiErrorBody, LoginResponse, SignupResponse } from "@ysp/contract";
 import { makeStudent, type Student, uniqueTag } from "@ysp/testing/students";
+import { matchPath } from "react-router";
 import { sessionKeys } from "../app/lib/session.ts";
+import { notFoundPage, pages as sitePages } from "../app/pages.ts";
 
 type Problems = { errors: string[]; cspViolations: string[] };
 
@@ -106,15 +108,37 @@ export const test = base.extend<{ problems: Problems }>({
 
 export { expect, makeStudent, type Student, uniqueTag };
 
-/** Pages that ship no framework JavaScript: React renders them at build time only. */
-export const staticPaths = ["/about-us", "/faqs", "/terms-of-service", "/privacy-policy"];
-const isStatic = (path: string) =>
-  staticPaths.includes(path) || !/^\/($|login$|join(\/|$))/.test(path);
+/**
+ * Every URL the browser tests go through: each page where the build renders
+ * it, then its example (an invite link; for the not-found page, an address
+ * nobody serves, instead of the path it is built at).
+ */
+export const pages = sitePages.flatMap((page) =>
+  (page === notFoundPage
+    ? [page.example]
+    : [page.builtAt, ...("example" in page ? [page.example] : [])]
+  ).map((path, i) => ({
+    path,
+    name: i === 0 ? page.id : `${page.id}-example`,
+    chrome: page.chrome,
+    hydrates: page.hydrates,
+    status: page === notFoundPage ? 404 : 200,
+  })),
+);
+
+/** URLs of pages that ship no framework JavaScript: React renders them at build time only. */
+export const staticPaths = pages.filter((page) => !page.hydrates).map((page) => page.path);
+
+/** The page React Router renders for a URL, found by the same patterns. */
+const pageAt = (url: string) =>
+  sitePages.find((page) => matchPath(page.path, new URL(url, "http://localhost").pathname)) ??
+  notFoundPage;
 
 /** Open a page and, where the page is hydrated, wait until React has taken it over. */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
-  if (!isStatic(path)) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  if (pageAt(path).hydrates)
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   return response;
 }
 
@@ -125,18 +149,6 @@ export async function expectNoAxeViolations(page: Page) {
   );
   expect(summary).toEqual([]);
 }
-
-export const pages = [
-  { path: "/", name: "home", chrome: true },
-  { path: "/login", name: "login", chrome: true },
-  { path: "/about-us", name: "about-us", chrome: true },
-  { path: "/faqs", name: "faqs", chrome: true },
-  { path: "/terms-of-service", name: "terms-of-service", chrome: true },
-  { path: "/privacy-policy", name: "privacy-policy", chrome: true },
-  { path: "/join", name: "join", chrome: false },
-  { path: "/join/K7QX9M", name: "join-with-code", chrome: false },
-  { path: "/no/such/page", name: "not-found", chrome: false },
-] as const;
 
 /** A toast on screen; its text is also read out from the page's live region, so plain getByText finds two. */
 export const toast = (page: Page, text: string | RegExp) =>

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { displayPhone, site } from "../app/content/site.ts";
 import { expect, expectNoAxeViolations, gotoHydrated, holdRequests, test } from "./fixtures.ts";
 
@@ -6,7 +7,7 @@ const items = ["About Us", "Sponsor a Child", "Mentors", "FAQs", "Log In"];
 test.describe("header", () => {
   test("is sticky and links where the spec says", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "the full navigation shows on wide screens");
-    await gotoHydrated(page, "/terms-of-service");
+    await gotoHydrated(page, href("/terms-of-service"));
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const name of items) await expect(nav.getByRole("link", { name })).toBeVisible();
     await expect(nav.getByRole("link", { name: /Sponsor a Child/ })).toHaveAttribute(
@@ -85,7 +86,7 @@ test.describe("header", () => {
     page,
   }) => {
     const release = await holdRequests(page, "**/assets/faqs-*.js");
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, href("/"));
     await page.locator("footer").getByRole("link", { name: "FAQs" }).click();
     const progress = page.getByRole("progressbar", { name: "Loading the page" });
     // It fades in after a moment (Playwright counts opacity 0 as visible, so the opacity is read).
@@ -100,7 +101,7 @@ test.describe("header", () => {
     page,
   }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "the full navigation shows on wide screens");
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, href("/"));
     const nav = page.getByRole("navigation", { name: "Main" });
     await nav.getByRole("link", { name: "About Us" }).focus();
     await page.keyboard.press("Enter");
@@ -116,7 +117,7 @@ test.describe("header", () => {
 
 test.describe("store links by device", () => {
   test("Android and other devices get Google Play", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, href("/"));
     const links = page.locator("[data-store-link]");
     expect(await links.count()).toBeGreaterThanOrEqual(5);
     for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))) {
@@ -145,7 +146,7 @@ test.describe("store links by device", () => {
 
 test.describe("footer", () => {
   test("has the contact details, link groups and a labelled newsletter form", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, href("/"));
     const footer = page.locator("footer");
     const address = footer.locator("address");
     for (const line of [site.address.street, "Lagos", displayPhone(site.phone), site.email])

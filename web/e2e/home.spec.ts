@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import {
   expect,
   expectNoAxeViolations,
@@ -9,7 +10,7 @@ import {
 
 test.describe("home", () => {
   test("hero, stats, features and download", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, href("/"));
     const h1 = page.getByRole("heading", { level: 1 });
     for (const exam of ["WAEC", "SAT", "JAMB", "IELTS", "SS1–SS3"])
       await expect(h1).toContainText(exam);
@@ -34,13 +35,13 @@ test.describe("home", () => {
   });
 
   test("/login shows the home screen", async ({ page }) => {
-    const response = await gotoHydrated(page, "/login");
+    const response = await gotoHydrated(page, href("/login"));
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("WAEC");
   });
 
   test("How it works: the player exists only while the modal is open", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, href("/"));
     await expect(page.locator("iframe")).toHaveCount(0);
     const button = page.getByRole("link", { name: "How it works" });
     await expect(button).toHaveAttribute("aria-haspopup", "dialog");
@@ -81,7 +82,7 @@ test.describe("home", () => {
       return route.abort("blockedbyclient");
     });
     try {
-      await page.goto("/", { waitUntil: "commit" });
+      await page.goto(href("/"), { waitUntil: "commit" });
       for (const link of [
         page.getByRole("link", { name: "How it works" }),
         page.locator(".lesson-card").first(),
@@ -101,7 +102,7 @@ test.describe("home", () => {
   });
 
   test("the open animation waits 50 ms and removal waits 300 ms", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, href("/"));
     await stopTime(page);
     const opener = page.getByRole("link", { name: "How it works" });
     const dialog = page.getByRole("dialog", { name: /How YSP works/ });
@@ -126,7 +127,7 @@ test.describe("home", () => {
   test("lesson carousel: 15 interleaved cards, arrows only where there is more", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, href("/"));
     const cards = page.locator(".lesson-card");
     await expect(cards).toHaveCount(15);
     const subjects = await page.locator(".lesson-card .tag-subject").allTextContents();
@@ -165,7 +166,7 @@ test.describe("home", () => {
     page,
   }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, href("/"));
     const right = page.getByRole("button", { name: "Scroll lessons right" });
     const left = page.getByRole("button", { name: "Scroll lessons left" });
     await right.focus();
@@ -176,7 +177,7 @@ test.describe("home", () => {
   });
 
   test("a lesson card opens the player by click and by Enter", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, href("/"));
     const card = page.locator(".lesson-card").first();
     await card.click();
     const dialog = page.getByRole("dialog", { name: "What is mass media?" });
@@ -209,7 +210,7 @@ test.describe("home", () => {
     // A short screen, so the carousel starts well past the 200 px look-ahead on both projects.
     const viewport = 300;
     await page.setViewportSize({ width: page.viewportSize()?.width ?? 360, height: viewport });
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, href("/"));
     const carousel = page.locator(".carousel");
     expect((await carousel.boundingBox())?.y).toBeGreaterThan(viewport + 200);
     // Two frames: the observers have reported by then.

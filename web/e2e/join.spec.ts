@@ -1,5 +1,6 @@
 import type { Page, Route } from "@playwright/test";
 import type { ApiErrorBody, SignupResponse } from "@ysp/contract";
+import { href } from "react-router";
 import {
   expect,
   expectNoAxeViolations,
@@ -37,7 +38,7 @@ const json = (route: Route, status: number, body: unknown) =>
 
 test.describe("sign-up form", () => {
   test("title, fields, read-only invite code from the route", async ({ page }) => {
-    await gotoHydrated(page, "/join/K7QX9M");
+    await gotoHydrated(page, href("/join/:id?", { id: "K7QX9M" }));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to YSP");
     await expect(page.getByText("Complete the form to register")).toBeVisible();
     await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
@@ -55,7 +56,7 @@ test.describe("sign-up form", () => {
   });
 
   test("the password toggle shows and hides the password", async ({ page }) => {
-    await gotoHydrated(page, "/join");
+    await gotoHydrated(page, href("/join/:id?"));
     const password = page.getByLabel("Password", { exact: true });
     const toggle = page.getByRole("button", { name: "Show password" });
     await password.fill("secret-words");
@@ -71,7 +72,7 @@ test.describe("sign-up form", () => {
     page,
   }) => {
     const signups = countSignups(page);
-    await gotoHydrated(page, "/join");
+    await gotoHydrated(page, href("/join/:id?"));
     await page.getByLabel("First name").fill("Ada");
     await expect(page.getByText("Please enter your last name")).toHaveCount(0);
 
@@ -141,7 +142,7 @@ test.describe("sign-up form", () => {
     page,
     problems,
   }) => {
-    await gotoHydrated(page, "/join");
+    await gotoHydrated(page, href("/join/:id?"));
     await page.route(/\/assets\/(home|site-layout)-[^/]+\.js$/, (route) => route.abort("failed"));
     await fillSignupForm(page, makeStudent());
     const reloaded = page.waitForEvent("load");
@@ -161,7 +162,7 @@ test.describe("sign-up form", () => {
   test("pending: a loading state, and no second submission", async ({ page }) => {
     const signups = countSignups(page);
     const release = await holdRequests(page, signupPath);
-    await gotoHydrated(page, "/join");
+    await gotoHydrated(page, href("/join/:id?"));
     await fillSignupForm(page, makeStudent());
     const button = page.getByRole("button", { name: /Continue/ });
     const answer = nextAnswer<SignupResponse>(page, signupApi);
@@ -182,7 +183,7 @@ test.describe("sign-up form", () => {
   test("a server error shows its first detail only, and keeps the form", async ({ page }) => {
     // Two problems the form leaves to the server: a password too short, a name too long.
     const student = makeStudent({ first_name: "A".repeat(101), password: "short" });
-    await gotoHydrated(page, "/join");
+    await gotoHydrated(page, href("/join/:id?"));
     await fillSignupForm(page, student);
     const answer = nextAnswer<ApiErrorBody>(page, signupApi);
     await page.getByRole("button", { name: "Continue" }).click();
@@ -203,7 +204,7 @@ test.describe("sign-up form", () => {
 
   test("an error with no detail says 'An error occurred'", async ({ page }) => {
     await page.route(signupPath, (route) => json(route, 500, { errors: [] }));
-    await gotoHydrated(page, "/join");
+    await gotoHydrated(page, href("/join/:id?"));
     await fillSignupForm(page, makeStudent());
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(toast(page, "An error occurred")).toBeVisible();
@@ -211,7 +212,7 @@ test.describe("sign-up form", () => {
 
   test("a network failure shows the error's message", async ({ page }) => {
     await page.route(signupPath, (route) => route.abort("internetdisconnected"));
-    await gotoHydrated(page, "/join");
+    await gotoHydrated(page, href("/join/:id?"));
     await fillSignupForm(page, makeStudent());
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.locator(".toast-error")).toHaveText(/Failed to fetch|Network error/);
@@ -219,7 +220,7 @@ test.describe("sign-up form", () => {
   });
 
   test("reading the terms and coming back leaves the form as it was", async ({ page }) => {
-    await gotoHydrated(page, "/join/K7QX9M");
+    await gotoHydrated(page, href("/join/:id?", { id: "K7QX9M" }));
     const student = await fillSignupForm(page, makeStudent());
     await page.getByRole("link", { name: "Terms of Service" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
@@ -244,7 +245,7 @@ test.describe("sign-up form", () => {
       firstArrived();
     });
     await page.clock.install();
-    await gotoHydrated(page, "/join");
+    await gotoHydrated(page, href("/join/:id?"));
     const student = await fillSignupForm(page, makeStudent());
     const button = page.getByRole("button", { name: "Continue" });
     await button.click();

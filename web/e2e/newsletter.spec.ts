@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { MessageResponse } from "@ysp/contract";
+import { href } from "react-router";
 import {
   expect,
   gotoHydrated,
@@ -23,7 +24,7 @@ async function subscribe(page: Page) {
 test.describe("newsletter", () => {
   test("subscribes with a toast, and says so kindly the second time", async ({ page }) => {
     const email = makeStudent().email;
-    await gotoHydrated(page, "/");
+    await gotoHydrated(page, href("/"));
     const footer = page.locator("footer");
     await footer.getByLabel(/email/i).fill(email);
     const subscribed = await subscribe(page);
@@ -31,7 +32,7 @@ test.describe("newsletter", () => {
     await expect(page.locator(".toast-success")).toHaveText(subscribed.body.message);
     await expect(footer.getByLabel(/email/i)).toHaveValue("");
 
-    await gotoHydrated(page, "/login");
+    await gotoHydrated(page, href("/login"));
     await footer.getByLabel(/email/i).fill(email.toUpperCase());
     const again = await subscribe(page);
     // Not an error: the address is on the list, as the student wanted.
@@ -44,7 +45,7 @@ test.describe("newsletter", () => {
     page,
   }) => {
     const email = makeStudent().email;
-    await page.goto("/faqs");
+    await page.goto(href("/faqs"));
     const footer = page.locator("footer");
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await expect(page).toHaveURL("/faqs");
@@ -58,7 +59,7 @@ test.describe("newsletter", () => {
     await page.getByRole("link", { name: "Back to the page you were on" }).click();
     await expect(page).toHaveURL("/faqs");
 
-    await page.goto("/terms-of-service");
+    await page.goto(href("/terms-of-service"));
     await footer.getByLabel(/email/i).fill(email);
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're already subscribed");
@@ -70,7 +71,7 @@ test.describe("newsletter", () => {
 
   test("an address typed before the script arrived is kept, and subscribes", async ({ page }) => {
     const release = await holdRequests(page, "**/assets/*.js");
-    await page.goto("/", { waitUntil: "commit" });
+    await page.goto(href("/"), { waitUntil: "commit" });
     const email = makeStudent().email;
     const field = page.getByLabel("Get study tips and exam news by email");
     await field.fill(email);

@@ -1,5 +1,6 @@
 import { chromium, type Page } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "@ysp/testing/chromium";
+import { href } from "react-router";
 import { blockThirdParty, expect, gotoHydrated, pages, screenshotPath, test } from "./fixtures.ts";
 
 /**
@@ -59,7 +60,7 @@ test.describe("large text and narrow screens", () => {
   test("the sign-up form keeps its right edge at twice the text size", async ({
     page,
   }, testInfo) => {
-    await gotoHydrated(page, "/join");
+    await gotoHydrated(page, href("/join/:id?"));
     await page.evaluate(() => {
       document.documentElement.style.fontSize = "200%";
     });
@@ -107,7 +108,7 @@ test("every link and button outside running text is at least 44 px each way", as
 
 test("a video held sideways fits the screen, controls included", async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 800, height: 360 });
-  await gotoHydrated(page, "/");
+  await gotoHydrated(page, href("/"));
   await page.getByRole("link", { name: "How it works" }).click();
   const dialog = page.getByRole("dialog", { name: /How YSP works/ });
   await expect(dialog).toHaveAttribute("data-visible", "");
@@ -119,7 +120,7 @@ test("a video held sideways fits the screen, controls included", async ({ page }
 });
 
 test("the browser's automatic dark mode leaves the page as designed", async ({ page }) => {
-  await gotoHydrated(page, "/");
+  await gotoHydrated(page, href("/"));
   const designed = await page.screenshot({ fullPage: true });
   const browser = await chromium.launch({
     executablePath: chromiumPath,
@@ -146,7 +147,7 @@ test.describe("the sign-up form on a phone", () => {
   test("names start with a capital, and the password is typed exactly as it is", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/join");
+    await gotoHydrated(page, href("/join/:id?"));
     for (const label of ["First name", "Last name"]) {
       await expect(page.getByLabel(label)).toHaveAttribute("autocapitalize", "words");
     }
@@ -157,7 +158,7 @@ test.describe("the sign-up form on a phone", () => {
   });
 
   test("placeholders and field borders can be seen", async ({ page }) => {
-    await gotoHydrated(page, "/join");
+    await gotoHydrated(page, href("/join/:id?"));
     const contrasts = await page.evaluate(() => {
       const luminance = (color: string) => {
         const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { type ApiErrorBody, apiMessages, type SignupResponse } from "@ysp/contract";
 import { SignJWT } from "jose";
+import { href } from "react-router";
 import { e2eDatabaseUrl, query } from "./database.ts";
 import {
   expect,
@@ -241,7 +242,7 @@ test.describe("sign-up before the page's script has loaded", () => {
         data: { ...again, user_type: "STUDENT", referral_code: "" },
       });
       const emailTaken = firstDetail((await refused.json()) as ApiErrorBody, "email_taken");
-      await page.goto("/join", { waitUntil: "commit" });
+      await page.goto(href("/join/:id?"), { waitUntil: "commit" });
       await fillSignupForm(page, again);
       await page.getByRole("button", { name: "Continue" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(
@@ -268,7 +269,7 @@ test.describe("sign-up before the page's script has loaded", () => {
       page.on("request", (r) => {
         if (new URL(r.url()).pathname === signupApi) sent++;
       });
-      await page.goto("/join", { waitUntil: "commit" });
+      await page.goto(href("/join/:id?"), { waitUntil: "commit" });
       await page.getByLabel("Last name").fill("Nwosu");
       await page.getByRole("button", { name: "Continue" }).click();
       await expect(page.getByLabel("First name")).toBeFocused();
@@ -289,7 +290,7 @@ test.describe("sign-up before the page's script has loaded", () => {
   }) => {
     const release = await holdScripts(page);
     const student = makeStudent();
-    await page.goto("/join", { waitUntil: "commit" });
+    await page.goto(href("/join/:id?"), { waitUntil: "commit" });
     await fillSignupForm(page, student);
     await page.getByLabel("Password", { exact: true }).focus();
     release();
@@ -310,7 +311,7 @@ test.describe("sign-up before the page's script has loaded", () => {
     const release = await holdScripts(page);
     const student = makeStudent();
     try {
-      await page.goto("/join", { waitUntil: "commit" });
+      await page.goto(href("/join/:id?"), { waitUntil: "commit" });
       await fillSignupForm(page, student);
       // The first post reached the server; its answer was lost when the student pressed again.
       const first = await signUpByApi(request, student);
@@ -364,9 +365,9 @@ test.describe("the token path against the real service", () => {
           status: response.status(),
         });
     });
-    await page.goto("/faqs");
+    await page.goto(href("/faqs"));
     await storeSession(page, { accessToken: expired, refreshToken: session.refresh });
-    await gotoHydrated(page, "/join");
+    await gotoHydrated(page, href("/join/:id?"));
     await expect(
       page.getByRole("status").filter({ hasText: `signed in as ${student.email}` }),
     ).toBeVisible();
@@ -397,7 +398,7 @@ test.describe("the token path against the real service", () => {
 
     // Time stands still, so the reload waits for the test to move it on.
     await stopTime(page);
-    await page.goto("/faqs");
+    await page.goto(href("/faqs"));
     await storeSession(
       page,
       {
@@ -407,7 +408,7 @@ test.describe("the token path against the real service", () => {
       },
       ["sessionStorage", "localStorage"],
     );
-    await gotoHydrated(page, "/join");
+    await gotoHydrated(page, href("/join/:id?"));
     await expect(toast(page, "Unable to refresh access token")).toBeVisible();
     expect(await sessionEntriesLeft(page)).toEqual([]);
     const reloaded = page.waitForEvent("load");

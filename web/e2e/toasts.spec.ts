@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { href } from "react-router";
 import {
   expect,
   fillSignupForm,
@@ -46,7 +47,7 @@ const dropSignups = (page: Page) => page.route(`**${signupApi}`, (route) => rout
 test.describe("toasts (spec §8 and §9)", () => {
   test("an error toast is red and stays 4 seconds", async ({ page }) => {
     await dropSignups(page);
-    await gotoHydrated(page, "/join");
+    await gotoHydrated(page, href("/join/:id?"));
     await stopTime(page);
     await fillSignupForm(page, makeStudent());
     await page.getByRole("button", { name: "Continue" }).click();
@@ -60,7 +61,7 @@ test.describe("toasts (spec §8 and §9)", () => {
   });
 
   test("success toasts are teal and stay 2 seconds", async ({ page }) => {
-    await gotoHydrated(page, "/join");
+    await gotoHydrated(page, href("/join/:id?"));
     await stopTime(page);
     await fillSignupForm(page, makeStudent());
     await page.getByRole("button", { name: "Continue" }).click();
@@ -75,7 +76,7 @@ test.describe("toasts (spec §8 and §9)", () => {
 
   test("at most 20 toasts are shown at once", async ({ page }) => {
     await dropSignups(page);
-    await gotoHydrated(page, "/join");
+    await gotoHydrated(page, href("/join/:id?"));
     await stopTime(page);
     await fillSignupForm(page, makeStudent());
     const shown = page.locator(".toast");

@@ -1,16 +1,18 @@
 /**
- * After `react-router build`: writes the sitemap and robots.txt, the
- * security headers the server sends (each prerendered page's CSP with a
- * hash for each of its inline scripts), and brotli and gzip copies of every
- * text file, so the server compresses nothing at request time.
+ * After `react-router build`: writes the sitemap and robots.txt; build/site.json,
+ * all the server knows of the site (each page's path and file, the paths with
+ * parameters that get it, the not-found page, and the security headers: each
+ * page's CSP with a hash for each of its inline scripts); and brotli and gzip
+ * copies of every text file, so the server compresses nothing at request time.
  */
 import { createHash } from "node:crypto";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
-import { join, relative, sep } from "node:path";
+import { join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { SiteBuild } from "@ysp/contract/site-build";
 import { site } from "../app/content/site.ts";
 import { embedOrigin, thumbnailOrigin } from "../app/lib/video.ts";
-import { notFoundPath, prerenderedPaths } from "../app/prerendered-paths.ts";
+import { notFoundPage, type Page, pages } from "../app/pages.ts";
 
 const buildDir = new URL("../build/", import.meta.url).pathname;
 const clientDir = join(buildDir, "client");
@@ -23,10 +25,8 @@ async function files(dir: string): Promise<string[]> {
 }
 
 function sitemap(): string {
-  const indexed = prerenderedPaths.filter(
-    (p) => p !== "/login" && p !== "/join" && p !== notFoundPath,
-  );
-  const urls = indexed.map((p) => `  <url><loc>${site.origin}${p}</loc></url>`);
+  const indexed = pages.filter((page) => page.indexed);
+  const urls = indexed.map((page) => `  <url><loc>${site.origin}${page.builtAt}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
@@ -54,7 +54,6 @@ if (URL.canParse(apiBase) && new URL(apiBase).origin !== site.origin) {
   process.exit(1);
 }
 
-const all = await files(clientDir);
 await writeFile(join(clientDir, "sitemap.xml"), sitemap());
 await writeFile(
   join(clientDir, "robots.txt"),
@@ -83,10 +82,26 @@ const contentSecurityPolicy = (scriptHashes: readonly string[]) =>
     "frame-ancestors 'none'",
   ].join("; ");
 
-const pagePolicies: Record<string, string> = {};
-for (const file of all.filter((f) => f.endsWith(".html"))) {
-  const hashes = inlineScriptHashes(await readFile(file, "utf8"));
-  pagePolicies[relative(clientDir, file).split(sep).join("/")] = contentSecurityPolicy(hashes);
+/** Where React Router wrote a page's HTML, relative to the client folder. */
+const htmlFile = (page: Page) =>
+  page.builtAt === "/" ? "index.html" : `${page.builtAt.slice(1)}/index.html`;
+
+const builtPage = async (page: Page) => {
+  const file = htmlFile(page);
+  const hashes = inlineScriptHashes(await readFile(join(clientDir, file), "utf8"));
+  return { file, contentSecurityPolicy: contentSecurityPolicy(hashes) };
+};
+
+/** The URLs with parameters a pattern matches beyond its bare path: "/join/:id?" gives ^/join/[^/]+/?$. */
+function alsoMatches(path: string): string | undefined {
+  if (!path.includes("/:")) return undefined;
+  const segments = path
+    .split("/")
+    .slice(1)
+    .map((segment) =>
+      segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+    );
+  return `^/${segments.join("/")}/?$`;
 }
 
 const embedAllowed = `(self "${embedOrigin}")`;
@@ -103,10 +118,20 @@ const permissionsPolicy = [
   `picture-in-picture=${embedAllowed}`,
 ].join(", ");
 
-await writeFile(
-  join(buildDir, "headers.json"),
-  `${JSON.stringify({ pagePolicies, permissionsPolicy }, null, 2)}\n`,
-);
+const siteBuild: SiteBuild = {
+  pages: await Promise.all(
+    pages
+      .filter((page) => page !== notFoundPage)
+      .map(async (page) => ({
+        path: page.builtAt,
+        ...(await builtPage(page)),
+        alsoMatches: alsoMatches(page.path),
+      })),
+  ),
+  notFound: await builtPage(notFoundPage),
+  permissionsPolicy,
+};
+await writeFile(join(buildDir, "site.json"), `${JSON.stringify(siteBuild, null, 2)}\n`);
 
 let original = 0;
 let brotli = 0;
@@ -130,5 +155,5 @@ for (const file of await files(clientDir)) {
   count++;
 }
 console.log(
-  `postbuild: ${Object.keys(pagePolicies).length} page policies; ${count} files precompressed in ${relative(process.cwd(), clientDir)} (${(original / 1024).toFixed(0)} KiB → ${(brotli / 1024).toFixed(0)} KiB brotli)`,
+  `postbuild: ${siteBuild.pages.length} pages and the not-found page in site.json; ${count} files precompressed in ${relative(process.cwd(), clientDir)} (${(original / 1024).toFixed(0)} KiB → ${(brotli / 1024).toFixed(0)} KiB brotli)`,
 );

@@ -7,18 +7,21 @@ import { postJson } from "@ysp/testing/post-json";
 import { startServer } from "@ysp/testing/server-process";
 import { makeStudent } from "@ysp/testing/students";
 import { describe, expect, it } from "vitest";
+import { fixtureSiteDir } from "../../test/harness.ts";
 import { mainEntry } from "../../test/main-entry.ts";
 import { openDatabase } from "./client.ts";
 import { users } from "./schema.ts";
 
 const run = promisify(execFile);
 const folder = () => mkdtempSync(join(tmpdir(), "ysp-lock-"));
+/** The servers serve the fixture site: this is about the database folder, not the build. */
+const site = { WEB_BUILD_DIR: fixtureSiteDir };
 
 /** Runs a second server (or the CLI) to its exit and returns what it said. */
 async function runToExit(script: string, dataDir: string, port: number) {
   try {
     await run(process.execPath, [script], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", PORT: String(port) },
+      env: { ...process.env, ...site, DATA_DIR: dataDir, DATABASE_URL: "", PORT: String(port) },
       timeout: 60_000,
     });
     return { code: 0, stderr: "" };
@@ -35,7 +38,7 @@ describe("the embedded database's folder", () => {
     const dataDir = folder();
     const first = await startServer({
       entry: mainEntry,
-      env: { DATA_DIR: dataDir },
+      env: { ...site, DATA_DIR: dataDir },
       port: 3421,
       logFile: join(dataDir, "first.log"),
     });
@@ -68,7 +71,7 @@ describe("the embedded database's folder", () => {
     const dataDir = folder();
     const killed = await startServer({
       entry: mainEntry,
-      env: { DATA_DIR: dataDir },
+      env: { ...site, DATA_DIR: dataDir },
       port: 3423,
       logFile: join(dataDir, "killed.log"),
     });
@@ -78,7 +81,7 @@ describe("the embedded database's folder", () => {
 
     const next = await startServer({
       entry: mainEntry,
-      env: { DATA_DIR: dataDir },
+      env: { ...site, DATA_DIR: dataDir },
       port: 3424,
       logFile: join(dataDir, "next.log"),
     });

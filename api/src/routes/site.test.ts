@@ -2,19 +2,13 @@ import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
-import { appOnDatabase, pgliteForFile } from "../../test/harness.ts";
-
-const pages = [
-  "/",
-  "/login",
-  "/about-us",
-  "/faqs",
-  "/terms-of-service",
-  "/privacy-policy",
-  "/join",
-];
-
-const suite = appOnDatabase(pgliteForFile());
+import {
+  appOnDatabase,
+  builtPagePaths,
+  builtSite,
+  hasBuild,
+  pgliteForFile,
+} from "../../test/harness.ts";
 
 /** The hashes a page's Content-Security-Policy allows in one directive. */
 const allowed = (response: { headers: Record<string, unknown> }, directive: string) =>
@@ -41,7 +35,12 @@ function inlineHashes(html: string, tag: "script" | "style"): Set<string> {
   return hashes;
 }
 
-describe("the built site", () => {
+// About serving the real build: its pages, their policies, its precompressed files.
+describe.skipIf(!hasBuild())("the built site", () => {
+  const suite = appOnDatabase(pgliteForFile(), { site: builtSite });
+  /** Every page the build lists in its site.json. */
+  const pages = builtPagePaths();
+
   it.each(pages)("serves %s as HTML with revalidation and security headers", async (path) => {
     const response = await suite.app.inject({ url: path });
     expect(response.statusCode).toBe(200);

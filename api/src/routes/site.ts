@@ -56,8 +56,9 @@ function methodNotAllowed(request: FastifyRequest, reply: FastifyReply, allow: r
 }
 
 /**
- * Serves the prerendered site: each page from its HTML file, `/join/<code>`
- * with the sign-up page, files by exact path, and the not-found page with a
+ * Serves the prerendered site as the build lists it (build/site.json): each
+ * page from its HTML file, a path with parameters (`/join/<code>`) with its
+ * page, files by exact path, and the not-found page with a
  * real 404 for anything else. Only GET and HEAD read pages.
  */
 export const siteRoutes: FastifyPluginAsync<{ site: SiteFiles }> = async (app, { site }) => {
@@ -69,7 +70,7 @@ export const siteRoutes: FastifyPluginAsync<{ site: SiteFiles }> = async (app, {
     const page =
       site.pages.get(normalise(path)) ??
       // Matched before decoding: an encoded slash belongs to the code, as the browser's router sees it.
-      (/^\/join\/[^/]+\/?$/.test(raw) ? site.pages.get("/join") : undefined);
+      site.patterns.find(({ match }) => match.test(raw))?.page;
     if (page) return send(request, reply, page);
     const allowed = allowedMethods(app, raw);
     if (allowed.length > 0) return methodNotAllowed(request, reply, allowed);

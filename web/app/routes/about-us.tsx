@@ -1,9 +1,6 @@
 import { StoreLink } from "~/components/store-link.tsx";
 import { about } from "~/content/about.ts";
-import { staticPage } from "~/lib/page-handle.ts";
 import { pageMeta } from "~/lib/seo.ts";
-
-export const handle = staticPage;
 
 export function meta() {
   return pageMeta({

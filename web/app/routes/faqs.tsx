@@ -3,10 +3,7 @@ import { TextBlocks } from "~/components/text-blocks.tsx";
 import { faqPage, faqs } from "~/content/faqs.ts";
 import { site } from "~/content/site.ts";
 import type { TextBlock } from "~/content/types.ts";
-import { staticPage } from "~/lib/page-handle.ts";
 import { pageMeta } from "~/lib/seo.ts";
-
-export const handle = staticPage;
 
 const plainText = (blocks: readonly TextBlock[]) =>
   blocks.map((b) => (typeof b === "string" ? b : b.list.join("; "))).join(" ");

@@ -1,10 +1,7 @@
 import { Link } from "react-router";
 import { ChatButton } from "~/components/chat-button.tsx";
 import { notFoundPage } from "~/content/error-pages.ts";
-import { staticPage } from "~/lib/page-handle.ts";
 import { pageMeta } from "~/lib/seo.ts";
-
-export const handle = staticPage;
 
 export function meta() {
   return pageMeta({

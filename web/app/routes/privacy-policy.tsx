@@ -1,9 +1,6 @@
 import { LegalPage } from "~/components/legal-page.tsx";
 import { privacy } from "~/content/legal/privacy.ts";
-import { staticPage } from "~/lib/page-handle.ts";
 import { pageMeta } from "~/lib/seo.ts";
-
-export const handle = staticPage;
 
 export function meta() {
   return pageMeta({

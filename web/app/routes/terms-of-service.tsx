@@ -1,9 +1,6 @@
 import { LegalPage } from "~/components/legal-page.tsx";
 import { terms } from "~/content/legal/terms.ts";
-import { staticPage } from "~/lib/page-handle.ts";
 import { pageMeta } from "~/lib/seo.ts";
-
-export const handle = staticPage;
 
 export function meta() {
   return pageMeta({

@@ -1,0 +1,123 @@
+/**
+ * Every page, once. routes.ts, the prerender list (react-router.config.ts),
+ * the sitemap and the build's page list for the server (scripts/postbuild.ts),
+ * root.tsx's choice to ship React, the browser tests and the bench all read
+ * this list: adding a page is an entry here and its module in routes/.
+ *
+ * Plain data with no imports, so Node, Vite, Playwright and the bench can all
+ * load it.
+ */
+export type Page = {
+  /** The route's id; also the page's name in test titles, screenshots and the bench. */
+  id: string;
+  /** The URL pattern React Router matches, as `href()` takes it. */
+  path: string;
+  /** The route module, relative to app/. */
+  module: `routes/${string}.tsx`;
+  /** Inside the site layout (routes/site-layout.tsx): the header and footer. */
+  chrome: boolean;
+  /**
+   * Ships React and the router, which take the page over. False: the HTML
+   * rendered at build time is the whole page, with no framework JavaScript;
+   * its interactive bits use the platform (details, dialog commands, forms).
+   */
+  hydrates: boolean;
+  /** Listed in the sitemap for search engines. */
+  indexed: boolean;
+  /** The path the build renders to an HTML file: the page itself where its pattern has no parameters. */
+  builtAt: string;
+  /**
+   * Another URL this page answers, which tests and the bench load as a visitor
+   * arrives there: an invite link, an address nobody serves.
+   */
+  example?: string;
+};
+
+/**
+ * The not-found page: React Router renders it for a path no other route owns,
+ * so the build renders it at one, and the server sends that file with a 404.
+ */
+export const notFoundPage = {
+  id: "not-found",
+  path: "/*",
+  module: "routes/not-found.tsx",
+  chrome: false,
+  hydrates: false,
+  indexed: false,
+  builtAt: "/__not-found",
+  example: "/no/such/page",
+} as const satisfies Page;
+
+export const pages = [
+  {
+    id: "home",
+    path: "/",
+    module: "routes/home.tsx",
+    chrome: true,
+    hydrates: true,
+    indexed: true,
+    builtAt: "/",
+  },
+  // The home page with its login dialog open: a link to share, not a page to index.
+  {
+    id: "login",
+    path: "/login",
+    module: "routes/home.tsx",
+    chrome: true,
+    hydrates: true,
+    indexed: false,
+    builtAt: "/login",
+  },
+  {
+    id: "about-us",
+    path: "/about-us",
+    module: "routes/about-us.tsx",
+    chrome: true,
+    hydrates: false,
+    indexed: true,
+    builtAt: "/about-us",
+  },
+  {
+    id: "faqs",
+    path: "/faqs",
+    module: "routes/faqs.tsx",
+    chrome: true,
+    hydrates: false,
+    indexed: true,
+    builtAt: "/faqs",
+  },
+  {
+    id: "terms-of-service",
+    path: "/terms-of-service",
+    module: "routes/terms-of-service.tsx",
+    chrome: true,
+    hydrates: false,
+    indexed: true,
+    builtAt: "/terms-of-service",
+  },
+  {
+    id: "privacy-policy",
+    path: "/privacy-policy",
+    module: "routes/privacy-policy.tsx",
+    chrome: true,
+    hydrates: false,
+    indexed: true,
+    builtAt: "/privacy-policy",
+  },
+  // Sign-up, from the menu or from a student's invite link; the code is read in the browser.
+  {
+    id: "join",
+    path: "/join/:id?",
+    module: "routes/join.tsx",
+    chrome: false,
+    hydrates: true,
+    indexed: false,
+    builtAt: "/join",
+    example: "/join/K7QX9M",
+  },
+  notFoundPage,
+] as const satisfies readonly Page[];
+
+/** Whether the route with this id is a page that ships no framework JavaScript. */
+export const isStaticPage = (routeId: string): boolean =>
+  pages.some((page) => page.id === routeId && !page.hydrates);
