@@ -17,7 +17,10 @@ import { registerSecurityHeaders } from "./security-headers.ts";
 import type { SiteFiles } from "./static-site.ts";
 
 export type ServerOptions = {
-  config: Pick<Config, "jwtSecret" | "trustProxy" | "rateLimits" | "hash" | "logLevel">;
+  config: Pick<
+    Config,
+    "jwtSecret" | "trustProxy" | "rateLimits" | "refreshReuseGraceSeconds" | "hash" | "logLevel"
+  >;
   database: Database;
   site: SiteFiles;
   /** false: no logs (most tests). A stream: where the log lines go instead of stdout. */
@@ -121,6 +124,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     hasher,
     decoyHash: decoy.value,
     rateLimits: limits,
+    refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
   });
   await app.register(newsletterRoutes, {
     db: database.db,

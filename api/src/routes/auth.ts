@@ -25,6 +25,7 @@ export type AuthOptions = {
   /** A real hash of a random password, verified when the email is unknown so both paths take as long. */
   decoyHash: string;
   rateLimits: RateLimits;
+  refreshReuseGraceSeconds: number;
 };
 
 export const authMessages = {
@@ -62,9 +63,9 @@ const busy = (reply: FastifyReply) => {
 };
 
 export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) => {
-  const { db, signer, hasher, decoyHash, rateLimits } = options;
+  const { db, signer, hasher, decoyHash, rateLimits, refreshReuseGraceSeconds } = options;
   const accounts = createAccounts(db);
-  const sessions = createSessions(db, signer);
+  const sessions = createSessions(db, signer, refreshReuseGraceSeconds);
   const checkEmailLimit = app.createRateLimit(rateLimits.loginPerEmail);
 
   /**
