@@ -45,6 +45,14 @@ describe("configuration", () => {
     expect(set.hash).toMatchObject({ workers: 3, maxQueued: 0 });
   });
 
+  it("gives a retried refresh 10 seconds unless REFRESH_REUSE_GRACE_SECONDS says", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).refreshReuseGraceSeconds).toBe(10);
+    expect(
+      loadConfig({ DATA_DIR: dir, REFRESH_REUSE_GRACE_SECONDS: "0" }).refreshReuseGraceSeconds,
+    ).toBe(0);
+  });
+
   it("uses PostgreSQL when DATABASE_URL is set", () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),
@@ -72,6 +80,10 @@ describe("configuration", () => {
       /^NODE_ENV must be one of development, production, test \(got "prod"\)$/,
     ],
     [{ RATE_LIMIT_SIGNUP: "-1" }, /^RATE_LIMIT_SIGNUP must be a whole number/],
+    [
+      { REFRESH_REUSE_GRACE_SECONDS: "90" },
+      /^REFRESH_REUSE_GRACE_SECONDS must be a whole number from 0 to 60 \(got "90"\)$/,
+    ],
     [{ HASH_QUEUE_MAX: "many" }, /^HASH_QUEUE_MAX must be a whole number from 0 to 100000/],
     [{ TRUST_PROXY: "yes please" }, /^TRUST_PROXY must be true, false or a comma-separated list/],
     [{ TRUST_PROXY: "abc" }, /^TRUST_PROXY must be .*loopback.* \(got "abc"\)$/],

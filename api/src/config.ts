@@ -91,6 +91,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_EMAIL: integer("RATE_LIMIT_LOGIN_EMAIL", 1, 10_000_000, 10),
   RATE_LIMIT_REFRESH: integer("RATE_LIMIT_REFRESH", 1, 10_000_000, 120),
   RATE_LIMIT_NEWSLETTER: integer("RATE_LIMIT_NEWSLETTER", 1, 10_000_000, 30),
+  REFRESH_REUSE_GRACE_SECONDS: integer("REFRESH_REUSE_GRACE_SECONDS", 0, 60, 10),
   HASH_CONCURRENCY: integer("HASH_CONCURRENCY", 1, 256, availableParallelism()),
   HASH_QUEUE_MAX: integer("HASH_QUEUE_MAX", 0, 100_000, undefined),
   LOG_LEVEL: oneOf(
@@ -109,6 +110,8 @@ export type Config = {
   jwtSecret: string;
   trustProxy: boolean | string[];
   rateLimits: RateLimitConfig;
+  /** How long the token rotated just before a session's current one still gets its answer again. */
+  refreshReuseGraceSeconds: number;
   hash: HasherOptions;
   logLevel: string;
   webBuildDir: string;
@@ -215,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshPerMinute: e.RATE_LIMIT_REFRESH,
       newsletterPerMinute: e.RATE_LIMIT_NEWSLETTER,
     },
+    refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     hash: {
       workers: e.HASH_CONCURRENCY,
       maxQueued: e.HASH_QUEUE_MAX ?? queuedPerWorker * e.HASH_CONCURRENCY,

@@ -19,7 +19,10 @@ import { registerSecurityHeaders } from "./security-headers.ts";
 import type { SiteFiles } from "./static-site.ts";
 
 export type ServerOptions = {
-  config: Pick<Config, "jwtSecret" | "trustProxy" | "rateLimits" | "hash" | "logLevel">;
+  config: Pick<
+    Config,
+    "jwtSecret" | "trustProxy" | "rateLimits" | "refreshReuseGraceSeconds" | "hash" | "logLevel"
+  >;
   database: Database;
   site: SiteFiles;
   /** false: no logs (most tests). A stream: where the log lines go instead of stdout. */
@@ -118,7 +121,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   await app.register(healthRoutes, { database });
   const accounts = createAccounts(database.db);
-  const sessions = createSessions(accounts.sessions, signer);
+  const sessions = createSessions(accounts.sessions, signer, config.refreshReuseGraceSeconds);
   await app.register(authRoutes, {
     prefix: authPrefix,
     accounts,

@@ -60,6 +60,11 @@ export function hasBuild(): boolean {
 export type TestDatabase = {
   name: "pglite" | "postgres";
   open: () => Promise<Database>;
+  /**
+   * One database reached through two handles, as two instances of the API reach it: two
+   * pools on PostgreSQL; on PGlite, which one process opens at a time, the same handle twice.
+   */
+  openTwice: () => Promise<[Database, Database]>;
   stop: () => Promise<void>;
 };
 
@@ -71,9 +76,14 @@ export function testDatabases(): TestDatabase[] {
   const pglite: TestDatabase = (() => {
     const dir = mkdtempSync(join(tmpdir(), "ysp-pglite-"));
     let count = 0;
+    const open = () => openDatabase({ kind: "pglite", dataDir: join(dir, String(count++)) });
     return {
       name: "pglite",
-      open: () => openDatabase({ kind: "pglite", dataDir: join(dir, String(count++)) }),
+      open,
+      openTwice: async () => {
+        const database = await open();
+        return [database, database];
+      },
       stop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   })();
@@ -85,24 +95,26 @@ export function testDatabases(): TestDatabase[] {
   }
   let server: ReturnType<typeof startPostgres> | undefined;
   let count = 0;
+  /** A database per suite keeps suites from seeing each other's rows. */
+  const createDatabase = async () => {
+    server ??= startPostgres();
+    const { url } = await server;
+    const name = `ysp_test_${process.pid}_${count++}`;
+    const admin = await import("pg").then((pg) => new pg.default.Client({ connectionString: url }));
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    return url.replace(/\/postgres$/, `/${name}`);
+  };
+  const connect = (url: string) => openDatabase({ kind: "postgres", url, poolSize: 20 });
   const postgres: TestDatabase = {
     name: "postgres",
-    open: async () => {
-      server ??= startPostgres();
-      const { url } = await server;
-      // A database per suite keeps suites from seeing each other's rows.
-      const name = `ysp_test_${process.pid}_${count++}`;
-      const admin = await import("pg").then(
-        (pg) => new pg.default.Client({ connectionString: url }),
-      );
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      return openDatabase({
-        kind: "postgres",
-        url: url.replace(/\/postgres$/, `/${name}`),
-        poolSize: 20,
-      });
+    open: async () => connect(await createDatabase()),
+    openTwice: async () => {
+      const url = await createDatabase();
+      // The first applies the migrations before the second looks.
+      const first = await connect(url);
+      return [first, await connect(url)];
     },
     stop: async () => {
       if (server) await (await server).stop();
@@ -113,7 +125,7 @@ export function testDatabases(): TestDatabase[] {
 
 export type TestConfig = Pick<
   Config,
-  "jwtSecret" | "trustProxy" | "rateLimits" | "hash" | "logLevel"
+  "jwtSecret" | "trustProxy" | "rateLimits" | "refreshReuseGraceSeconds" | "hash" | "logLevel"
 >;
 
 /** What a test changes: any setting, and only the rate limits it is about (the rest stay high). */
@@ -129,6 +141,7 @@ export const makeConfig = ({ rateLimits, ...overrides }: ConfigOverrides = {}): 
   trustProxy: false,
   hash: { workers: 2, maxQueued: 1000, nice: 10 },
   logLevel: "silent",
+  refreshReuseGraceSeconds: 10,
   ...overrides,
   rateLimits: {
     signupPerMinute: 10_000,

@@ -35,14 +35,39 @@ export function createSessionRecords(db: Db) {
     )
     .returning({ id: authSessions.id })
     .prepare("revoke_session");
+  const findRotatedFrom = db
+    .select({
+      currentJti: authSessions.currentJti,
+      rotatedAt: sql<number>`round(extract(epoch from ${authSessions.rotatedAt}) * 1000)::float8`,
+    })
+    .from(authSessions)
+    .where(
+      and(
+        eq(authSessions.id, sql.placeholder("id")),
+        eq(authSessions.userId, sql.placeholder("userId")),
+        eq(authSessions.previousJti, sql.placeholder("jti")),
+        isNull(authSessions.revokedAt),
+      ),
+    )
+    .prepare("find_rotated_from");
 
   return {
     /** Records a new session whose current token is `jti`. */
     async insert(session: SessionIds & { jti: string }): Promise<void> {
       await insertSession.execute(session);
     },
-    /** Moves a live session from token `jti` to `next`; false when it did not hold `jti`. */
+    /** Moves a live session from token `jti` to `next` at `at`; false when it did not hold `jti`. */
     rotate: rotations.rotate,
+    /**
+     * The live session's current token and when (ms) it replaced `jti`, when `jti` is the
+     * token just before it; undefined otherwise.
+     */
+    async rotatedFrom(
+      session: SessionIds & { jti: string },
+    ): Promise<{ currentJti: string; rotatedAt: number } | undefined> {
+      const [row] = await findRotatedFrom.execute(session);
+      return row;
+    },
     /** Ends a live session; false when there was none to end. */
     async revoke(ids: SessionIds): Promise<boolean> {
       const [revoked] = await revokeSession.execute(ids);

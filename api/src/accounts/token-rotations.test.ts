@@ -7,6 +7,7 @@ import { authSessions, users } from "../db/schema.ts";
 import { createTokenRotations } from "./token-rotations.ts";
 
 const databases = databasesForFile();
+const at = Date.now();
 
 describe.each(databases)("token rotations on $name", (testDb) => {
   let database: Database;
@@ -48,11 +49,18 @@ describe.each(databases)("token rotations on $name", (testDb) => {
     const next = sessions.map(() => randomUUID());
     const results = await Promise.all([
       ...sessions.map((s, i) =>
-        rotations.rotate({ id: s.id, userId, jti: s.currentJti, next: next[i] ?? "" }),
+        rotations.rotate({ at, id: s.id, userId, jti: s.currentJti, next: next[i] ?? "" }),
       ),
-      rotations.rotate({ id: stale.id, userId, jti: randomUUID(), next: randomUUID() }),
-      rotations.rotate({ id: revoked.id, userId, jti: revoked.currentJti, next: randomUUID() }),
+      rotations.rotate({ at, id: stale.id, userId, jti: randomUUID(), next: randomUUID() }),
       rotations.rotate({
+        at,
+        id: revoked.id,
+        userId,
+        jti: revoked.currentJti,
+        next: randomUUID(),
+      }),
+      rotations.rotate({
+        at,
         id: sessions[0]?.id ?? "",
         userId: randomUUID(),
         jti: sessions[0]?.currentJti ?? "",
@@ -61,6 +69,13 @@ describe.each(databases)("token rotations on $name", (testDb) => {
     ]);
     expect(results).toEqual([...sessions.map(() => true), false, false, false]);
     expect(await Promise.all(sessions.map((s) => currentJti(s.id)))).toEqual(next);
+    // The token each rotated from is kept, for a retry whose answer was lost.
+    const [first] = await database.db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.id, sessions[0]?.id ?? ""));
+    expect(first?.previousJti).toBe(sessions[0]?.currentJti);
+    expect(first?.rotatedAt?.getTime()).toBe(at);
     expect(await currentJti(stale.id)).toBe(stale.currentJti);
   });
 
@@ -70,7 +85,7 @@ describe.each(databases)("token rotations on $name", (testDb) => {
     const next = Array.from({ length: 20 }, () => randomUUID());
     const results = await Promise.all(
       next.map((n) =>
-        rotations.rotate({ id: session.id, userId, jti: session.currentJti, next: n }),
+        rotations.rotate({ at, id: session.id, userId, jti: session.currentJti, next: n }),
       ),
     );
     expect(results.filter(Boolean)).toHaveLength(1);

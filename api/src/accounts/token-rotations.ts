@@ -1,8 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../db/client.ts";
 
-/** One use of a refresh token: session `id` of `userId` moves from token `jti` to `next`. */
-export type Rotation = { id: string; userId: string; jti: string; next: string };
+/**
+ * One use of a refresh token: session `id` of `userId` moves from token `jti` to `next`,
+ * at `at` (milliseconds), the time its pair is signed with.
+ */
+export type Rotation = { id: string; userId: string; jti: string; next: string; at: number };
 
 type Waiting = {
   rotation: Rotation;
@@ -26,18 +29,19 @@ export function createTokenRotations(db: Db) {
 
   const update = (rotations: Rotation[]): SQL => {
     const rows = rotations.map(
-      (r) => sql`(${r.id}::uuid, ${r.userId}::uuid, ${r.jti}::uuid, ${r.next}::uuid)`,
+      (r) =>
+        sql`(${r.id}::uuid, ${r.userId}::uuid, ${r.jti}::uuid, ${r.next}::uuid, ${r.at}::float8)`,
     );
     return sql`update auth_sessions as s
-      set current_jti = v.next, rotated_at = now()
-      from (values ${sql.join(rows, sql`, `)}) as v(id, user_id, jti, next)
+      set previous_jti = s.current_jti, current_jti = v.next, rotated_at = to_timestamp(v.at / 1000)
+      from (values ${sql.join(rows, sql`, `)}) as v(id, user_id, jti, next, at)
       where s.id = v.id and s.user_id = v.user_id and s.current_jti = v.jti and s.revoked_at is null
       returning s.id`;
   };
 
   async function run(batch: Waiting[]) {
     // One row per session in a statement: a second use of a session's token waits for the
-    // next statement, where it meets the token the first one recorded and is refused.
+    // next statement, where it meets the token the first one recorded and does not match.
     const sessions = new Set<string>();
     const now: Waiting[] = [];
     for (const waiting of batch) {

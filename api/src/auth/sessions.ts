@@ -13,9 +13,28 @@ export type Sessions = ReturnType<typeof createSessions>;
  * Login sessions and their refresh tokens. A session records the one token
  * that may still be used; using it records its successor. Tokens are signed
  * with their session's id, so a valid token that is not the current one is a
- * copy of a used one, and its whole session is revoked.
+ * copy of a used one, and its whole session is revoked. One exception: the
+ * token rotated just before the current one, presented again within
+ * `reuseGraceSeconds` of that rotation, is the app retrying a refresh whose
+ * answer a mobile line lost; it gets the same pair again. Older tokens, or
+ * that one after the grace, are reuse (the grace reaches one generation back
+ * only: django-oauth-toolkit issue 1617 is the bug of reaching further).
  */
-export function createSessions(records: SessionRecords, signer: TokenSigner) {
+export function createSessions(
+  records: SessionRecords,
+  signer: TokenSigner,
+  reuseGraceSeconds: number,
+) {
+  /** The pair a rotation to `jti` at `at` (ms) handed out; signed again, the same bytes. */
+  const pair = async (userId: string, sessionId: string, jti: string, at: number) => {
+    const issuedAt = Math.floor(at / 1000);
+    const [refresh, access] = await Promise.all([
+      signer.signRefresh(userId, sessionId, jti, issuedAt),
+      signer.signAccess(userId, issuedAt),
+    ]);
+    return { access, refresh };
+  };
+
   return {
     /** Starts a session family for a login and hands out its first token pair. */
     async start(userId: string): Promise<TokenPair> {
@@ -36,13 +55,25 @@ export function createSessions(records: SessionRecords, signer: TokenSigner) {
       if (!claims) return { ok: false, reason: "invalid" };
       const ids = { id: claims.sessionId, userId: claims.userId };
       const next = randomUUID();
+      const at = signer.now();
       // Signed while the rotation is recorded, and thrown away if it is refused.
-      const [rotated, refresh, access] = await Promise.all([
-        records.rotate({ ...ids, jti: claims.jti, next }),
-        signer.signRefresh(claims.userId, claims.sessionId, next),
-        signer.signAccess(claims.userId),
+      const [rotated, tokens] = await Promise.all([
+        records.rotate({ ...ids, jti: claims.jti, next, at }),
+        pair(claims.userId, claims.sessionId, next, at),
       ]);
-      if (rotated) return { ok: true, tokens: { access, refresh } };
+      if (rotated) return { ok: true, tokens };
+      const retried = await records.rotatedFrom({ ...ids, jti: claims.jti });
+      if (retried && signer.now() - retried.rotatedAt < reuseGraceSeconds * 1000) {
+        return {
+          ok: true,
+          tokens: await pair(
+            claims.userId,
+            claims.sessionId,
+            retried.currentJti,
+            retried.rotatedAt,
+          ),
+        };
+      }
       // Not the current token of a live session: a used one (revoke), or one of a session already ended.
       const revoked = await records.revoke(ids);
       return { ok: false, reason: revoked ? "reused" : "revoked" };

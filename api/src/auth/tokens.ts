@@ -31,9 +31,9 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
     claims: Record<string, unknown>,
     subject: string,
     lifetime: number,
+    issuedAt: number,
     jti?: string,
   ) {
-    const issuedAt = seconds();
     const jwt = new SignJWT(claims)
       .setProtectedHeader({ alg: algorithm, typ: "JWT" })
       .setSubject(subject)
@@ -60,10 +60,17 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
   }
 
   return {
-    signAccess: (userId: string) => sign({ typ: "access" }, userId, accessTokenSeconds),
+    /** The signer's clock, in milliseconds (tests move it). */
+    now,
+    /**
+     * HS256 over the same claims gives the same token, so a pair signed with a recorded
+     * `issuedAt` can be given again, byte for byte, without keeping it anywhere.
+     */
+    signAccess: (userId: string, issuedAt = seconds()) =>
+      sign({ typ: "access" }, userId, accessTokenSeconds, issuedAt),
     /** The session records `jti` as its current token, so the caller chooses it. */
-    signRefresh: (userId: string, sessionId: string, jti: string) =>
-      sign({ typ: "refresh", sid: sessionId }, userId, refreshTokenSeconds, jti),
+    signRefresh: (userId: string, sessionId: string, jti: string, issuedAt = seconds()) =>
+      sign({ typ: "refresh", sid: sessionId }, userId, refreshTokenSeconds, issuedAt, jti),
     verifyAccess: async (token: string): Promise<AccessClaims | null> => {
       const payload = await read(token, "access");
       return payload && isUuid(payload.sub) ? { userId: payload.sub } : null;

@@ -44,6 +44,11 @@ export const authSessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** The jti of the one refresh token of this session that may still be used. */
     currentJti: uuid("current_jti").notNull(),
+    /**
+     * The token rotated just before the current one. Presented again soon after its rotation
+     * (`rotated_at`), it is a retry whose answer the line lost, and gets that answer again.
+     */
+    previousJti: uuid("previous_jti"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     rotatedAt: timestamp("rotated_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),

@@ -10,6 +10,13 @@ const databases = databasesForFile();
 describe.each(databases)("sessions API on $name", (testDb) => {
   let clock = Date.now();
   const suite = appOnDatabase(testDb, {}, () => clock);
+  const revokedAt = async (userId: string) => {
+    const [session] = await suite.database.db
+      .select({ revokedAt: authSessions.revokedAt })
+      .from(authSessions)
+      .where(eq(authSessions.userId, userId));
+    return session?.revokedAt;
+  };
 
   describe("login, refresh and me", () => {
     it("logs in with the email in any case and the password, and returns the user", async () => {
@@ -75,6 +82,42 @@ describe.each(databases)("sessions API on $name", (testDb) => {
         .from(authSessions)
         .where(eq(authSessions.userId, tokens.user.id as string));
       expect(session?.revokedAt).toBeInstanceOf(Date);
+    });
+
+    it("answers a retry of the token rotated just before the current one with the same pair", async () => {
+      const tokens = (await signUpAndLogIn(suite.app)).json();
+      const first = await post(suite.app, "/auth/refresh/", { refresh: tokens.refresh });
+      expect(first.statusCode).toBe(200);
+      // The first answer was lost on the way; the app sends the same token again.
+      const retry = await post(suite.app, "/api/v1/auth/refresh/", { refresh: tokens.refresh });
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json()).toEqual(first.json());
+      expect(await revokedAt(tokens.user.id)).toBeNull();
+
+      // The pair works once, as any; the login's token is then two generations old: reuse.
+      const next = await post(suite.app, "/auth/refresh/", { refresh: first.json().refresh });
+      expect(next.statusCode).toBe(200);
+      expectErrorShape(await post(suite.app, "/auth/refresh/", { refresh: tokens.refresh }), 401);
+      expect(await revokedAt(tokens.user.id)).toBeInstanceOf(Date);
+      expect(
+        (await post(suite.app, "/auth/refresh/", { refresh: next.json().refresh })).statusCode,
+      ).toBe(401);
+    });
+
+    it("revokes the session when the token before the current one comes back after the grace", async () => {
+      const tokens = (await signUpAndLogIn(suite.app)).json();
+      const first = await post(suite.app, "/auth/refresh/", { refresh: tokens.refresh });
+      expect(first.statusCode).toBe(200);
+      clock += 11_000;
+      try {
+        expectErrorShape(await post(suite.app, "/auth/refresh/", { refresh: tokens.refresh }), 401);
+        expect(await revokedAt(tokens.user.id)).toBeInstanceOf(Date);
+        expect(
+          (await post(suite.app, "/auth/refresh/", { refresh: first.json().refresh })).statusCode,
+        ).toBe(401);
+      } finally {
+        clock = Date.now();
+      }
     });
 
     it("refuses garbage, an access token as a refresh token, and a refresh token as an access token", async () => {

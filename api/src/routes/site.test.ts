@@ -125,6 +125,50 @@ describe.skipIf(!hasBuild())("the built site", () => {
     expectSecurityHeaders(response, `${method} ${url}`);
   });
 
+  const bodies = {
+    "no body": {},
+    "plain text": { payload: "hello", headers: { "content-type": "text/plain" } },
+    "a form": {
+      payload: "email=a%40b.ng",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    },
+    JSON: { payload: { email: "a@b.ng" } },
+    "17 KB of JSON": {
+      payload: JSON.stringify({ x: "x".repeat(17_000) }),
+      headers: { "content-type": "application/json" },
+    },
+  };
+  it.each(
+    [...builtPagePaths(), "/join/ABC123", "/nope"].flatMap((url) =>
+      ["POST", "PUT", "PATCH", "DELETE"].map((method) => [method, url] as const),
+    ),
+  )("answers %s %s with 405 whatever the body, before reading it", async (method, url) => {
+    for (const [what, body] of Object.entries(bodies)) {
+      const response = await suite.app.inject({ method, url, ...body });
+      expectErrorShape(response, 405, `${method} ${url} with ${what}`);
+      expect(response.headers.allow, what).toBe("GET, HEAD");
+    }
+  });
+
+  it("judges an API route's method before its body, and a body it does not take after", async () => {
+    const plain = { payload: "hello", headers: { "content-type": "text/plain" } };
+    const wrongMethod = await suite.app.inject({
+      method: "PUT",
+      url: "/api/v1/auth/login/",
+      ...plain,
+    });
+    expectErrorShape(wrongMethod, 405);
+    expect(wrongMethod.headers.allow).toBe("POST");
+    expectErrorShape(
+      await suite.app.inject({ method: "POST", url: "/api/v1/nope", ...plain }),
+      404,
+    );
+    expectErrorShape(
+      await suite.app.inject({ method: "POST", url: "/api/v1/auth/login/", ...plain }),
+      415,
+    );
+  });
+
   it("answers HEAD without a body", async () => {
     const response = await suite.app.inject({ method: "HEAD", url: "/" });
     expect(response.statusCode).toBe(200);

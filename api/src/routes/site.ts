@@ -78,16 +78,21 @@ export const siteRoutes: FastifyPluginAsync<{ site: SiteFiles }> = async (app, {
     return send(request, reply, site.notFound, 404);
   });
 
+  /** A method no route takes on this path: 405 with what it does take, or 404 for no API route. */
+  const refuse = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    const allowed = allowedMethods(app, path);
+    if (allowed.length > 0) return methodNotAllowed(request, reply, allowed);
+    if (isApi(path)) return noRoute(reply, path);
+    return methodNotAllowed(request, reply, ["GET", "HEAD"]);
+  };
   app.route({
     method: ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
     url: "/*",
-    handler: async (request, reply) => {
-      const path = request.url.split("?")[0] ?? "/";
-      const allowed = allowedMethods(app, path);
-      if (allowed.length > 0) return methodNotAllowed(request, reply, allowed);
-      if (isApi(path)) return noRoute(reply, path);
-      return methodNotAllowed(request, reply, ["GET", "HEAD"]);
-    },
+    // Answered on arrival, before the body is read: a 415 or 413 for a body that no route
+    // would take tells a client to change the body when it is the method that is wrong.
+    onRequest: refuse,
+    handler: refuse,
   });
 };
 
