@@ -40,7 +40,8 @@ beforeAll(async () => {
   await database.close();
 }, 60_000);
 
-describe("npm run signups", () => {
+// Each case starts Node and opens PGlite in a child process: 4 to 14 s on the 2-core machines.
+describe("npm run signups", { timeout: 60_000 }, () => {
   it("lists sign-ups as CSV, safe for spreadsheets, with who referred them", async () => {
     const { stdout } = await signups("--format", "csv");
     expect(stdout.trim().split("\n")).toEqual([
