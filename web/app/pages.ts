@@ -45,7 +45,7 @@ export const notFoundPage = {
   hydrates: false,
   indexed: false,
   builtAt: "/__not-found",
-  example: "/no/such/page",
+  example: "/no-such-page",
 } as const satisfies Page;
 
 export const pages = [
@@ -113,7 +113,7 @@ export const pages = [
     hydrates: true,
     indexed: false,
     builtAt: "/join",
-    example: "/join/K7QX9M",
+    example: "/join/ABC123",
   },
   notFoundPage,
 ] as const satisfies readonly Page[];
