@@ -5,7 +5,7 @@ import { characters, composed } from "./text.ts";
  * the form is on every page, and a page must not download a validation library for one field.
  */
 export const emailMessages = {
-  /** Spec §5, word for word. */
+  /** docs/spec.md §5, word for word. */
   required: "Please enter your email",
   invalid: "Please enter a valid email address",
   tooLong: "Email must be at most 254 characters",

@@ -9,7 +9,7 @@ export const signupMessages = {
   password: "Please enter your password",
 } as const;
 
-/** Spec §8: the toast after the server's message on a successful sign-up, word for word. */
+/** docs/spec.md §8: the toast after the server's message on a successful sign-up, word for word. */
 export const signupFollowUp = "Download the app and login";
 
 const required = (message: string) => z.string().check(z.refine((v) => v.trim() !== "", message));

@@ -180,10 +180,10 @@ export async function nextAnswer<Body>(page: Page, path: string) {
   return { status: response.status(), body: (await response.json()) as Body };
 }
 
-/** Spec §8: a sign-up's first toast is the server's message with a thumbs-up. */
+/** docs/spec.md §8: a sign-up's first toast is the server's message with a thumbs-up. */
 export const signedUpToast = (answer: SignupResponse) => `${answer.message} 👍`;
 
-/** Spec §8: a refusal's toast is the first error's detail; `code` is the refusal the test meant. */
+/** docs/spec.md §8: a refusal's toast is the first error's detail; `code` is the refusal the test meant. */
 export function firstDetail(answer: ApiErrorBody, code: string) {
   const [first] = answer.errors;
   expect(first?.code).toBe(code);

@@ -11,7 +11,7 @@ import {
   toast,
 } from "./fixtures.ts";
 
-/** Spec §8: error red, success teal (the site's --red and --teal). */
+/** docs/spec.md §8: error red, success teal (the site's --red and --teal). */
 const red = "rgb(179, 38, 30)";
 const teal = "rgb(15, 125, 110)";
 

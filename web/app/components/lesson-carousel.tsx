@@ -5,7 +5,7 @@ import { embedUrl } from "~/lib/video.ts";
 import { Modal, VideoFrame } from "./modal.tsx";
 import { VideoLink } from "./video-link.tsx";
 
-/** Spec §9: each arrow click scrolls this far. */
+/** docs/spec.md §9: each arrow click scrolls this far. */
 const carouselStep = 340;
 
 type ButtonRef = React.RefObject<HTMLButtonElement | null>;

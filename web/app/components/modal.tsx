@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "re
 import { common } from "~/content/common.ts";
 import { Icon } from "./icons.tsx";
 
-/** Spec §4: the open animation starts 50 ms after mounting; removal waits 300 ms for the close animation. */
+/** docs/spec.md §4: the open animation starts 50 ms after mounting; removal waits 300 ms for the close animation. */
 const modalTimings = { openDelayMs: 50, closeDelayMs: 300 } as const;
 
 type Phase = "closed" | "opening" | "open" | "closing";

@@ -8,7 +8,7 @@ export function showOnScreen(kind: "success" | "error", message: string): void {
   toast[kind](message, { ariaProps: { role: "status", "aria-live": "off" } });
 }
 
-/** Spec §8: error red, success teal; the library's defaults give 4000/2000 ms and at most 20 toasts. */
+/** docs/spec.md §8: error red, success teal; the library's defaults give 4000/2000 ms and at most 20 toasts. */
 export function Toaster() {
   return (
     <LibraryToaster

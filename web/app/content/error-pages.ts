@@ -4,7 +4,7 @@ import type { PageMetaCopy } from "./types.ts";
 /** Copy of the two pages a student lands on when something is wrong. */
 export type ErrorPageCopy = { title: string; text: string; homeLink: string };
 
-/** Spec §2 and §8: the titles are word for word. */
+/** docs/spec.md §2 and §8: the titles are word for word. */
 export const notFoundPage: ErrorPageCopy & { imageLabel: string; meta: PageMetaCopy } = {
   meta: { title: `Page not found | ${site.name}`, description: "This page does not exist." },
   imageLabel: "A signpost pointing nowhere",

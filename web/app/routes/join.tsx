@@ -58,7 +58,7 @@ function readForm(form: HTMLFormElement | null): SignupForm {
   };
 }
 
-/** Spec §8: the server's message with a thumbs-up, then how to go on. */
+/** docs/spec.md §8: the server's message with a thumbs-up, then how to go on. */
 function showSignedUp(message: string) {
   void showToast("success", `${message} 👍`);
   void showToast("success", signupFollowUp);
