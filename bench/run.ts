@@ -17,7 +17,7 @@ import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
 import { raisedLimits, startServer } from "@ysp/testing/server-process";
 import { makeStudent } from "@ysp/testing/students";
 import pg from "pg";
-import { chromium } from "playwright-core";
+import { type Browser, chromium } from "playwright-core";
 import {
   hashCeiling,
   healthProbe,
@@ -29,7 +29,7 @@ import {
 } from "./api-load.ts";
 import { benchPages, checkBudgets, interactivePaths } from "./budgets.ts";
 import { untilIdle } from "./idle.ts";
-import { type LighthouseResult, runLighthouse } from "./lighthouse.ts";
+import { type LighthouseResult, runLighthouse, runsPerPage } from "./lighthouse.ts";
 import { measurePageWeight, type PageWeight } from "./page-weight.ts";
 
 /** A whole number from the environment; a typo stops the run with one line instead of measuring NaN. */
@@ -47,6 +47,9 @@ const port = wholeNumber("BENCH_PORT", 3300);
 const loadSeconds = wholeNumber("BENCH_SECONDS", 10);
 const refreshSessions = 50;
 const paths = benchPages.map((page) => page.path);
+/** The slow-line profile's pages: the two that load the framework and a long static one. */
+const slowLinePaths = [...interactivePaths, "/faqs"];
+const joinPath = interactivePaths.find((path) => path.startsWith("/join")) ?? "/join";
 const resultsDir = new URL("./results/", import.meta.url).pathname;
 /** The server's entry file, found through the API workspace's declared name. */
 const entry = fileURLToPath(import.meta.resolve("@ysp/api/main"));
@@ -85,6 +88,36 @@ async function signupRuns(url: string, serverPid: number, ceiling: number) {
   return { at80, at100, at200, health };
 }
 
+/**
+ * The sign-up form in a browser that runs no script at all: it must post itself and
+ * land on the answer page, as it does for a student whose script has not arrived yet.
+ */
+async function signUpWithoutScript(
+  browser: Browser,
+  url: string,
+): Promise<{ ok: boolean; measured: string }> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${url}${joinPath}`);
+    const student = makeStudent({ email: `no-script-${Date.now()}@example.com` });
+    await page.getByLabel("First name").fill(student.first_name);
+    await page.getByLabel("Last name").fill(student.last_name);
+    await page.getByLabel("Email").fill(student.email);
+    await page.getByLabel("Password", { exact: true }).fill(student.password);
+    const answer = page.waitForResponse((r) => r.request().method() === "POST");
+    await page.getByRole("button", { name: "Continue" }).click();
+    const status = (await answer).status();
+    const heading = await page.getByRole("heading", { level: 1 }).textContent();
+    return {
+      ok: status === 201,
+      measured: `${joinPath}: posted itself, answered ${status} ("${heading?.trim()}")`,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
 const created = (...runs: LoadResult[]) =>
   runs.reduce((sum, r) => sum + (r.statuses["201"] ?? 0), 0);
 
@@ -106,12 +139,17 @@ async function main() {
     });
     const weights: PageWeight[] = [];
     for (const path of paths) weights.push(await measurePageWeight(browser, server.url, path));
+    log("the sign-up form in a browser running no script");
+    const formWithoutScript = await signUpWithoutScript(browser, server.url);
     await browser.close();
 
     let lighthouse: LighthouseResult[] = [];
+    let slowLine: LighthouseResult[] = [];
     if (!quick) {
-      log("Lighthouse, mobile preset, median of 3 runs per route");
+      log(`Lighthouse, mobile preset, median of ${runsPerPage} runs per route`);
       lighthouse = await runLighthouse(server.url, paths);
+      log(`Lighthouse on the slow line, median of ${runsPerPage} runs per route`);
+      slowLine = await runLighthouse(server.url, slowLinePaths, "slow-line");
     }
 
     log("hashing ceiling");
@@ -127,6 +165,23 @@ async function main() {
       after: ceilingAfter,
       mean: (ceilingBefore + ceilingAfter) / 2,
     };
+    // The p99 budget holds at 80% of what the machine could do: when it slowed within the
+    // run, the first run at 80% of the earlier ceiling worked nearer its limit, so the run is
+    // made again at 80% of the lower one, and that run is judged (bench/README.md).
+    let at80Judged = signup.at80;
+    if (ceilingAfter < ceilingBefore) {
+      log(`sign-up at 80% of the lower ceiling, ${ceilingAfter.toFixed(0)}/s`);
+      await untilIdle(server.pid);
+      at80Judged = await signupLoad(
+        server.url,
+        "sign-up at 80% of the lower ceiling",
+        ceilingAfter * 0.8,
+        loadSeconds,
+      );
+    }
+    const signupRunsDone = [signup.at80, signup.at100, signup.at200].concat(
+      at80Judged === signup.at80 ? [] : [at80Judged],
+    );
 
     log("login, refresh and newsletter");
     const accounts = await makeAccounts(server.url, 20);
@@ -154,11 +209,12 @@ async function main() {
     log("stopping the server to count rows in its database");
     const exitCode = await server.stop();
     const database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });
-    const rows = (await database.db.$count(users)) - accounts.length;
+    // The accounts made for the login runs, and the one the form made without script.
+    const rows = (await database.db.$count(users)) - accounts.length - 1;
     await database.close();
     // Requests still in flight when a run's clock stops are answered after autocannon stops
     // counting, so rows may exceed the 201s it saw; only the reverse would be a loss.
-    const lost = Math.max(0, created(signup.at80, signup.at100, signup.at200) - rows);
+    const lost = Math.max(0, created(...signupRunsDone) - rows);
 
     let postgres: { signup: LoadResult; rows: number; lost: number } | string =
       "skipped: no PostgreSQL binaries";
@@ -196,17 +252,21 @@ async function main() {
     const checks = checkBudgets({
       weights,
       lighthouse,
+      slowLine,
+      formWithoutScript,
       ceiling: ceiling.mean,
-      signup: { ...signup, lost },
+      signup: { ...signup, at80: at80Judged, lost },
       refresh,
     });
     Object.assign(report, {
       weights,
       lighthouse,
+      slowLine,
+      formWithoutScript,
       api: {
         hashCeilingPerSecond: Number(ceiling.mean.toFixed(1)),
         hashCeilingBeforeAfter: [ceiling.before, ceiling.after].map((c) => Number(c.toFixed(1))),
-        runs: [signup.at80, signup.at100, signup.at200, signup.health, login, refresh, newsletter],
+        runs: [...signupRunsDone, signup.health, login, refresh, newsletter],
         signupRows: rows,
         lost,
         gracefulExitCode: exitCode,
@@ -219,7 +279,8 @@ async function main() {
       checks,
       weights,
       lighthouse,
-      [signup.at80, signup.at100, signup.at200, signup.health, login, refresh, newsletter],
+      { pages: slowLine, formWithoutScript },
+      [...signupRunsDone, signup.health, login, refresh, newsletter],
       ceiling,
       lost,
       postgres,
@@ -243,6 +304,7 @@ function writeResults(
   checks: ReturnType<typeof checkBudgets>,
   weights: PageWeight[],
   lighthouse: LighthouseResult[],
+  slowLine: { pages: LighthouseResult[]; formWithoutScript: { ok: boolean; measured: string } },
   runs: LoadResult[],
   ceiling: { before: number; after: number; mean: number },
   lost: number,
@@ -263,6 +325,21 @@ function writeResults(
     lines.push(
       `| ${w.path} | ${w.status} | ${w.requests} | ${kb(w.bytes.html)} | ${kb(w.bytes.css + w.inlineCssBytes)} | ${kb(js)} | ${kb(w.bytes.fonts)} | ${kb(w.bytes.images)} | ${kb(w.bytes.total)} | ${lh?.scores.performance ?? "–"} | ${lh?.scores.accessibility ?? "–"} | ${lh?.scores.bestPractices ?? "–"} | ${lh?.scores.seo ?? "–"} | ${lh?.metrics.lcpMs ?? "–"} | ${lh?.metrics.fcpMs ?? "–"} | ${lh ? `${lh.metrics.tbtMs} (${lh.tbtRunsMs.join(", ")})` : "–"} | ${lh?.metrics.cls ?? "–"} |`,
     );
+  }
+  if (slowLine.pages.length > 0) {
+    lines.push(
+      "",
+      "Slow line (400 kbps each way, 400 ms round trips, 4× slower CPU, throttled by Chromium on the real network; medians of the runs):",
+      "",
+      "| Page | FCP ms (runs) | LCP ms | Interactive ms | Works before its script |",
+      "|---|---|---|---|---|",
+    );
+    for (const lh of slowLine.pages) {
+      const form = lh.path === joinPath ? slowLine.formWithoutScript.measured : "–";
+      lines.push(
+        `| ${lh.path} | ${lh.metrics.fcpMs} (${lh.fcpRunsMs.join(", ")}) | ${lh.metrics.lcpMs} | ${lh.metrics.ttiMs} | ${form} |`,
+      );
+    }
   }
   lines.push(
     "",
