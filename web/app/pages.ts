@@ -1,3 +1,5 @@
+import type { href } from "react-router";
+
 /**
  * Every page, once. routes.ts, the prerender list (react-router.config.ts),
  * the sitemap and the build's page list for the server (scripts/postbuild.ts),
@@ -121,3 +123,18 @@ export const pages = [
 /** Whether the route with this id is a page that ships no framework JavaScript. */
 export const isStaticPage = (routeId: string): boolean =>
   pages.some((page) => page.id === routeId && !page.hydrates);
+
+type Pattern = Parameters<typeof href>[0];
+
+/**
+ * A page's own address, checked against the route table React Router generates from this
+ * manifest, so a link to a path no page has fails the typecheck; an optional parameter may be
+ * left out ("/join"). Only the type is used: it costs the pages no bytes.
+ */
+export type PagePath = {
+  [P in Pattern]: P extends `${infer Base}/:${string}?`
+    ? Base
+    : P extends `${string}:${string}` | `${string}*`
+      ? never
+      : P;
+}[Pattern];

@@ -1,7 +1,8 @@
+import type { PagePath } from "../pages.ts";
 import { site } from "./site.ts";
 
 export type NavItem =
-  | { kind: "route"; label: string; to: string }
+  | { kind: "route"; label: string; to: PagePath }
   | { kind: "external"; label: string; href: string }
   | { kind: "store"; label: string };
 
