@@ -7,6 +7,8 @@ test.skip(({ viewport }) => (viewport?.width ?? 0) <= 900, "desktop scrollbars")
 test("a desktop set to dark mode shows every page as designed, scrollbar included", async ({
   baseURL,
 }) => {
+  // Every page twice, about 23 s on a quiet 2-core machine: near the 30 s default.
+  test.setTimeout(90_000);
   // Playwright hides scrollbars by default; this browser draws them, as a desktop does.
   const browser = await chromium.launch({
     executablePath: chromiumPath,
