@@ -1,4 +1,4 @@
-import { footerGroups, footerText, socialLinks } from "~/content/navigation.ts";
+import { footerGroups, footerText, socialLinks } from "~/content/footer.ts";
 import { displayPhone, site } from "~/content/site.ts";
 import { ExternalLink } from "./external-link.tsx";
 import { Logo } from "./logo.tsx";
