@@ -15,6 +15,7 @@ import { chromiumArgs, chromiumPath } from "@ysp/testing/chromium";
 import { postAccepted } from "@ysp/testing/post-json";
 import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
 import { raisedLimits, startServer } from "@ysp/testing/server-process";
+import { fillSignupForm } from "@ysp/testing/signup-form";
 import { makeStudent } from "@ysp/testing/students";
 import pg from "pg";
 import { type Browser, chromium } from "playwright-core";
@@ -100,11 +101,7 @@ async function signUpWithoutScript(
   try {
     const page = await context.newPage();
     await page.goto(`${url}${joinPath}`);
-    const student = makeStudent({ email: `no-script-${Date.now()}@example.com` });
-    await page.getByLabel("First name").fill(student.first_name);
-    await page.getByLabel("Last name").fill(student.last_name);
-    await page.getByLabel("Email").fill(student.email);
-    await page.getByLabel("Password", { exact: true }).fill(student.password);
+    await fillSignupForm(page, makeStudent());
     const answer = page.waitForResponse((r) => r.request().method() === "POST");
     await page.getByRole("button", { name: "Continue" }).click();
     const status = (await answer).status();

@@ -7,6 +7,7 @@ import {
   type TestInfo,
 } from "@playwright/test";
 import type { ApiErrorBody, LoginResponse, SignupResponse } from "@ysp/contract";
+import { fillSignupForm } from "@ysp/testing/signup-form";
 import { makeStudent, type Student, uniqueTag } from "@ysp/testing/students";
 import { matchPath } from "react-router";
 import { sessionKeys } from "../app/lib/session.ts";
@@ -106,7 +107,7 @@ export const test = base.extend<{ problems: Problems }>({
   ],
 });
 
-export { expect, makeStudent, type Student, uniqueTag };
+export { expect, fillSignupForm, makeStudent, type Student, uniqueTag };
 
 /**
  * Every URL the browser tests go through: each page where the build renders
@@ -157,15 +158,6 @@ export const toast = (page: Page, text: string | RegExp) =>
 /** Where a test saves a screenshot to look at: an ignored folder, one per viewport. */
 export const screenshotPath = (testInfo: TestInfo, name: string) =>
   `web/e2e/screenshots/${testInfo.project.name}/${name}.png`;
-
-/** Types the student into the sign-up form (the invite code comes from the address). */
-export async function fillSignupForm(page: Page, student: Student) {
-  await page.getByLabel("First name").fill(student.first_name);
-  await page.getByLabel("Last name").fill(student.last_name);
-  await page.getByLabel("Email").fill(student.email);
-  await page.getByLabel("Password", { exact: true }).fill(student.password);
-  return student;
-}
 
 export const signupApi = "/api/v1/auth/signup/";
 export const newsletterApi = "/api/v1/newsletter/";
