@@ -1,6 +1,6 @@
 import { notFoundPage, pages } from "@ysp/web/pages";
 import type { LoadResult } from "./api-load.ts";
-import type { LighthouseResult } from "./lighthouse.ts";
+import { type LighthouseResult, medianBy } from "./lighthouse.ts";
 import type { PageWeight } from "./page-weight.ts";
 
 export type Check = { budget: string; measured: string; ok: boolean };
@@ -21,15 +21,6 @@ export const benchPages = pages
 
 export const interactivePaths = benchPages.filter((page) => page.hydrates).map((page) => page.path);
 export const notFoundSample: string = notFoundPage.example;
-
-/** The middle value; of an even count, the mean of the two middle ones. */
-function pooledMedian(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return Number.isInteger(middle)
-    ? Math.round(((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2)
-    : (sorted[Math.floor(middle)] ?? 0);
-}
 
 /** The budgets of the performance issue; every figure is compared with what this run measured. */
 export function checkBudgets(input: {
@@ -99,7 +90,7 @@ export function checkBudgets(input: {
   const staticRuns = input.lighthouse.filter((lh) => !interactivePaths.includes(lh.path));
   if (staticRuns.length > 0) {
     const pooled = staticRuns.flatMap((lh) => lh.tbtRunsMs);
-    const median = pooledMedian(pooled);
+    const median = medianBy(pooled, (tbt) => tbt);
     check(
       "pages without framework code: TBT ≤ 50 ms (pooled median)",
       `${median} ms of ${pooled.length} runs (medians: ${staticRuns.map((lh) => `${lh.path} ${lh.metrics.tbtMs}`).join(", ")})`,

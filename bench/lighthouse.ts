@@ -48,7 +48,8 @@ const chromeFlags = [
 
 type ConsoleItem = { description: string; sourceLocation?: { url?: string } };
 
-const medianBy = <T>(items: T[], key: (item: T) => number): T =>
+/** The middle item by `key`; of an even count, the upper of the two middle ones. */
+export const medianBy = <T>(items: T[], key: (item: T) => number): T =>
   [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)] as T;
 
 /**
