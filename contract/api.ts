@@ -23,13 +23,13 @@ const controlCharacters = /\p{Cc}/u;
 const allControlCharacters = /\p{Cc}/gu;
 
 /** A string field; absent, it gets the field's "please enter" message. */
-const text = (label: string, missing = apiMessages.notString(label)) =>
+export const text = (label: string, missing = apiMessages.notString(label)) =>
   z.string({
     error: (issue) => (issue.input === undefined ? missing : apiMessages.notString(label)),
   });
 
 // The rule lives in email.ts, so the newsletter form checks exactly what the server does.
-const email = text("Email", emailMessages.required).check(
+export const emailBody = text("Email", emailMessages.required).check(
   z.overwrite(normalizeEmail),
   z.superRefine((v, ctx) => {
     const problem = emailProblem(v);
@@ -52,12 +52,12 @@ const password = text("Password", signupMessages.password).check(
   z.refine((v) => characters(v) <= 128, apiMessages.passwordLong),
 );
 
-const newPassword = password.check(
+export const newPassword = password.check(
   z.refine((v) => v === "" || characters(v) >= 8, apiMessages.passwordShort),
 );
 
 export const signupBodySchema = z.object({
-  email,
+  email: emailBody,
   password: newPassword,
   first_name: name("First name", signupMessages.first_name),
   last_name: name("Last name", signupMessages.last_name),
@@ -77,7 +77,7 @@ export const signupBodySchema = z.object({
 export type SignupBody = z.infer<typeof signupBodySchema>;
 
 export const loginBodySchema = z.object({
-  email,
+  email: emailBody,
   password,
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -90,7 +90,7 @@ export const refreshBodySchema = z.object({
 export type RefreshBody = z.infer<typeof refreshBodySchema>;
 
 export const newsletterBodySchema = z.object({
-  email,
+  email: emailBody,
   // Where the form was: kept for the record, so stray characters are dropped rather than refused.
   source: z.optional(
     z.nullable(

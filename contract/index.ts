@@ -1,3 +1,4 @@
+export * from "./account.ts";
 export * from "./api.ts";
 export * from "./email.ts";
 export * from "./errors.ts";

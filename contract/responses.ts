@@ -14,6 +14,8 @@ export const publicUserSchema = z.object({
   last_name: z.string(),
   user_type: z.literal("STUDENT"),
   referral_code: z.string(),
+  /** Whether the student opened the link in "Confirm your email" (or reset their password by mail). */
+  email_verified: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

@@ -1,0 +1,58 @@
+import * as z from "zod/mini";
+import { emailBody, newPassword, text } from "./api.ts";
+import { characters } from "./text.ts";
+
+/**
+ * E-mail verification and password reset: the pages a link in a message
+ * opens, the bodies the API takes and the sentences both show.
+ */
+
+/** The pages, and the name of the query parameter that carries a link's token. */
+export const accountPages = {
+  verifyEmail: "/verify-email",
+  emailConfirmed: "/email-confirmed",
+  forgotPassword: "/forgot-password",
+  resetPassword: "/reset-password",
+} as const;
+export const linkTokenParameter = "token";
+
+/** How long each link works, in words and in seconds: the message, the page and the API agree. */
+export const linkLifetimes = {
+  verifyEmail: { seconds: 48 * 3600, words: "48 hours" },
+  resetPassword: { seconds: 30 * 60, words: "30 minutes" },
+} as const;
+
+export const accountMessages = {
+  emailConfirmed: "Your email is confirmed",
+  verifyLinkSent:
+    "If an account with this email is waiting to be confirmed, we have sent it a new link. Check your inbox and your spam folder.",
+  resetLinkSent: `If an account uses this email, we have sent it a link to reset your password. The link works for ${linkLifetimes.resetPassword.words}. Check your inbox and your spam folder.`,
+  passwordChanged: "Your password was changed. Log in in the app with your new password.",
+} as const;
+
+/** Why a link from a message was refused: `code` in the API's error shape, and its sentence. */
+export const linkProblems = {
+  link_expired: "This link has expired. Please ask for a new one.",
+  link_used: "This link has already been used. Please ask for a new one if you still need it.",
+  link_replaced:
+    "This link was replaced by a newer one. Please use the link in the most recent email, or ask for a new one.",
+  link_invalid:
+    "This link is not valid. Check that you opened the whole link from the email, or ask for a new one.",
+} as const;
+export type LinkProblem = keyof typeof linkProblems;
+
+// A token is 43 characters (32 bytes, base64url); anything far longer is not one of ours.
+const token = text("Token", linkProblems.link_invalid).check(
+  z.overwrite((v) => v.trim()),
+  z.refine((v) => v !== "" && characters(v) <= 200, linkProblems.link_invalid),
+);
+
+export const verifyEmailBodySchema = z.object({ token });
+export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
+
+/** The resend and forgot-password requests: an address, answered the same whether or not it has an account. */
+export const emailOnlyBodySchema = z.object({ email: emailBody });
+export type EmailOnlyBody = z.infer<typeof emailOnlyBodySchema>;
+
+export const passwordResetConfirmBodySchema = z.object({ token, password: newPassword });
+export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBodySchema>;
