@@ -92,6 +92,20 @@ describe("configuration", () => {
     [{ TRUST_PROXY: "," }, /^TRUST_PROXY must be/],
     [{ TRUST_PROXY: "2" }, /^TRUST_PROXY cannot be a hop count/],
     [
+      { NODE_ENV: "production", JWT_SECRET: "x".repeat(32) },
+      /^PUBLIC_URL must be set when NODE_ENV=production/,
+    ],
+    [
+      { PUBLIC_URL: "ysp.ng" },
+      /^PUBLIC_URL must be the site's address with http:\/\/ or https:\/\//,
+    ],
+    [{ PUBLIC_URL: "https://ysp.ng/app" }, /^PUBLIC_URL must be .* and no path/],
+    [{ SMTP_URL: "mail.example.com:587" }, /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    [{ SMTP_URL: "http://mail.example.com" }, /^SMTP_URL must be an smtp:\/\//],
+    [{ MAIL_FROM: "YSP" }, /^MAIL_FROM must be an address, or a name and an address/],
+    [{ MAIL_FROM: "YSP <hello@>" }, /^MAIL_FROM must be/],
+    [{ RATE_LIMIT_MAIL_ADDRESS: "0" }, /^RATE_LIMIT_MAIL_ADDRESS must be a whole number from 1/],
+    [
       { LOG_LEVEL: "loud" },
       /^LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent \(got "loud"\)$/,
     ],
@@ -100,9 +114,37 @@ describe("configuration", () => {
   });
 
   it("accepts JWT_SECRET and any case of NODE_ENV and LOG_LEVEL", () => {
-    const config = loadConfig({ NODE_ENV: "Production", JWT_SECRET: jwtSecret, LOG_LEVEL: "INFO" });
+    const config = loadConfig({
+      NODE_ENV: "Production",
+      JWT_SECRET: jwtSecret,
+      LOG_LEVEL: "INFO",
+      PUBLIC_URL: "https://ysp.ng",
+    });
     expect(config.jwtSecret).toBe(jwtSecret);
     expect(config.logLevel).toBe("info");
+  });
+
+  it("writes mail to files under DATA_DIR, from the site's sender, with links to this port by default", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir, PORT: "4100" }).mail).toEqual({
+      transport: { kind: "files", dir: join(dir, "mail") },
+      from: { name: "YSP", address: "hello@ysp.ng" },
+      publicUrl: "http://localhost:4100",
+    });
+  });
+
+  it("sends over SMTP_URL, from MAIL_FROM, with links to PUBLIC_URL", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      SMTP_URL: "smtps://user:pass@mail.example.com:465",
+      MAIL_FROM: '"YSP Lagos" <hello@example.com>',
+      PUBLIC_URL: "https://ysp.example/",
+    });
+    expect(config.mail).toEqual({
+      transport: { kind: "smtp", url: "smtps://user:pass@mail.example.com:465" },
+      from: { name: "YSP Lagos", address: "hello@example.com" },
+      publicUrl: "https://ysp.example",
+    });
   });
 
   it("reads TRUST_PROXY as a flag or proxy addresses", () => {

@@ -4,9 +4,12 @@ import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { emailProblem } from "@ysp/contract/email";
+import { site } from "@ysp/web/content/site";
 import * as z from "zod/mini";
 import type { HasherOptions } from "./auth/password-hasher.ts";
 import type { DatabaseOptions } from "./db/client.ts";
+import type { Mailbox, MailConfig } from "./mail/mail-config.ts";
 import type { RateLimitConfig } from "./rate-limits.ts";
 
 /** The only reader of process.env: every setting is checked here, once, at start-up. */
@@ -100,7 +103,56 @@ const envSchema = z.object({
     "info",
   ),
   WEB_BUILD_DIR: z._default(z.string(), join("web", "build")),
+  SMTP_URL: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (v) =>
+            URL.canParse(v) && /^smtps?:$/.test(new URL(v).protocol) && new URL(v).hostname !== "",
+          "SMTP_URL must be an smtp:// or smtps:// URL with a host, such as smtp://user:pass@mail.example.com:587",
+        ),
+      ),
+  ),
+  MAIL_FROM: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (v) => parseMailbox(v) !== null,
+          "MAIL_FROM must be an address, or a name and an address such as YSP <hello@example.com>",
+        ),
+      ),
+  ),
+  PUBLIC_URL: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (v) => publicOrigin(v) !== null,
+          "PUBLIC_URL must be the site's address with http:// or https:// and no path, such as https://ysp.ng",
+        ),
+      ),
+  ),
+  RATE_LIMIT_MAIL: integer("RATE_LIMIT_MAIL", 1, 10_000_000, 10),
+  RATE_LIMIT_MAIL_ADDRESS: integer("RATE_LIMIT_MAIL_ADDRESS", 1, 10_000_000, 5),
 });
+
+/** "Name <address>" or a bare address, as a message's From takes it; null when it is neither. */
+export function parseMailbox(raw: string): { name: string; address: string } | null {
+  const match = /^\s*(?:(.*?)\s*<([^<>\s]+)>|([^<>\s]+))\s*$/.exec(raw);
+  const address = match?.[2] ?? match?.[3];
+  if (!address || emailProblem(address) !== null) return null;
+  return { name: (match?.[1] ?? "").replace(/^"|"$/g, ""), address };
+}
+
+/** The origin of an http(s) URL with nothing after it but an optional "/"; null otherwise. */
+function publicOrigin(raw: string): string | null {
+  const url = URL.parse(raw.trim());
+  if (!url || !/^https?:$/.test(url.protocol) || url.hostname === "") return null;
+  if (url.pathname !== "/" || url.search || url.hash || url.username || url.password) return null;
+  return url.origin;
+}
 
 export type Config = {
   port: number;
@@ -115,6 +167,7 @@ export type Config = {
   hash: HasherOptions;
   logLevel: string;
   webBuildDir: string;
+  mail: MailConfig;
 };
 
 export class ConfigError extends Error {}
@@ -202,6 +255,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "JWT_SECRET must be set when NODE_ENV=production (at least 32 random characters, the same for every instance)",
     );
   }
+  if (!e.PUBLIC_URL && e.NODE_ENV === "production") {
+    throw new ConfigError(
+      "PUBLIC_URL must be set when NODE_ENV=production: links in mail lead there (such as https://ysp.ng)",
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -212,6 +270,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimits: {
+      mailPerMinute: e.RATE_LIMIT_MAIL,
+      mailPerAddressPerHour: e.RATE_LIMIT_MAIL_ADDRESS,
       signupPerMinute: e.RATE_LIMIT_SIGNUP,
       loginPerMinute: e.RATE_LIMIT_LOGIN,
       loginPerEmailPerMinute: e.RATE_LIMIT_LOGIN_EMAIL,
@@ -226,5 +286,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
     webBuildDir: resolve(repoRoot, e.WEB_BUILD_DIR),
+    mail: {
+      transport: e.SMTP_URL
+        ? { kind: "smtp", url: e.SMTP_URL }
+        : { kind: "files", dir: join(dataDir, "mail") },
+      from: parseMailbox(e.MAIL_FROM ?? site.mailFrom) as Mailbox,
+      publicUrl: publicOrigin(e.PUBLIC_URL ?? "") ?? `http://localhost:${e.PORT}`,
+    },
   };
 }

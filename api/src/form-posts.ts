@@ -23,8 +23,13 @@ export function isFormPost(request: FastifyRequest): boolean {
   );
 }
 
-/** The page the form was on, from Referer; only its path, so the link can never lead off the site. */
+/**
+ * The page the form was on. A page's form with no action posts to the page's own
+ * address, query and all; an API route's form, from Referer, only its path, so the
+ * link can never lead off the site.
+ */
 export function formPagePath(request: FastifyRequest): string {
+  if (!request.url.startsWith("/api/")) return request.url;
   const referer = request.headers.referer;
   const path = referer ? URL.parse(referer)?.pathname : undefined;
   return path && /^\/[\w/-]{0,200}$/.test(path) ? path : "/";

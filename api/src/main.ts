@@ -33,7 +33,7 @@ async function main() {
   const config = loadConfig();
   const site = await loadSite(config.webBuildDir);
   const database = await openDatabase(config.database);
-  const app = await buildServer({ config, database, site });
+  const app = await buildServer({ config, database, site, mail: config.mail });
 
   let stopping = false;
   const stop = async (signal: string) => {

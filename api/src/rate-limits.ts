@@ -8,6 +8,10 @@ export type RateLimitConfig = {
   loginPerEmailPerMinute: number;
   refreshPerMinute: number;
   newsletterPerMinute: number;
+  /** Requests that send a link by mail (a new confirmation link, a password reset), per IP. */
+  mailPerMinute: number;
+  /** The same, per address: a mailbox gets at most this many such messages an hour. */
+  mailPerAddressPerHour: number;
 };
 
 export type RateLimits = {
@@ -20,9 +24,19 @@ export type RateLimits = {
   loginPerEmail: CreateRateLimitOptions;
   refresh: RateLimitOptions;
   newsletter: RateLimitOptions;
+  mailPerIp: RateLimitOptions;
+  /** Checked inside the handlers, after the body is read, like loginPerEmail. */
+  mailPerAddress: CreateRateLimitOptions;
 };
 
 const minute = 60_000;
+const hour = 60 * minute;
+
+/** The body's email as the API keeps it, for limits counted per address. */
+const bodyEmail = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" ? email.trim().toLowerCase() : "";
+};
 
 const waitWords = (ms: number) => {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
@@ -57,12 +71,15 @@ export function rateLimits(config: RateLimitConfig): RateLimits {
     loginPerEmail: {
       max: config.loginPerEmailPerMinute,
       timeWindow: minute,
-      keyGenerator: (request) => {
-        const email = (request.body as { email?: unknown } | undefined)?.email;
-        return `login-email:${typeof email === "string" ? email.trim().toLowerCase() : ""}`;
-      },
+      keyGenerator: (request) => `login-email:${bodyEmail(request)}`,
     },
     refresh: perIp(config.refreshPerMinute),
     newsletter: perIp(config.newsletterPerMinute),
+    mailPerIp: perIp(config.mailPerMinute),
+    mailPerAddress: {
+      max: config.mailPerAddressPerHour,
+      timeWindow: hour,
+      keyGenerator: (request) => `mail-address:${bodyEmail(request)}`,
+    },
   };
 }

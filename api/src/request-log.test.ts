@@ -32,6 +32,20 @@ async function linesOf(send: () => Promise<unknown>) {
 }
 
 describe("request log", () => {
+  it("leaves a link's token out of the URL it logs", async () => {
+    const token = "a-token-nobody-may-read";
+    const written = await linesOf(() =>
+      app.inject({
+        method: "POST",
+        url: `/verify-email?token=${token}&from=mail`,
+        payload: "",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+    );
+    expect(written.map(urlOf)).toEqual(["/verify-email?token=[redacted]&from=mail"]);
+    expect(JSON.stringify(written)).not.toContain(token);
+  });
+
   it("writes one line for a sign-up, with the new student's id and never the password", async () => {
     const student = makeStudent({ password: "a-secret-password-9" });
     const written = await linesOf(() =>

@@ -1,3 +1,4 @@
+import { linkTokenParameter } from "@ysp/contract";
 import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 
 declare module "fastify" {
@@ -32,4 +33,20 @@ export class OneLinePerRequest extends LogController {
     if (error) reply.log.error({ ...line, err: error }, "request errored");
     else reply.log.info(line, "request completed");
   }
+}
+
+const tokenInQuery = new RegExp(`([?&]${linkTokenParameter}=)[^&#]*`, "g");
+
+/**
+ * A request as its log line shows it: the token of a link from a message is
+ * left out of the URL, so a log reader cannot open another person's link.
+ */
+export function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(tokenInQuery, "$1[redacted]"),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }

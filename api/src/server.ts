@@ -1,6 +1,7 @@
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { createAccountLinks } from "./accounts/account-links.ts";
 import { createAccounts } from "./accounts/accounts.ts";
 import { createPasswordHasher } from "./auth/password-hasher.ts";
 import { createSessions } from "./auth/sessions.ts";
@@ -9,8 +10,14 @@ import { bodyLimit } from "./body-limit.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { registerErrorHandler, sendError } from "./errors.ts";
+import { createLinkTokens } from "./mail/link-tokens.ts";
+import type { MailConfig } from "./mail/mail-config.ts";
+import { openMailQueue } from "./mail/mail-queue.ts";
+import { createMailSender } from "./mail/mail-sender.ts";
+import { createMailTransport } from "./mail/transport.ts";
 import { rateLimits } from "./rate-limits.ts";
-import { OneLinePerRequest } from "./request-log.ts";
+import { OneLinePerRequest, requestForLog } from "./request-log.ts";
+import { accountLinkRoutes, linkPageRoutes } from "./routes/account-links.ts";
 import { authPrefix, authRoutes, refreshRoutes } from "./routes/auth.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { newsletterRoutes } from "./routes/newsletter.ts";
@@ -29,6 +36,11 @@ export type ServerOptions = {
   logger?: false | { stream: { write(line: string): void } };
   /** Tests move the clock to expire tokens. */
   now?: () => number;
+  /**
+   * Where queued mail goes. Without it (most tests) messages are queued and stay
+   * queued; every instance the README starts sends, and they share the work.
+   */
+  mail?: MailConfig;
 };
 
 export const stoppingMessage = "This server is restarting. Please try again in a few seconds.";
@@ -53,6 +65,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
             ],
             censor: "[redacted]",
           },
+          serializers: { req: requestForLog },
           ...options.logger,
         };
   const app = Fastify({
@@ -120,7 +133,32 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const limits = rateLimits(config.rateLimits);
 
   await app.register(healthRoutes, { database });
+  const now = options.now ?? Date.now;
+  const mailQueue = await openMailQueue(database.jobs, database.kind, (error) =>
+    app.log.error({ err: error }, "mail queue error"),
+  );
+  app.addHook("onClose", () => mailQueue.stop());
   const accounts = createAccounts(database.db);
+  const tokens = createLinkTokens(config.jwtSecret);
+  const links = createAccountLinks(database.db, mailQueue, tokens, now);
+  if (options.mail) {
+    const transport = createMailTransport(options.mail, (fields, line) =>
+      app.log.info(fields, line),
+    );
+    app.addHook("onClose", () => transport.close());
+    const deliver = createMailSender({
+      config: options.mail,
+      students: accounts.students,
+      tokens,
+      transport,
+    });
+    await mailQueue.work(async (id, mail) => {
+      const delivery = await deliver(id, mail);
+      if (delivery.outcome !== "sent")
+        app.log.warn({ mailId: id, kind: mail.kind, ...delivery }, "mail not sent");
+      return delivery;
+    });
+  }
   const sessions = createSessions(accounts.sessions, signer, config.refreshReuseGraceSeconds);
   await app.register(authRoutes, {
     prefix: authPrefix,
@@ -130,7 +168,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     hasher,
     decoyHash: decoy.value,
     rateLimits: limits,
+    links,
   });
+  const linkOptions = { links, students: accounts.students, hasher, rateLimits: limits };
+  await app.register(accountLinkRoutes, { prefix: authPrefix, ...linkOptions });
+  await app.register(linkPageRoutes, linkOptions);
   await app.register(refreshRoutes, { prefix: "/auth", sessions, rateLimits: limits });
   await app.register(newsletterRoutes, {
     db: database.db,

@@ -10,6 +10,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { Config } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema.ts";
+import type { MailConfig } from "../src/mail/mail-config.ts";
 import { buildServer } from "../src/server.ts";
 import { loadSite, type SiteFiles } from "../src/static-site.ts";
 
@@ -134,7 +135,11 @@ export type ConfigOverrides = Partial<Omit<TestConfig, "rateLimits">> & {
 };
 
 /** As ConfigOverrides, and the site the app serves: the fixture site unless a test is about the real build. */
-export type AppOptions = ConfigOverrides & { site?: () => Promise<SiteFiles> };
+export type AppOptions = ConfigOverrides & {
+  site?: () => Promise<SiteFiles>;
+  /** Where the app sends mail; without it messages stay queued. */
+  mail?: MailConfig;
+};
 
 export const makeConfig = ({ rateLimits, ...overrides }: ConfigOverrides = {}): TestConfig => ({
   jwtSecret: "test-secret-test-secret-test-secret-0123456789",
@@ -149,13 +154,15 @@ export const makeConfig = ({ rateLimits, ...overrides }: ConfigOverrides = {}): 
     loginPerEmailPerMinute: 10_000,
     refreshPerMinute: 10_000,
     newsletterPerMinute: 10_000,
+    mailPerMinute: 10_000,
+    mailPerAddressPerHour: 10_000,
     ...rateLimits,
   },
 });
 
 export async function makeApp(
   database: Database,
-  { site = fixtureSite, ...overrides }: AppOptions = {},
+  { site = fixtureSite, mail, ...overrides }: AppOptions = {},
   now?: () => number,
 ): Promise<FastifyInstance> {
   return buildServer({
@@ -164,6 +171,7 @@ export async function makeApp(
     site: await site(),
     logger: false,
     now,
+    mail,
   });
 }
 
@@ -213,13 +221,14 @@ export function appOnDatabase(
 }
 
 /** The app logging at info, as in production, with each line it writes parsed into `lines`. */
-export async function makeLoggingApp(database: Database) {
+export async function makeLoggingApp(database: Database, mail?: MailConfig) {
   const lines: Record<string, unknown>[] = [];
   const app = await buildServer({
     config: makeConfig({ logLevel: "info" }),
     database,
     site: await fixtureSite(),
     logger: { stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    mail,
   });
   return { app, lines };
 }

@@ -1,7 +1,7 @@
 import type { PublicUser, SignupBody } from "@ysp/contract";
 import { and, eq, sql } from "drizzle-orm";
 import { newReferralCode } from "../auth/referral-codes.ts";
-import { type Db, pgErrorCode, uniqueViolation } from "../db/client.ts";
+import { type Db, pgErrorCode, type Tx, uniqueViolation } from "../db/client.ts";
 import { type User, users } from "../db/schema.ts";
 
 export function toPublicUser(user: User): PublicUser {
@@ -12,6 +12,7 @@ export function toPublicUser(user: User): PublicUser {
     last_name: user.lastName,
     user_type: "STUDENT",
     referral_code: user.referralCode,
+    email_verified: user.emailVerifiedAt !== null,
   };
 }
 
@@ -30,9 +31,11 @@ const byLowerEmail = eq(sql`lower(${users.email})`, sql.placeholder("email"));
 export type Students = ReturnType<typeof createStudents>;
 
 /**
- * The queries on students' accounts, each prepared once: building a query
- * costs more CPU than the database spends running it, and that CPU is taken
- * from password hashing when sign-ups peak.
+ * The queries on students' accounts. The reads are prepared once: building a
+ * query costs more CPU than the database spends running it, and that CPU is
+ * taken from password hashing when sign-ups peak. The insert is not: it runs in
+ * a transaction with what comes with a new account, and a prepared statement
+ * belongs to the database handle, outside any transaction.
  */
 export function createStudents(db: Db) {
   const userByEmail = db.select().from(users).where(byLowerEmail).prepare("user_by_email");
@@ -52,20 +55,6 @@ export function createStudents(db: Db) {
     .from(users)
     .where(eq(users.referralCode, sql.placeholder("code")))
     .prepare("user_by_referral_code");
-  const insertStudent = db
-    .insert(users)
-    .values({
-      email: sql.placeholder("email"),
-      firstName: sql.placeholder("firstName"),
-      lastName: sql.placeholder("lastName"),
-      passwordHash: sql.placeholder("passwordHash"),
-      userType: "STUDENT",
-      referralCode: sql.placeholder("referralCode"),
-      referredBy: sql.placeholder("referredBy"),
-    })
-    .returning({ id: users.id })
-    .prepare("insert_student");
-
   return {
     async findByEmail(email: string): Promise<User | undefined> {
       const [user] = await userByEmail.execute({ email: email.toLowerCase() });
@@ -84,19 +73,34 @@ export function createStudents(db: Db) {
       const [user] = await idByReferralCode.execute({ code });
       return user?.id;
     },
-    async createStudent(input: NewStudent): Promise<CreateStudentResult> {
+    /**
+     * Creates the account and, in the same transaction, whatever comes with it (`alongside`:
+     * the link to confirm the address and its message), so either all of it exists or none.
+     */
+    async createStudent(
+      input: NewStudent,
+      alongside: (tx: Tx, id: string) => Promise<void>,
+    ): Promise<CreateStudentResult> {
       for (let attempt = 1; ; attempt++) {
         try {
-          const [row] = await insertStudent.execute({
-            email: input.email,
-            firstName: input.first_name,
-            lastName: input.last_name,
-            passwordHash: input.passwordHash,
-            referralCode: newReferralCode(),
-            referredBy: input.referredBy,
+          const id = await db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(users)
+              .values({
+                email: input.email,
+                firstName: input.first_name,
+                lastName: input.last_name,
+                passwordHash: input.passwordHash,
+                userType: "STUDENT",
+                referralCode: newReferralCode(),
+                referredBy: input.referredBy,
+              })
+              .returning({ id: users.id });
+            if (!row) throw new Error("Inserting a user returned no row");
+            await alongside(tx, row.id);
+            return row.id;
           });
-          if (!row) throw new Error("Inserting a user returned no row");
-          return { ok: true, id: row.id };
+          return { ok: true, id };
         } catch (error) {
           if (pgErrorCode(error) !== uniqueViolation) throw error;
           const constraint = constraintName(error);

@@ -22,6 +22,8 @@ export const users = pgTable(
     referralCode: text("referral_code").notNull(),
     referredBy: uuid("referred_by").references((): AnyPgColumn => users.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When a link sent to the address was opened: the student holds the mailbox. */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
@@ -54,6 +56,33 @@ export const authSessions = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [index("auth_sessions_user_id_idx").on(t.userId)],
+);
+
+/**
+ * A link sent by mail that proves its opener holds the account's mailbox: to
+ * confirm the address, or to choose a new password. Only the token's SHA-256
+ * is kept; the token itself is derived from a secret when the message is
+ * sent (mail/link-tokens.ts), so neither this table nor the mail queue holds one.
+ */
+export const accountLinks = pgTable(
+  "account_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["verify_email", "reset_password"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    /** A newer link of the same purpose was sent: this one no longer works. */
+    replacedAt: timestamp("replaced_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("account_links_token_hash_key").on(t.tokenHash),
+    index("account_links_user_id_idx").on(t.userId, t.purpose),
+  ],
 );
 
 export const newsletterSubscriptions = pgTable(

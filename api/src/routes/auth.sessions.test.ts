@@ -35,6 +35,7 @@ describe.each(databases)("sessions API on $name", (testDb) => {
         last_name: student.last_name,
         user_type: "STUDENT",
         referral_code: expect.stringMatching(/^[2-9A-HJKMNP-Z]{6}$/),
+        email_verified: false,
       });
       const me = await suite.app.inject({
         url: "/api/v1/auth/me/",

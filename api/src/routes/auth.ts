@@ -17,6 +17,7 @@ import {
   tokenPairSchema,
 } from "@ysp/contract";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { AccountLinks } from "../accounts/account-links.ts";
 import type { Accounts } from "../accounts/accounts.ts";
 import { toPublicUser } from "../accounts/students.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
@@ -38,6 +39,7 @@ export type AuthOptions = {
   /** A real hash of a random password, verified when the email is unknown so both paths take as long. */
   decoyHash: string;
   rateLimits: RateLimits;
+  links: AccountLinks;
 };
 
 type RefreshOptions = Pick<AuthOptions, "sessions" | "rateLimits">;
@@ -52,7 +54,7 @@ export const authMessages = {
   busy: "We are receiving a lot of requests right now. Please try again in a few seconds.",
 } as const;
 
-const busy = (reply: FastifyReply) => {
+export const busy = (reply: FastifyReply) => {
   reply.header("Retry-After", "1");
   return sendError(reply, { status: 503, code: "service_busy", detail: authMessages.busy });
 };
@@ -101,7 +103,7 @@ export const refreshRoutes: FastifyPluginAsync<RefreshOptions> = async (app, opt
 
 /** Sign-up, login, token refresh and the signed-in student, under authPrefix. */
 export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) => {
-  const { accounts, sessions, signer, hasher, decoyHash, rateLimits } = options;
+  const { accounts, sessions, signer, hasher, decoyHash, rateLimits, links } = options;
   const { students } = accounts;
   const checkEmailLimit = app.createRateLimit(rateLimits.loginPerEmail);
 
@@ -158,13 +160,17 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
         if (!hashed.ok) return busy(reply);
         // No look-up first: the unique index answers a taken email, and at peak every
         // sign-up is a new student, so a query before hashing would only cost each one CPU.
-        const created = await students.createStudent({
-          email: body.email,
-          first_name: body.first_name,
-          last_name: body.last_name,
-          passwordHash: hashed.value,
-          referredBy,
-        });
+        // The link to confirm the address, and its message, are made with the account.
+        const created = await students.createStudent(
+          {
+            email: body.email,
+            first_name: body.first_name,
+            last_name: body.last_name,
+            passwordHash: hashed.value,
+            referredBy,
+          },
+          (tx, id) => links.issue(tx, id, "verify_email"),
+        );
         if (!created.ok) {
           const repeated = await repeatsRecentSignup(request, body);
           if (repeated === "busy") return busy(reply);
@@ -177,6 +183,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
             });
           request.logFields = { repeatedSignup: true };
         } else {
+          links.wake();
           request.logFields = { userId: created.id, referred: referredBy !== null };
         }
         if (isFormPost(request))

@@ -15,6 +15,8 @@ export type SiteConfig = {
   /** International format, digits only after the plus: the chat link is built from it. */
   phone: string;
   email: string;
+  /** The sender of every message the site sends (MAIL_FROM overrides it), as "Name <address>". */
+  mailFrom: string;
   /** When the team answers chats, as it reads after "Our team answers on WhatsApp,". */
   supportDays: string;
   dataProtectionEmail: string;
@@ -44,6 +46,7 @@ export const site: SiteConfig = {
   },
   phone: "+2348000000000", // PLACEHOLDER {phone}
   email: "info@ysp.ng", // PLACEHOLDER {email}
+  mailFrom: "YSP <hello@ysp.ng>", // PLACEHOLDER
   supportDays: "Monday to Saturday",
   dataProtectionEmail: "privacy@ysp.ng", // PLACEHOLDER
   stores: {

@@ -1,0 +1,26 @@
+import { createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
+
+/**
+ * The tokens in links sent by mail. A token is the HMAC of a random nonce
+ * (128 bits) under a key derived from JWT_SECRET: the queued message holds the
+ * nonce, the account_links row holds the token's SHA-256, and neither is a
+ * token, so a copy of the database cannot open a link. Rotating JWT_SECRET
+ * ends the links not yet opened, as it ends sessions.
+ */
+export type LinkTokens = ReturnType<typeof createLinkTokens>;
+
+export function createLinkTokens(secret: string) {
+  const key = Buffer.from(hkdfSync("sha256", secret, "", "ysp mail link tokens", 32));
+  const token = (nonce: string) => createHmac("sha256", key).update(nonce).digest("base64url");
+  return {
+    /** A new link's nonce (for the message) and its token's hash (for the database). */
+    issue(): { nonce: string; tokenHash: string } {
+      const nonce = randomBytes(16).toString("base64url");
+      return { nonce, tokenHash: hashToken(token(nonce)) };
+    },
+    /** The token a message's link carries, from the nonce queued with it. */
+    token,
+  };
+}
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");

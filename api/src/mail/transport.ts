@@ -1,0 +1,64 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+import type { MailConfig } from "./mail-config.ts";
+
+export type OutgoingMail = {
+  messageId: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The message's links, logged when it is written to a file rather than sent. */
+  links: readonly string[];
+};
+
+export type MailTransport = {
+  send: (mail: OutgoingMail) => Promise<void>;
+  close: () => void;
+};
+
+/**
+ * Where messages go: the SMTP server of SMTP_URL, over pooled connections; or,
+ * with no SMTP_URL (`npm start` on a laptop), .eml files under data/mail/,
+ * each logged with its links on one line so a person trying the site can follow them.
+ */
+export function createMailTransport(
+  config: MailConfig,
+  log: (fields: Record<string, unknown>, line: string) => void,
+): MailTransport {
+  const from = config.from;
+  const transport = config.transport;
+  if (transport.kind === "smtp") {
+    const smtp = nodemailer.createTransport({
+      url: transport.url,
+      pool: true,
+      maxConnections: 2,
+      // Bounded, so a dead server fails a try (to be retried) instead of holding a worker.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    return {
+      send: async ({ links: _links, ...mail }) => {
+        await smtp.sendMail({ ...mail, from });
+      },
+      close: () => smtp.close(),
+    };
+  }
+  const files = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    send: async ({ links, ...mail }) => {
+      const info = await files.sendMail({ ...mail, from });
+      await mkdir(transport.dir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.messageId.replace(/[^\w.-]/g, "")}.eml`;
+      const file = join(transport.dir, name);
+      await writeFile(file, info.message as Buffer);
+      log(
+        { to: mail.to, subject: mail.subject, file, links },
+        "mail written to a file (no SMTP_URL)",
+      );
+    },
+    close: () => files.close(),
+  };
+}

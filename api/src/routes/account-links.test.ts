@@ -1,0 +1,379 @@
+import {
+  accountMessages,
+  apiMessages,
+  type LoginResponse,
+  linkProblems,
+  type PublicUser,
+} from "@ysp/contract";
+import { type ReceivedMail, type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
+import { makeStudent, type Student } from "@ysp/testing/students";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectErrorShape } from "../../test/expectations.ts";
+import { databaseOn, databasesForFile, makeApp, post } from "../../test/harness.ts";
+import { until } from "../../test/until.ts";
+import { queryRows } from "../db/client.ts";
+import { accountLinks, users } from "../db/schema.ts";
+import type { MailConfig } from "../mail/mail-config.ts";
+
+const databases = databasesForFile();
+const publicUrl = "https://ysp.example";
+const hour = 3600_000;
+
+let smtp: SmtpTestServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp.close());
+
+const mailConfig = (): MailConfig => ({
+  transport: { kind: "smtp", url: smtp.url },
+  from: { name: "YSP", address: "hello@ysp.example" },
+  publicUrl,
+});
+
+const mailTo = (email: string, subject: string) =>
+  smtp.waitFor((mail) => mail.to.includes(email) && mail.subject === subject);
+
+/** The token in the message's one link, checked to lead where it should. */
+function tokenIn(mail: ReceivedMail, path: string): string {
+  const [link] = mail.links;
+  expect(mail.links).toHaveLength(1);
+  const url = new URL(link ?? "");
+  expect(url.origin + url.pathname).toBe(publicUrl + path);
+  return url.searchParams.get("token") ?? "";
+}
+
+describe.each(databases)("e-mail verification and password reset on $name", (testDb) => {
+  const suite = databaseOn(testDb);
+  let app: FastifyInstance;
+  let clock = Date.now();
+  beforeAll(async () => {
+    app = await makeApp(suite.database, { mail: mailConfig() }, () => clock);
+  }, 60_000);
+  afterAll(() => app.close());
+
+  const signUp = async (student: Student = makeStudent()) => {
+    const answer = await post(app, "/api/v1/auth/signup/", student);
+    expect(answer.statusCode, answer.body).toBe(201);
+    return student;
+  };
+  const logIn = (email: string, password: string) =>
+    post(app, "/api/v1/auth/login/", { email, password });
+  const me = async (access: string) =>
+    (
+      await app.inject({ url: "/api/v1/auth/me/", headers: { authorization: `Bearer ${access}` } })
+    ).json() as PublicUser;
+  const queuedFor = async (email: string) => {
+    const rows = await queryRows<{ n: number }>(
+      suite.database.db,
+      sql`select count(*)::int as n from pgboss.job j join users u on u.id = (j.data->>'userId')::uuid
+          where j.name = 'mail' and lower(u.email) = ${email}`,
+    );
+    return rows[0]?.n;
+  };
+
+  it("sends one 'Confirm your email' after sign-up, whose link confirms the address once", async () => {
+    const student = await signUp();
+    const mail = await mailTo(student.email, "Confirm your email");
+    expect(mail.from).toBe("hello@ysp.example");
+    expect(mail.headers.get("from")).toMatchObject({
+      value: [{ name: "YSP", address: "hello@ysp.example" }],
+    });
+    expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@ysp\.example>$/);
+    expect(mail.text).toContain(`Hi ${student.first_name},`);
+    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.html).toContain("Confirm my email");
+    expect(mail.raw).not.toContain(student.password);
+
+    const token = tokenIn(mail, "/verify-email");
+    // 32 bytes of HMAC, base64url: the link carries 256 bits; the database only their hash.
+    expect(token).toMatch(/^[\w-]{43}$/);
+    const stored = await suite.database.db.select().from(accountLinks);
+    expect(JSON.stringify(stored)).not.toContain(token);
+    const jobs = await queryRows(suite.database.db, sql`select data from pgboss.job`);
+    expect(JSON.stringify(jobs)).not.toContain(token);
+
+    const before = (await logIn(student.email, student.password)).json() as LoginResponse;
+    expect(before.user.email_verified).toBe(false);
+
+    const verified = await post(app, "/api/v1/auth/verify-email/", { token });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ message: accountMessages.emailConfirmed });
+    expect((await me(before.access)).email_verified).toBe(true);
+    const after = (await logIn(student.email, student.password)).json() as LoginResponse;
+    expect(after.user.email_verified).toBe(true);
+
+    const again = await post(app, "/api/v1/auth/verify-email/", { token });
+    expectErrorShape(again, 400);
+    expect(again.json().errors[0]).toEqual({
+      code: "link_used",
+      detail: linkProblems.link_used,
+      attr: "token",
+    });
+  });
+
+  it("refuses an unknown token and an expired link with their own messages", async () => {
+    const unknown = await post(app, "/api/v1/auth/verify-email/", { token: "x".repeat(43) });
+    expect(unknown.json().errors[0].code).toBe("link_invalid");
+    const empty = await post(app, "/api/v1/auth/verify-email/", { token: " " });
+    expectErrorShape(empty, 400);
+    expect(empty.json().errors[0].detail).toBe(linkProblems.link_invalid);
+
+    const student = await signUp();
+    const token = tokenIn(await mailTo(student.email, "Confirm your email"), "/verify-email");
+    clock += 48 * hour + 1000;
+    try {
+      const expired = await post(app, "/api/v1/auth/verify-email/", { token });
+      expect(expired.json().errors[0]).toMatchObject({
+        code: "link_expired",
+        detail: linkProblems.link_expired,
+      });
+    } finally {
+      clock -= 48 * hour + 1000;
+    }
+  });
+
+  it("queues no second message for a repeated sign-up (the ten-minute rule)", async () => {
+    const student = await signUp();
+    await signUp(student);
+    await mailTo(student.email, "Confirm your email");
+    expect(await queuedFor(student.email)).toBe(1);
+    expect(smtp.to(student.email)).toHaveLength(1);
+  });
+
+  it("resends to an unconfirmed account only, answering every address the same", async () => {
+    const student = await signUp();
+    const first = tokenIn(await mailTo(student.email, "Confirm your email"), "/verify-email");
+    const unknown = await post(app, "/api/v1/auth/verify-email/resend/", {
+      email: makeStudent().email,
+    });
+    const known = await post(app, "/api/v1/auth/verify-email/resend/", {
+      email: student.email.toUpperCase(),
+    });
+    for (const answer of [unknown, known]) {
+      expect(answer.statusCode).toBe(202);
+      expect(answer.json()).toEqual({ message: accountMessages.verifyLinkSent });
+    }
+    await smtp.waitFor(
+      (m) =>
+        m.to.includes(student.email) && m.links[0] !== undefined && !m.links[0].endsWith(first),
+    );
+    const second = smtp.to(student.email)[1];
+    expect(second?.subject).toBe("Confirm your email");
+    const replaced = await post(app, "/api/v1/auth/verify-email/", { token: first });
+    expect(replaced.json().errors[0].code).toBe("link_replaced");
+    const token = tokenIn(second as ReceivedMail, "/verify-email");
+    expect((await post(app, "/api/v1/auth/verify-email/", { token })).statusCode).toBe(200);
+
+    // Confirmed: a resend answers the same and queues nothing.
+    const queued = await queuedFor(student.email);
+    await post(app, "/api/v1/auth/verify-email/resend/", { email: student.email });
+    expect(await queuedFor(student.email)).toBe(queued);
+  });
+
+  it("resets a password by mail: new password works, old one and old sessions do not", async () => {
+    const student = await signUp();
+    const session = (await logIn(student.email, student.password)).json() as LoginResponse;
+
+    const unknown = await post(app, "/api/v1/auth/password-reset/", { email: makeStudent().email });
+    const asked = await post(app, "/api/v1/auth/password-reset/", { email: student.email });
+    for (const answer of [unknown, asked]) {
+      expect(answer.statusCode).toBe(202);
+      expect(answer.json()).toEqual({ message: accountMessages.resetLinkSent });
+    }
+    const mail = await mailTo(student.email, "Reset your password");
+    expect(mail.text).toContain("30 minutes");
+    const token = tokenIn(mail, "/reset-password");
+
+    const short = await post(app, "/api/v1/auth/password-reset/confirm/", {
+      token,
+      password: "short",
+    });
+    expectErrorShape(short, 400);
+    expect(short.json().errors[0]).toMatchObject({
+      detail: apiMessages.passwordShort,
+      attr: "password",
+    });
+
+    const newPassword = "a-new-password-2026";
+    const changed = await post(app, "/api/v1/auth/password-reset/confirm/", {
+      token,
+      password: newPassword,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toEqual({ message: accountMessages.passwordChanged });
+
+    expect((await logIn(student.email, student.password)).statusCode).toBe(401);
+    const fresh = await logIn(student.email, newPassword);
+    expect(fresh.statusCode).toBe(200);
+    expect((fresh.json() as LoginResponse).user.email_verified).toBe(true);
+    const refresh = await post(app, "/api/v1/auth/refresh/", { refresh: session.refresh });
+    expectErrorShape(refresh, 401);
+
+    const notice = await mailTo(student.email, "Your password was changed");
+    expect(notice.text).toContain(`${publicUrl}/forgot-password`);
+    expect(notice.raw).not.toContain(newPassword);
+
+    const reused = await post(app, "/api/v1/auth/password-reset/confirm/", {
+      token,
+      password: "yet-another-password",
+    });
+    expect(reused.json().errors[0].code).toBe("link_used");
+  });
+
+  it("makes earlier reset links useless, and each one expires after 30 minutes", async () => {
+    const student = await signUp();
+    await post(app, "/api/v1/auth/password-reset/", { email: student.email });
+    const first = tokenIn(await mailTo(student.email, "Reset your password"), "/reset-password");
+    await post(app, "/api/v1/auth/password-reset/", { email: student.email });
+    await smtp.waitFor(
+      (m) =>
+        m.to.includes(student.email) &&
+        m.subject === "Reset your password" &&
+        !m.links[0]?.endsWith(first),
+    );
+    const second = smtp
+      .to(student.email)
+      .filter((m) => m.subject === "Reset your password")
+      .map((m) => tokenIn(m, "/reset-password"))
+      .find((t) => t !== first) as string;
+    const confirm = (token: string) =>
+      post(app, "/api/v1/auth/password-reset/confirm/", { token, password: "long-enough-123" });
+    expect((await confirm(first)).json().errors[0].code).toBe("link_replaced");
+    clock += 30 * 60_000 + 1000;
+    try {
+      expect((await confirm(second)).json().errors[0].code).toBe("link_expired");
+    } finally {
+      clock -= 30 * 60_000 + 1000;
+    }
+    expect((await logIn(student.email, student.password)).statusCode).toBe(200);
+  });
+
+  it("answers the pages' plain form posts with pages, the token read from the address", async () => {
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const student = await signUp();
+    const token = tokenIn(await mailTo(student.email, "Confirm your email"), "/verify-email");
+    const confirmed = await post(app, `/verify-email?token=${token}`, "", form);
+    expect(confirmed.statusCode).toBe(303);
+    expect(confirmed.headers.location).toBe("/email-confirmed");
+    const [row] = await suite.database.db
+      .select({ at: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.email, student.email));
+    expect(row?.at).not.toBeNull();
+
+    const used = await post(app, `/verify-email?token=${token}`, "", form);
+    expect(used.statusCode).toBe(400);
+    expect(used.headers["content-type"]).toMatch(/^text\/html/);
+    expect(used.body).toContain(linkProblems.link_used);
+    expect(used.body).toContain('href="/verify-email#new-link"');
+
+    const resend = await post(
+      app,
+      "/api/v1/auth/verify-email/resend/",
+      `email=${encodeURIComponent(student.email)}`,
+      form,
+    );
+    expect(resend.statusCode).toBe(202);
+    expect(resend.body).toContain(accountMessages.verifyLinkSent.replace(/'/g, "&#39;"));
+
+    await post(
+      app,
+      "/api/v1/auth/password-reset/",
+      `email=${encodeURIComponent(student.email)}`,
+      form,
+    );
+    const reset = tokenIn(await mailTo(student.email, "Reset your password"), "/reset-password");
+    const empty = await post(app, `/reset-password?token=${reset}`, "password=", form);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain("Please enter your password");
+    expect(empty.body).toContain(`href="/reset-password?token=${reset}"`);
+    const changed = await post(
+      app,
+      `/reset-password?token=${reset}`,
+      "password=a+new+password",
+      form,
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.body).toContain(accountMessages.passwordChanged);
+    expect((await logIn(student.email, "a new password")).statusCode).toBe(200);
+    const again = await post(
+      app,
+      `/reset-password?token=${reset}`,
+      "password=a+new+password",
+      form,
+    );
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toContain('href="/forgot-password"');
+  });
+});
+
+describe.each(databases)("the mail queue on $name", (testDb) => {
+  const suite = databaseOn(testDb);
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await makeApp(suite.database, { mail: mailConfig() });
+  }, 60_000);
+  afterAll(() => app.close());
+
+  const jobState = async (email: string) =>
+    (
+      await queryRows<{ id: string; state: string }>(
+        suite.database.db,
+        sql`select j.id, j.state from pgboss.job j join users u on u.id = (j.data->>'userId')::uuid
+            where lower(u.email) = ${email}`,
+      )
+    )[0];
+
+  it("tries again after a refusal, with the same Message-ID", async () => {
+    const student = makeStudent();
+    smtp.refuse(true);
+    try {
+      expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+      await until(async () => (await jobState(student.email))?.state === "retry", "a retry");
+    } finally {
+      smtp.refuse(false);
+    }
+    expect(smtp.to(student.email)).toHaveLength(0);
+    // The first retry waits 15 to 30 s; the test brings it forward rather than wait.
+    await suite.database.db.execute(
+      sql`update pgboss.job set start_after = now() where state = 'retry'`,
+    );
+    const mail = await mailTo(student.email, "Confirm your email");
+    expect(mail.messageId).toBe(`<${(await jobState(student.email))?.id}@ysp.example>`);
+    // Marked done just after the server accepted it.
+    await until(async () => (await jobState(student.email))?.state === "completed", "completed");
+  });
+});
+
+describe.each(databases.filter((db) => db.name === "postgres"))(
+  "two instances sending on $name",
+  (testDb) => {
+    it("send each message once", async () => {
+      const [one, two] = await testDb.openTwice();
+      const apps = [
+        await makeApp(one, { mail: mailConfig() }),
+        await makeApp(two, { mail: mailConfig() }),
+      ];
+      try {
+        const students = Array.from({ length: 30 }, () => makeStudent());
+        const answers = await Promise.all(
+          students.map((student, i) =>
+            post(apps[i % 2] as FastifyInstance, "/api/v1/auth/signup/", student),
+          ),
+        );
+        expect(answers.map((a) => a.statusCode)).toEqual(students.map(() => 201));
+        for (const student of students) await mailTo(student.email, "Confirm your email");
+        // Both workers poll twice a second: a second copy would have come by now.
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        for (const student of students) expect(smtp.to(student.email)).toHaveLength(1);
+      } finally {
+        for (const app of apps) await app.close();
+        await one.close();
+        await two.close();
+      }
+    }, 60_000);
+  },
+);

@@ -1,0 +1,215 @@
+import {
+  accountMessages,
+  accountPages,
+  type EmailOnlyBody,
+  emailOnlyBodySchema,
+  type LinkProblem,
+  linkProblems,
+  linkTokenParameter,
+  type MessageResponse,
+  messageResponseSchema,
+  newPassword,
+  type PasswordResetConfirmBody,
+  passwordResetConfirmBodySchema,
+  type VerifyEmailBody,
+  verifyEmailBodySchema,
+} from "@ysp/contract";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import * as z from "zod/mini";
+import type { AccountLinks, OpenedLink } from "../accounts/account-links.ts";
+import type { Students } from "../accounts/students.ts";
+import type { PasswordHasher } from "../auth/password-hasher.ts";
+import { sendError } from "../errors.ts";
+import { acceptFormPosts, isFormPost, sendAnswerPage } from "../form-posts.ts";
+import { type RateLimits, tooManyAttempts } from "../rate-limits.ts";
+import { errorResponses, zodBody, zodResponse } from "../route-schemas.ts";
+import { busy } from "./auth.ts";
+
+export type AccountLinkOptions = {
+  links: AccountLinks;
+  students: Pick<Students, "findByEmail">;
+  hasher: PasswordHasher;
+  rateLimits: RateLimits;
+};
+
+const checkYourEmail = "Check your email";
+
+/** A link that cannot be used: 400 in the API's shape, the code saying why. */
+const refuseLink = (reply: FastifyReply, problem: LinkProblem) =>
+  sendError(reply, { status: 400, code: problem, detail: linkProblems[problem], attr: "token" });
+
+/** The same to a page's form post: a page saying why, with the way to a new link. */
+const refuseLinkPage = (reply: FastifyReply, problem: LinkProblem, newLink: string) =>
+  sendAnswerPage(reply, 400, {
+    title: "This link cannot be used",
+    lines: [linkProblems[problem]],
+    link: { href: newLink, text: "Get a new link" },
+  });
+
+/**
+ * E-mail verification and password reset under the auth prefix. The two
+ * requests that send a link answer the same, 202, whether or not the address
+ * has an account, so they tell nobody who has one; both are limited per IP
+ * and per address. Their pages post them as plain forms too.
+ */
+export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (app, options) => {
+  const { links, students, rateLimits } = options;
+  const checkAddressLimit = app.createRateLimit(rateLimits.mailPerAddress);
+
+  /** The per-address limit, answered as the plugin answers the per-IP one. */
+  async function addressLimited(request: FastifyRequest, reply: FastifyReply) {
+    const limit = await checkAddressLimit(request);
+    if (limit.isAllowed || !limit.isExceeded) return false;
+    reply.header("Retry-After", String(limit.ttlInSeconds));
+    sendError(reply, { status: 429, code: "throttled", detail: tooManyAttempts(limit.ttl) });
+    return true;
+  }
+
+  const linkSent = (request: FastifyRequest, reply: FastifyReply, message: string) => {
+    if (isFormPost(request))
+      return sendAnswerPage(reply, 202, {
+        title: checkYourEmail,
+        lines: [message],
+        link: { href: "/", text: "Go to the home page" },
+      });
+    return reply.code(202).send({ message });
+  };
+
+  await app.register(async (forms) => {
+    acceptFormPosts(forms);
+
+    forms.post<{ Body: EmailOnlyBody; Reply: MessageResponse }>(
+      "/verify-email/resend/",
+      {
+        ...zodBody(emailOnlyBodySchema, {
+          summary:
+            "Send a new link to confirm an account's email (the same answer for any address)",
+          tags: ["auth"],
+          response: { 202: zodResponse(messageResponseSchema), ...errorResponses },
+        }),
+        config: { rateLimit: rateLimits.mailPerIp },
+      },
+      async (request, reply) => {
+        if (await addressLimited(request, reply)) return reply;
+        const user = await students.findByEmail(request.body.email);
+        if (user && !user.emailVerifiedAt) await links.resendVerification(user.id);
+        return linkSent(request, reply, accountMessages.verifyLinkSent);
+      },
+    );
+
+    forms.post<{ Body: EmailOnlyBody; Reply: MessageResponse }>(
+      "/password-reset/",
+      {
+        ...zodBody(emailOnlyBodySchema, {
+          summary: "Send a link to choose a new password (the same answer for any address)",
+          tags: ["auth"],
+          response: { 202: zodResponse(messageResponseSchema), ...errorResponses },
+        }),
+        config: { rateLimit: rateLimits.mailPerIp },
+      },
+      async (request, reply) => {
+        if (await addressLimited(request, reply)) return reply;
+        const user = await students.findByEmail(request.body.email);
+        if (user) await links.requestReset(user.id);
+        request.logFields = { resetRequested: user !== undefined };
+        return linkSent(request, reply, accountMessages.resetLinkSent);
+      },
+    );
+  });
+
+  app.post<{ Body: VerifyEmailBody; Reply: MessageResponse }>(
+    "/verify-email/",
+    {
+      ...zodBody(verifyEmailBodySchema, {
+        summary: "Confirm an account's email with the token from its link",
+        tags: ["auth"],
+        response: { 200: zodResponse(messageResponseSchema), ...errorResponses },
+      }),
+      config: { rateLimit: rateLimits.mailPerIp },
+    },
+    async (request, reply) => {
+      const opened = await links.verifyEmail(request.body.token);
+      if (!opened.ok) return refuseLink(reply, opened.problem);
+      return reply.send({ message: accountMessages.emailConfirmed });
+    },
+  );
+
+  app.post<{ Body: PasswordResetConfirmBody; Reply: MessageResponse }>(
+    "/password-reset/confirm/",
+    {
+      ...zodBody(passwordResetConfirmBodySchema, {
+        summary:
+          "Choose a new password with the token from its link; every session of the account ends",
+        tags: ["auth"],
+        response: { 200: zodResponse(messageResponseSchema), ...errorResponses },
+      }),
+      config: { rateLimit: rateLimits.mailPerIp },
+    },
+    async (request, reply) => {
+      const changed = await resetPassword(request.body, options);
+      if (changed === "busy") return busy(reply);
+      if (!changed.ok) return refuseLink(reply, changed.problem);
+      return reply.send({ message: accountMessages.passwordChanged });
+    },
+  );
+};
+
+/** Checks the link before hashing (a bad link costs no CPU), then changes the password. */
+async function resetPassword(
+  { token, password }: PasswordResetConfirmBody,
+  { links, hasher }: AccountLinkOptions,
+): Promise<OpenedLink | "busy"> {
+  const usable = await links.check(token, "reset_password");
+  if (!usable.ok) return usable;
+  if (hasher.full()) return "busy";
+  const hashed = await hasher.hash(password);
+  if (!hashed.ok) return "busy";
+  return links.resetPassword(token, hashed.value);
+}
+
+const tokenOf = (request: FastifyRequest) =>
+  String((request.query as Record<string, unknown>)[linkTokenParameter] ?? "");
+
+/**
+ * The two pages a link opens post their forms to their own address, token
+ * included (a form with no action does that without any script), and get a
+ * page back: the confirmed page, or a page saying what went wrong.
+ */
+export const linkPageRoutes: FastifyPluginAsync<AccountLinkOptions> = async (app, options) => {
+  acceptFormPosts(app);
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("Cache-Control", "no-store");
+  });
+
+  app.post(
+    accountPages.verifyEmail,
+    { config: { rateLimit: options.rateLimits.mailPerIp } },
+    async (request, reply) => {
+      const opened = await options.links.verifyEmail(tokenOf(request));
+      if (!opened.ok)
+        return refuseLinkPage(reply, opened.problem, `${accountPages.verifyEmail}#new-link`);
+      return reply.redirect(accountPages.emailConfirmed, 303);
+    },
+  );
+
+  app.post<{ Body: { password: string } }>(
+    accountPages.resetPassword,
+    {
+      ...zodBody(z.object({ password: newPassword })),
+      config: { rateLimit: options.rateLimits.mailPerIp },
+    },
+    async (request, reply) => {
+      const changed = await resetPassword(
+        { token: tokenOf(request), password: request.body.password },
+        options,
+      );
+      if (changed === "busy") return busy(reply);
+      if (!changed.ok) return refuseLinkPage(reply, changed.problem, accountPages.forgotPassword);
+      return sendAnswerPage(reply, 200, {
+        title: "Password changed",
+        lines: [accountMessages.passwordChanged],
+        link: { href: "/", text: "Go to the home page" },
+      });
+    },
+  );
+};
