@@ -137,6 +137,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const mailQueue = await openMailQueue(database.jobs, database.kind, (error) =>
     app.log.error({ err: error }, "mail queue error"),
   );
+  // Stopped before the transport closes (below): a message being sent finishes first.
   app.addHook("onClose", () => mailQueue.stop());
   const accounts = createAccounts(database.db);
   const tokens = createLinkTokens(config.jwtSecret);

@@ -19,17 +19,19 @@ export type Transaction = { execute(query: SQL): Promise<unknown> };
 const queueName = "mail";
 
 /**
- * A message that fails is tried again after 30 s, doubling (with jitter) to at most an hour
- * between tries: 30 tries reach about a day, after which the job stays in the queue's table
- * marked failed for a week. A try that has not finished in two minutes (a killed instance)
- * is given to another worker: the same job, so the same Message-ID.
+ * A message that fails is tried again after 15 to 30 s, doubling to at most an hour between
+ * tries: the first eight take about an hour and a half, and 30 reach about a day, after which the job stays in the queue's table marked
+ * failed for a week. A worker beats every 5 s while it sends; a try whose worker has missed
+ * 10 s of beats (a killed instance) or that has run a minute (longer than the transport's
+ * timeouts allow) is tried again: the same job, so the same Message-ID.
  */
 const queueOptions = {
   retryLimit: 30,
-  retryDelay: 30,
+  retryDelay: 15,
   retryBackoff: true,
   retryDelayMax: 3600,
-  expireInSeconds: 120,
+  heartbeatSeconds: 10,
+  expireInSeconds: 60,
   deleteAfterSeconds: 7 * 24 * 3600,
 };
 
@@ -53,9 +55,14 @@ export async function openMailQueue(
     // No cron schedules; supervision (retries of expired tries, cleanup) runs in every instance,
     // and pg-boss lets one at a time do it.
     schedule: false,
+    // Supervision finds the tries of a killed instance; the default minute would add to their wait.
+    superviseIntervalSeconds: 10,
+    monitorIntervalSeconds: 10,
   });
   boss.on("error", onError);
   await boss.start();
+  // Made once, with the options above; changing them later takes boss.updateQueue (and some,
+  // such as heartbeatSeconds, a new queue).
   if (!(await boss.getQueue(queueName))) await boss.createQueue(queueName, queueOptions);
   let workerId: string | undefined;
 

@@ -34,10 +34,11 @@ export function createMailTransport(
       url: transport.url,
       pool: true,
       maxConnections: 2,
-      // Bounded, so a dead server fails a try (to be retried) instead of holding a worker.
+      // Bounded, so a dead server fails a try (to be retried) instead of holding a worker; 40 s
+      // at most, within the minute after which the queue gives the message to another worker.
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
-      socketTimeout: 30_000,
+      socketTimeout: 20_000,
     });
     return {
       send: async ({ links: _links, ...mail }) => {
