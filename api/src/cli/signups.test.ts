@@ -35,6 +35,7 @@ beforeAll(async () => {
     passwordHash: "x",
     referralCode: "P3RT8W",
     referredBy: referrer?.id,
+    emailVerifiedAt: new Date("2026-10-01T10:05:00Z"),
     createdAt: new Date("2026-10-01T10:00:00Z"),
   });
   await database.close();
@@ -45,15 +46,16 @@ describe("npm run signups", { timeout: 60_000 }, () => {
   it("lists sign-ups as CSV, safe for spreadsheets, with who referred them", async () => {
     const { stdout } = await signups("--format", "csv");
     expect(stdout.trim().split("\n")).toEqual([
-      "name,email,referral_code,referred_by,date",
-      "Tunde Bakare,tunde@example.com,K7QX9M,,2026-08-01T10:00:00.000Z",
-      `"'=Zainab Musa, Jr",zainab@example.com,P3RT8W,tunde@example.com,2026-10-01T10:00:00.000Z`,
+      "name,email,email_verified,referral_code,referred_by,date",
+      "Tunde Bakare,tunde@example.com,no,K7QX9M,,2026-08-01T10:00:00.000Z",
+      `"'=Zainab Musa, Jr",zainab@example.com,yes,P3RT8W,tunde@example.com,2026-10-01T10:00:00.000Z`,
     ]);
   });
 
   it("filters by date and prints a table by default", async () => {
     const { stdout } = await signups("--since", "2026-09-01");
-    expect(stdout).toContain("zainab@example.com");
+    expect(stdout).toMatch(/^name +email +email_verified +referral_code/);
+    expect(stdout).toMatch(/zainab@example\.com +yes +P3RT8W/);
     expect(stdout).not.toContain("Tunde Bakare");
     expect(stdout).toContain("1 sign-up since 2026-09-01.");
   });

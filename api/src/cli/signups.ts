@@ -11,6 +11,8 @@ const usage = "Usage: npm run signups -- [--since YYYY-MM-DD] [--format csv|tabl
 type Row = {
   name: string;
   email: string;
+  /** "yes" once the student opened the link in "Confirm your email" (or reset their password by mail). */
+  email_verified: "yes" | "no";
   referral_code: string;
   referred_by: string;
   date: string;
@@ -22,8 +24,16 @@ function csvField(value: string): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+const headers: (keyof Row)[] = [
+  "name",
+  "email",
+  "email_verified",
+  "referral_code",
+  "referred_by",
+  "date",
+];
+
 function table(rows: Row[]): string {
-  const headers: (keyof Row)[] = ["name", "email", "referral_code", "referred_by", "date"];
   const widths = headers.map((h) => Math.max(h.length, ...rows.map((r) => r[h].length)));
   const line = (cells: string[]) =>
     cells
@@ -77,6 +87,7 @@ async function main(): Promise<number> {
         firstName: users.firstName,
         lastName: users.lastName,
         email: users.email,
+        emailVerifiedAt: users.emailVerifiedAt,
         referralCode: users.referralCode,
         referrerEmail: referrer.email,
         createdAt: users.createdAt,
@@ -88,15 +99,14 @@ async function main(): Promise<number> {
     const rows: Row[] = found.map((u) => ({
       name: `${u.firstName} ${u.lastName}`,
       email: u.email,
+      email_verified: u.emailVerifiedAt ? "yes" : "no",
       referral_code: u.referralCode,
       referred_by: u.referrerEmail ?? "",
       date: u.createdAt.toISOString(),
     }));
     if (values.format === "csv") {
-      const header = "name,email,referral_code,referred_by,date";
-      console.log(
-        [header, ...rows.map((r) => Object.values(r).map(csvField).join(","))].join("\n"),
-      );
+      const lines = rows.map((r) => headers.map((h) => csvField(r[h])).join(","));
+      console.log([headers.join(","), ...lines].join("\n"));
     } else {
       console.log(rows.length === 0 ? "No sign-ups found." : table(rows));
       console.log(
