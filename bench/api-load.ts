@@ -148,6 +148,27 @@ export function newsletterLoad(url: string, seconds: number) {
   ]);
 }
 
+/**
+ * Password resets asked for, as fast as the server answers, for accounts that exist: each
+ * queues a "Reset your password", so the run leaves the mail queue a backlog to send.
+ */
+export function passwordResetLoad(url: string, emails: string[], seconds: number) {
+  return load(
+    "password reset asked (queues mail)",
+    null,
+    seconds,
+    emails.map((email) => ({
+      options: {
+        url: `${url}/api/v1/auth/password-reset/`,
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ email }),
+        connections: 1,
+      },
+    })),
+  );
+}
+
 export function loginLoad(
   url: string,
   accounts: { email: string; password: string }[],

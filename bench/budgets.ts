@@ -1,6 +1,7 @@
 import { notFoundPage, pages } from "@ysp/web/pages";
 import type { LoadResult } from "./api-load.ts";
 import { type LighthouseResult, medianBy } from "./lighthouse.ts";
+import type { MailResult } from "./mail.ts";
 import type { PageWeight } from "./page-weight.ts";
 
 export type Check = { budget: string; measured: string; ok: boolean };
@@ -39,6 +40,7 @@ export function checkBudgets(input: {
     lost: number;
   };
   refresh: LoadResult;
+  mail: MailResult & { queued: { resets: number; signups: number }; sent: { resets: number } };
 }): Check[] {
   const checks: Check[] = [];
   const check = (budget: string, measured: string, ok: boolean) =>
@@ -159,5 +161,19 @@ export function checkBudgets(input: {
   check("acknowledged sign-ups lost = 0", String(lost), lost === 0);
   const refreshRatio = input.refresh.perSecond / input.ceiling;
   check("refresh/s ≥ 10× the sign-up ceiling", `${refreshRatio.toFixed(1)}×`, refreshRatio >= 10);
+  const { mail } = input;
+  check(
+    "every sign-up's and reset's message arrived",
+    `${mail.messages} of ${mail.queued.signups} confirmations, ${mail.sent.resets} of ${mail.queued.resets} resets`,
+    mail.messages >= mail.queued.signups && mail.sent.resets >= mail.queued.resets,
+  );
+  // At a sign-up peak every new account queues a message: sending must keep up with the most
+  // sign-ups the machine can take, or the queue grows for as long as the peak lasts.
+  const mailRatio = mail.perSecond / input.ceiling;
+  check(
+    "mail sent/s ≥ the sign-up ceiling",
+    `${mail.perSecond}/s (${mailRatio.toFixed(1)}×)`,
+    mailRatio >= 1,
+  );
   return checks;
 }

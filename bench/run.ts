@@ -16,6 +16,7 @@ import { postAccepted } from "@ysp/testing/post-json";
 import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
 import { raisedLimits, startServer } from "@ysp/testing/server-process";
 import { fillSignupForm } from "@ysp/testing/signup-form";
+import { startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent } from "@ysp/testing/students";
 import pg from "pg";
 import { type Browser, chromium } from "playwright-core";
@@ -25,12 +26,14 @@ import {
   type LoadResult,
   loginLoad,
   newsletterLoad,
+  passwordResetLoad,
   refreshLoad,
   signupLoad,
 } from "./api-load.ts";
 import { benchPages, checkBudgets, interactivePaths } from "./budgets.ts";
 import { untilIdle } from "./idle.ts";
 import { type LighthouseResult, runLighthouse, runsPerPage } from "./lighthouse.ts";
+import { arrivalRate, confirmationDelays, type MailResult } from "./mail.ts";
 import { measurePageWeight, type PageWeight } from "./page-weight.ts";
 
 /** A whole number from the environment; a typo stops the run with one line instead of measuring NaN. */
@@ -121,7 +124,10 @@ const created = (...runs: LoadResult[]) =>
 async function main() {
   build();
   const dataDir = mkdtempSync(join(tmpdir(), "ysp-bench-"));
-  const env = { DATA_DIR: dataDir, ...raisedLimits };
+  // Every sign-up queues its "Confirm your email" in its transaction, and the server sends it
+  // to this local SMTP server while the runs go on, as it would to a provider.
+  const smtp = await startSmtpServer();
+  const env = { DATA_DIR: dataDir, SMTP_URL: smtp.url, ...raisedLimits };
   let server = await startServer({ entry, env, port, logFile: join(dataDir, "server.log") });
   const report: Record<string, unknown> = {
     date: new Date().toISOString(),
@@ -203,12 +209,42 @@ async function main() {
     );
     const newsletter = await newsletterLoad(server.url, loadSeconds);
 
+    log("password resets asked for, and the mail queue sending its backlog");
+    const resets = await passwordResetLoad(
+      server.url,
+      accounts.map((a) => a.email),
+      loadSeconds,
+    );
+    const resetMails = () => smtp.received.filter((m) => m.subject === "Reset your password");
+    const confirmations = () => smtp.received.filter((m) => m.subject === "Confirm your email");
+    const queued = { resets: resets.statuses["202"] ?? 0, signups: created(...signupRunsDone) };
+    const drainDeadline = Date.now() + 180_000;
+    while (
+      (resetMails().length < queued.resets || confirmations().length < queued.signups) &&
+      Date.now() < drainDeadline
+    )
+      await new Promise((resolve) => setTimeout(resolve, 250));
+
     log("stopping the server to count rows in its database");
     const exitCode = await server.stop();
     const database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });
     // The accounts made for the login runs, and the one the form made without script.
     const rows = (await database.db.$count(users)) - accounts.length - 1;
+    const createdAt = new Map(
+      (await database.db.select({ email: users.email, at: users.createdAt }).from(users)).map(
+        (row) => [row.email, row.at],
+      ),
+    );
     await database.close();
+    const delays = confirmationDelays(smtp.received, createdAt);
+    const mail: MailResult & { queued: typeof queued; sent: { resets: number } } = {
+      messages: delays.messages,
+      perSecond: arrivalRate(resetMails()),
+      delayP50Ms: delays.p50Ms,
+      delayP99Ms: delays.p99Ms,
+      queued,
+      sent: { resets: resetMails().length },
+    };
     // Requests still in flight when a run's clock stops are answered after autocannon stops
     // counting, so rows may exceed the 201s it saw; only the reverse would be a loss.
     const lost = Math.max(0, created(...signupRunsDone) - rows);
@@ -254,6 +290,7 @@ async function main() {
       ceiling: ceiling.mean,
       signup: { ...signup, at80: at80Judged, lost },
       refresh,
+      mail,
     });
     Object.assign(report, {
       weights,
@@ -263,8 +300,9 @@ async function main() {
       api: {
         hashCeilingPerSecond: Number(ceiling.mean.toFixed(1)),
         hashCeilingBeforeAfter: [ceiling.before, ceiling.after].map((c) => Number(c.toFixed(1))),
-        runs: [...signupRunsDone, signup.health, login, refresh, newsletter],
+        runs: [...signupRunsDone, signup.health, login, refresh, newsletter, resets],
         signupRows: rows,
+        mail,
         lost,
         gracefulExitCode: exitCode,
         postgres,
@@ -277,10 +315,11 @@ async function main() {
       weights,
       lighthouse,
       { pages: slowLine, formWithoutScript },
-      [...signupRunsDone, signup.health, login, refresh, newsletter],
+      [...signupRunsDone, signup.health, login, refresh, newsletter, resets],
       ceiling,
       lost,
       postgres,
+      mail,
     );
     const failed = checks.filter((c) => !c.ok);
     if (failed.length > 0) {
@@ -292,6 +331,7 @@ async function main() {
     }
   } finally {
     await server.stop();
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -306,6 +346,7 @@ function writeResults(
   ceiling: { before: number; after: number; mean: number },
   lost: number,
   postgres: { signup: LoadResult; rows: number; lost: number } | string,
+  mail: MailResult,
 ) {
   const lines: string[] = [];
   lines.push(
@@ -359,6 +400,8 @@ function writeResults(
   lines.push(
     "",
     `Acknowledged sign-ups lost (201 answers minus new rows): PGlite ${lost}${typeof postgres === "string" ? `; PostgreSQL ${postgres}` : `; PostgreSQL ${postgres.lost}`}.`,
+    "",
+    `Mail, to a local SMTP server (PGlite): ${mail.messages} "Confirm your email" sent during the sign-up runs, from sign-up to arrival p50 ${mail.delayP50Ms} ms, p99 ${mail.delayP99Ms} ms; a backlog of password-reset messages sent at ${mail.perSecond} messages/s.`,
     "",
   );
   lines.push("| Budget | Measured | |", "|---|---|---|");

@@ -15,6 +15,8 @@ export type ReceivedMail = {
   raw: string;
   /** Every http(s) link in the plain-text part, in order. */
   links: string[];
+  /** When the server had the whole message (Date.now()). */
+  receivedAt: number;
 };
 
 export type SmtpTestServer = {
@@ -37,7 +39,7 @@ const linkPattern = /https?:\/\/[^\s<>"')]+/g;
  * authentication and no TLS, that keeps every message it accepts: the API
  * sends to it exactly as it would to a provider.
  */
-export async function startSmtpServer(): Promise<SmtpTestServer> {
+export async function startSmtpServer({ parse = true } = {}): Promise<SmtpTestServer> {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   let refusing = false;
@@ -54,7 +56,25 @@ export async function startSmtpServer(): Promise<SmtpTestServer> {
           callback(error);
           return;
         }
+        const receivedAt = Date.now();
         const raw = Buffer.concat(chunks).toString("utf8");
+        if (!parse) {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "",
+            messageId: /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim() ?? "",
+            text: "",
+            html: "",
+            headers: new Map(),
+            raw,
+            links: [],
+            receivedAt,
+          });
+          for (const wake of waiters) wake();
+          callback();
+          return;
+        }
         simpleParser(raw).then(
           (parsed) => {
             const text = parsed.text ?? "";
@@ -68,6 +88,7 @@ export async function startSmtpServer(): Promise<SmtpTestServer> {
               headers: parsed.headers,
               raw,
               links: text.match(linkPattern) ?? [],
+              receivedAt,
             });
             for (const wake of waiters) wake();
             callback();

@@ -12,7 +12,7 @@ import type { Database } from "./db/client.ts";
 import { registerErrorHandler, sendError } from "./errors.ts";
 import { createLinkTokens } from "./mail/link-tokens.ts";
 import type { MailConfig } from "./mail/mail-config.ts";
-import { openMailQueue } from "./mail/mail-queue.ts";
+import { createMailQueue } from "./mail/mail-queue.ts";
 import { createMailSender } from "./mail/mail-sender.ts";
 import { createMailTransport } from "./mail/transport.ts";
 import { rateLimits } from "./rate-limits.ts";
@@ -134,9 +134,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   await app.register(healthRoutes, { database });
   const now = options.now ?? Date.now;
-  const mailQueue = await openMailQueue(database.jobs, database.kind, (error) =>
-    app.log.error({ err: error }, "mail queue error"),
-  );
+  const mailQueue = createMailQueue(database.db, app.log);
   // Stopped before the transport closes (below): a message being sent finishes first.
   app.addHook("onClose", () => mailQueue.stop());
   const accounts = createAccounts(database.db);
@@ -153,12 +151,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       tokens,
       transport,
     });
-    await mailQueue.work(async (id, mail) => {
+    mailQueue.work(async (id, mail) => {
       const delivery = await deliver(id, mail);
       if (delivery.outcome !== "sent")
         app.log.warn({ mailId: id, kind: mail.kind, ...delivery }, "mail not sent");
       return delivery;
-    });
+    }, hasher.saturated);
   }
   const sessions = createSessions(accounts.sessions, signer, config.refreshReuseGraceSeconds);
   await app.register(authRoutes, {

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { accountLinks, authSessions, users } from "../db/schema.ts";
 import { hashToken, type LinkTokens } from "../mail/link-tokens.ts";
-import type { MailQueue } from "../mail/mail-queue.ts";
+import type { MailKind, MailQueue } from "../mail/mail-queue.ts";
 
 export type LinkPurpose = (typeof accountLinks.$inferSelect)["purpose"];
 
@@ -13,6 +13,15 @@ const lifetimeMs: Record<LinkPurpose, number> = {
 };
 
 const mailKind = { verify_email: "verify-email", reset_password: "reset-password" } as const;
+
+/** A link about to be written, with the message that carries it. */
+export type NewLink = {
+  purpose: LinkPurpose;
+  tokenHash: string;
+  createdAt: Date;
+  expiresAt: Date;
+  mail: { kind: MailKind; nonce: string };
+};
 
 export type OpenedLink = { ok: true; userId: string } | { ok: false; problem: LinkProblem };
 
@@ -30,12 +39,24 @@ export function createAccountLinks(
   tokens: LinkTokens,
   now: () => number,
 ) {
+  function newLink(purpose: LinkPurpose): NewLink {
+    const createdAt = new Date(now());
+    const { nonce, tokenHash } = tokens.issue();
+    return {
+      purpose,
+      tokenHash,
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + lifetimeMs[purpose]),
+      mail: { kind: mailKind[purpose], nonce },
+    };
+  }
+
   /** Ends the account's unused links of this purpose, makes a new one and queues its message. */
   async function issue(tx: Tx, userId: string, purpose: LinkPurpose): Promise<void> {
-    const at = new Date(now());
+    const link = newLink(purpose);
     await tx
       .update(accountLinks)
-      .set({ replacedAt: at })
+      .set({ replacedAt: link.createdAt })
       .where(
         and(
           eq(accountLinks.userId, userId),
@@ -44,15 +65,9 @@ export function createAccountLinks(
           isNull(accountLinks.replacedAt),
         ),
       );
-    const { nonce, tokenHash } = tokens.issue();
-    await tx.insert(accountLinks).values({
-      userId,
-      purpose,
-      tokenHash,
-      createdAt: at,
-      expiresAt: new Date(at.getTime() + lifetimeMs[purpose]),
-    });
-    await queue.enqueue(tx, { kind: mailKind[purpose], userId, nonce });
+    const { mail, ...row } = link;
+    await tx.insert(accountLinks).values({ ...row, userId });
+    await queue.enqueue(tx, { ...mail, userId });
   }
 
   type Link = typeof accountLinks.$inferSelect;
@@ -90,7 +105,8 @@ export function createAccountLinks(
       .where(eq(users.id, userId));
 
   return {
-    issue,
+    /** A new account's first link: written with the account itself (students.createStudent). */
+    newLink,
     /** A link's message was queued in a transaction that has committed: send it now. */
     wake: () => queue.wake(),
 
@@ -144,7 +160,7 @@ export function createAccountLinks(
           .update(authSessions)
           .set({ revokedAt: new Date(now()) })
           .where(and(eq(authSessions.userId, taken.userId), isNull(authSessions.revokedAt)));
-        await queue.enqueue(tx, { kind: "password-changed", userId: taken.userId });
+        await queue.enqueue(tx, { kind: "password-changed", userId: taken.userId, nonce: null });
         return taken;
       });
       if (opened.ok) queue.wake();

@@ -1,8 +1,9 @@
 import type { PublicUser, SignupBody } from "@ysp/contract";
 import { and, eq, sql } from "drizzle-orm";
 import { newReferralCode } from "../auth/referral-codes.ts";
-import { type Db, pgErrorCode, type Tx, uniqueViolation } from "../db/client.ts";
-import { type User, users } from "../db/schema.ts";
+import { type Db, pgErrorCode, queryRows, uniqueViolation } from "../db/client.ts";
+import { accountLinks, mailOutbox, type User, users } from "../db/schema.ts";
+import type { NewLink } from "./account-links.ts";
 
 export function toPublicUser(user: User): PublicUser {
   return {
@@ -33,9 +34,8 @@ export type Students = ReturnType<typeof createStudents>;
 /**
  * The queries on students' accounts. The reads are prepared once: building a
  * query costs more CPU than the database spends running it, and that CPU is
- * taken from password hashing when sign-ups peak. The insert is not: it runs in
- * a transaction with what comes with a new account, and a prepared statement
- * belongs to the database handle, outside any transaction.
+ * taken from password hashing when sign-ups peak. The insert writes three
+ * tables in one statement, which is cheaper still than three in a transaction.
  */
 export function createStudents(db: Db) {
   const userByEmail = db.select().from(users).where(byLowerEmail).prepare("user_by_email");
@@ -74,32 +74,28 @@ export function createStudents(db: Db) {
       return user?.id;
     },
     /**
-     * Creates the account and, in the same transaction, whatever comes with it (`alongside`:
-     * the link to confirm the address and its message), so either all of it exists or none.
+     * Creates the account with its first link (to confirm the address) and that link's message,
+     * in one statement: all of it exists or none, at the cost of one query.
      */
-    async createStudent(
-      input: NewStudent,
-      alongside: (tx: Tx, id: string) => Promise<void>,
-    ): Promise<CreateStudentResult> {
+    async createStudent(input: NewStudent, link: NewLink): Promise<CreateStudentResult> {
       for (let attempt = 1; ; attempt++) {
         try {
-          const id = await db.transaction(async (tx) => {
-            const [row] = await tx
-              .insert(users)
-              .values({
-                email: input.email,
-                firstName: input.first_name,
-                lastName: input.last_name,
-                passwordHash: input.passwordHash,
-                userType: "STUDENT",
-                referralCode: newReferralCode(),
-                referredBy: input.referredBy,
-              })
-              .returning({ id: users.id });
-            if (!row) throw new Error("Inserting a user returned no row");
-            await alongside(tx, row.id);
-            return row.id;
-          });
+          const [row] = await queryRows<{ id: string }>(
+            db,
+            sql`with student as (
+                  insert into ${users} (email, first_name, last_name, password_hash, user_type, referral_code, referred_by)
+                  values (${input.email}, ${input.first_name}, ${input.last_name}, ${input.passwordHash},
+                          'STUDENT', ${newReferralCode()}, ${input.referredBy})
+                  returning id),
+                link as (
+                  insert into ${accountLinks} (user_id, purpose, token_hash, created_at, expires_at)
+                  select id, ${link.purpose}, ${link.tokenHash}, ${link.createdAt}, ${link.expiresAt} from student)
+                insert into ${mailOutbox} (user_id, kind, nonce)
+                select id, ${link.mail.kind}, ${link.mail.nonce} from student
+                returning user_id as id`,
+          );
+          if (!row) throw new Error("Inserting a user returned no row");
+          const id = row.id;
           return { ok: true, id };
         } catch (error) {
           if (pgErrorCode(error) !== uniqueViolation) throw error;

@@ -13,6 +13,8 @@ export type PasswordHasher = {
   verify(hash: string, password: string): Promise<Hashed<boolean>>;
   /** True when a job submitted now would be turned away: lets a handler refuse before doing other work. */
   full(): boolean;
+  /** True while every worker is hashing and more jobs wait: background work should hold back. */
+  saturated(): boolean;
   close(): Promise<void>;
 };
 
@@ -99,6 +101,7 @@ export function createPasswordHasher({ workers, maxQueued, nice }: HasherOptions
     verify: (hash, password) =>
       submit({ kind: "verify", hash, password }) as Promise<Hashed<boolean>>,
     full,
+    saturated: () => idle.length === 0 && waiting.length > 0,
     async close() {
       closing = true;
       await Promise.all([...all].map((slot) => slot.worker.terminate()));

@@ -8,7 +8,6 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { fromPglite, type Db as JobDatabase } from "pg-boss";
 import { lockFolder } from "./folder-lock.ts";
 import * as schema from "./schema.ts";
 
@@ -28,8 +27,6 @@ export type Database = {
    */
   onConnectionLost: (listener: (error: Error) => void) => void;
   close: () => Promise<void>;
-  /** The same database as the job queue (pg-boss) reaches it: raw SQL, one statement or many. */
-  jobs: JobDatabase;
 };
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -126,7 +123,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       // PGlite runs inside this process: it has no connection to lose.
       onConnectionLost: () => {},
-      jobs: fromPglite(client),
       close: async () => {
         await client.close();
         lock.release();
@@ -158,8 +154,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     onConnectionLost: (listener) => {
       reportLost = listener;
     },
-    // Without parameters, several statements go in one simple query, as pg-boss expects.
-    jobs: { executeSql: (text, values) => pool.query(text, values) },
     close: () => pool.end(),
   };
 }

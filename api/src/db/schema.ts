@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   index,
+  integer,
   pgTable,
   text,
   timestamp,
@@ -62,7 +63,7 @@ export const authSessions = pgTable(
  * A link sent by mail that proves its opener holds the account's mailbox: to
  * confirm the address, or to choose a new password. Only the token's SHA-256
  * is kept; the token itself is derived from a secret when the message is
- * sent (mail/link-tokens.ts), so neither this table nor the mail queue holds one.
+ * sent (mail/link-tokens.ts), so neither this table nor mail_outbox holds one.
  */
 export const accountLinks = pgTable(
   "account_links",
@@ -82,6 +83,37 @@ export const accountLinks = pgTable(
   (t) => [
     uniqueIndex("account_links_token_hash_key").on(t.tokenHash),
     index("account_links_user_id_idx").on(t.userId, t.purpose),
+  ],
+);
+
+/**
+ * Mail to send, written in the transaction of its cause (mail/mail-queue.ts). A row is claimed by
+ * moving `available_at` a minute on (the lease); sent, it gets `sent_at`; a failure moves
+ * `available_at` to the next try; after the last try, or a refusal no try can mend, `failed_at`.
+ * Its id is the message's Message-ID, the same on every try.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["verify-email", "reset-password", "password-changed"] }).notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The link's nonce, from which its token is derived when the message is sent. */
+    nonce: text("nonce"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    availableAt: timestamp("available_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    index("mail_outbox_due_idx")
+      .on(t.availableAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index("mail_outbox_user_id_idx").on(t.userId),
   ],
 );
 

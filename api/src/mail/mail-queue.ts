@@ -1,104 +1,183 @@
-import { type SQL, sql } from "drizzle-orm";
-import { fromDrizzle, type Job, type Db as JobDatabase, type JobResult, PgBoss } from "pg-boss";
+import { inArray, lt, type SQL, sql } from "drizzle-orm";
+import { type Db, queryRows, type Tx } from "../db/client.ts";
+import { mailOutbox } from "../db/schema.ts";
+
+export type MailKind = (typeof mailOutbox.$inferSelect)["kind"];
 
 /**
  * What a queued message is about. The words are rendered when it is sent, from the account as it
  * is then; a link's token is derived from its nonce (link-tokens.ts). Nothing secret is queued.
  */
-export type QueuedMail =
-  | { kind: "verify-email"; userId: string; nonce: string }
-  | { kind: "reset-password"; userId: string; nonce: string }
-  | { kind: "password-changed"; userId: string };
+export type QueuedMail = { kind: MailKind; userId: string; nonce: string | null };
 
 /** What delivering one message came to: sent, worth trying again later, or never deliverable. */
 export type Delivery = { outcome: "sent" } | { outcome: "retry" | "give-up"; reason: string };
 
-/** Runs raw SQL inside the caller's transaction (a Drizzle transaction has `execute`). */
-export type Transaction = { execute(query: SQL): Promise<unknown> };
-
-const queueName = "mail";
-
+/** Claimed at most this many at a time; a full batch means more are due, so the next is claimed at once. */
+const batchSize = 10;
+/** Due messages are looked for twice a second, and at once when this instance queues one. */
+const pollMs = 500;
 /**
- * A message that fails is tried again after 15 to 30 s, doubling to at most an hour between
- * tries: the first eight take about an hour and a half, and 30 reach about a day, after which the job stays in the queue's table marked
- * failed for a week. A worker beats every 5 s while it sends; a try whose worker has missed
- * 10 s of beats (a killed instance) or that has run a minute (longer than the transport's
- * timeouts allow) is tried again: the same job, so the same Message-ID.
+ * While sign-ups keep every hashing worker busy, one batch a second at most: sending a message
+ * costs about 2.5 ms of CPU (composing it most), and at a peak of 100 sign-ups a second sending
+ * each at once took a quarter of a core from hashing. The backlog goes out when the peak has passed.
  */
-const queueOptions = {
-  retryLimit: 30,
-  retryDelay: 15,
-  retryBackoff: true,
-  retryDelayMax: 3600,
-  heartbeatSeconds: 10,
-  expireInSeconds: 60,
-  deleteAfterSeconds: 7 * 24 * 3600,
+const heldBackMs = 1000;
+/**
+ * A claimed message is this instance's for a minute: longer than one try can take (the transport
+ * gives up within 40 s), after which a message whose instance died is another's to send.
+ */
+const leaseSeconds = 60;
+/**
+ * A failed try is followed by another after 15 to 30 s, doubling to an hour between tries:
+ * the first seven take about an hour, and 30 tries reach about a day. Then the row is marked failed.
+ */
+const maxAttempts = 30;
+const retryDelaySeconds = (attempts: number) =>
+  Math.round(Math.min(3600, 30 * 2 ** (attempts - 1) * (0.5 + Math.random() / 2)));
+/** Sent messages are kept a week, for support to see what went out; failed ones until removed. */
+const keepSentDays = 7;
+const cleanEveryMs = 3600_000;
+
+export type MailQueue = ReturnType<typeof createMailQueue>;
+
+type QueueLog = {
+  warn: (fields: Record<string, unknown>, line: string) => void;
+  info: (line: string) => void;
 };
 
-export type MailQueue = Awaited<ReturnType<typeof openMailQueue>>;
+type Claimed = {
+  id: string;
+  kind: MailKind;
+  user_id: string;
+  nonce: string | null;
+  attempts: number;
+};
 
 /**
- * The queue of outgoing mail, in the database itself (pg-boss): a message is
- * queued in the transaction of the change that causes it, so a rolled-back
- * change sends nothing and a committed one cannot lose its message. Workers in
- * any number of instances claim messages with FOR UPDATE SKIP LOCKED, so each is
- * sent by one of them.
+ * The queue of outgoing mail: a table in the same database, written in the
+ * transaction of the change that causes a message, so a rolled-back change
+ * sends nothing and a committed one cannot lose its message. Workers in any
+ * number of instances claim due rows with FOR UPDATE SKIP LOCKED, so each
+ * message is sent by one of them at a time.
+ *
+ * Why a table of our own rather than pg-boss: docs/architecture.md, "Mail".
  */
-export async function openMailQueue(
-  connection: JobDatabase,
-  backend: "pglite" | "postgres",
-  onError: (error: Error) => void,
-) {
-  const boss = new PgBoss({
-    db: connection,
-    backend,
-    // No cron schedules; supervision (retries of expired tries, cleanup) runs in every instance,
-    // and pg-boss lets one at a time do it.
-    schedule: false,
-    // Supervision finds the tries of a killed instance; the default minute would add to their wait.
-    superviseIntervalSeconds: 10,
-    monitorIntervalSeconds: 10,
-  });
-  boss.on("error", onError);
-  await boss.start();
-  // Made once, with the options above; changing them later takes boss.updateQueue (and some,
-  // such as heartbeatSeconds, a new queue).
-  if (!(await boss.getQueue(queueName))) await boss.createQueue(queueName, queueOptions);
-  let workerId: string | undefined;
+export function createMailQueue(db: Db, log: QueueLog) {
+  let timer: NodeJS.Timeout | undefined;
+  let wakeNow = () => {};
+  let draining: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  let lastClean = 0;
+  let failing = false;
+
+  const claim = () =>
+    queryRows<Claimed>(
+      db,
+      sql`update ${mailOutbox}
+          set available_at = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
+          where id in (
+            select id from ${mailOutbox}
+            where sent_at is null and failed_at is null and available_at <= now()
+            order by available_at
+            limit ${batchSize}
+            for update skip locked)
+          returning id, kind, user_id, nonce, attempts`,
+    );
+
+  async function settle(row: Claimed, delivery: Delivery): Promise<void> {
+    if (delivery.outcome === "sent") return;
+    const last = delivery.outcome === "give-up" || row.attempts >= maxAttempts;
+    const next: SQL = last
+      ? sql`failed_at = now()`
+      : sql`available_at = now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})`;
+    await db.execute(
+      sql`update ${mailOutbox} set ${next}, last_error = ${delivery.reason} where id = ${row.id}`,
+    );
+  }
+
+  async function drain(
+    deliver: (id: string, mail: QueuedMail) => Promise<Delivery>,
+    holdBack: () => boolean,
+  ) {
+    for (;;) {
+      again = false;
+      const rows = await claim();
+      const deliveries = await Promise.all(
+        rows.map((row) =>
+          deliver(row.id, { kind: row.kind, userId: row.user_id, nonce: row.nonce }),
+        ),
+      );
+      const sent = rows.filter((_, i) => deliveries[i]?.outcome === "sent").map((row) => row.id);
+      if (sent.length > 0)
+        await db
+          .update(mailOutbox)
+          .set({ sentAt: sql`now()`, lastError: null })
+          .where(inArray(mailOutbox.id, sent));
+      for (const [i, row] of rows.entries()) await settle(row, deliveries[i] as Delivery);
+      if ((rows.length < batchSize && !again) || holdBack()) break;
+    }
+    if (Date.now() - lastClean > cleanEveryMs) {
+      lastClean = Date.now();
+      await db
+        .delete(mailOutbox)
+        .where(lt(mailOutbox.sentAt, sql`now() - make_interval(days => ${keepSentDays})`));
+    }
+  }
 
   return {
     /** Queues a message inside `tx`: it exists once `tx` commits, and never if it rolls back. */
-    async enqueue(tx: Transaction, mail: QueuedMail): Promise<void> {
-      const id = await boss.send(queueName, mail, {
-        db: fromDrizzle(tx as Parameters<typeof fromDrizzle>[0], sql),
-      });
-      if (id === null) throw new Error(`The mail queue refused a ${mail.kind} message`);
+    async enqueue(tx: Tx, mail: QueuedMail): Promise<void> {
+      await tx.insert(mailOutbox).values(mail);
     },
 
-    /** Sends queued messages with `deliver`, the job's id standing for the message's. */
-    async work(deliver: (id: string, mail: QueuedMail) => Promise<Delivery>): Promise<void> {
-      workerId = await boss.work<QueuedMail>(
-        queueName,
-        // Polled twice a second: a message queued by another instance waits at most that long.
-        { perJobResults: true, batchSize: 4, localConcurrency: 1, pollingIntervalSeconds: 0.5 },
-        (jobs: Job<QueuedMail>[]) =>
-          Promise.all(
-            jobs.map(async (job): Promise<JobResult> => {
-              const delivery = await deliver(job.id, job.data);
-              if (delivery.outcome === "sent") return { id: job.id, status: "completed" };
-              // A failed job is tried again until its retries run out; a dead-lettered one is not.
-              const status = delivery.outcome === "retry" ? "failed" : "deadletter";
-              return { id: job.id, status, output: { reason: delivery.reason } };
-            }),
-          ),
-      );
+    /**
+     * Sends due messages with `deliver`, the row's id standing for the message's, until
+     * stopped; while `holdBack()` says the machine is busy with more urgent work, slowly.
+     */
+    work(
+      deliver: (id: string, mail: QueuedMail) => Promise<Delivery>,
+      holdBack: () => boolean,
+    ): void {
+      let lastStart = 0;
+      const run = () => {
+        if (stopped) return;
+        if (draining) {
+          again = true;
+          return;
+        }
+        if (holdBack() && Date.now() - lastStart < heldBackMs) return;
+        lastStart = Date.now();
+        draining = drain(deliver, holdBack)
+          .then(
+            () => {
+              if (failing) log.info("mail queue: the database answers again; sending");
+              failing = false;
+            },
+            (error: unknown) => {
+              // The database is away (a restart, a failover): said once, tried at every poll.
+              if (!failing) log.warn({ err: error }, "mail queue: cannot reach the database");
+              failing = true;
+            },
+          )
+          .finally(() => {
+            draining = undefined;
+          });
+      };
+      timer = setInterval(run, pollMs);
+      wakeNow = run;
+      run();
     },
 
     /** A message was just queued here: this instance's worker looks now, not at its next poll. */
-    wake(): void {
-      if (workerId) boss.notifyWorker(workerId);
-    },
+    wake: () => wakeNow(),
 
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    /** Stops claiming; a batch being sent is finished (and marked) first. */
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(timer);
+      await draining;
+    },
   };
 }

@@ -27,8 +27,11 @@ const isPermanent = (error: unknown) => {
  */
 export function createMailSender({ config, students, tokens, transport }: SenderOptions) {
   const domain = config.from.address.split("@")[1];
-  const link = (path: string, nonce: string) =>
-    `${config.publicUrl}${path}?${linkTokenParameter}=${tokens.token(nonce)}`;
+  const link = (path: string, nonce: string | null) => {
+    if (nonce === null)
+      throw new Error(`A message with a link to ${path} was queued without its nonce`);
+    return `${config.publicUrl}${path}?${linkTokenParameter}=${tokens.token(nonce)}`;
+  };
 
   const words = (mail: QueuedMail, firstName: string): MailWords => {
     switch (mail.kind) {
@@ -55,7 +58,12 @@ export function createMailSender({ config, students, tokens, transport }: Sender
   return async function deliver(id: string, mail: QueuedMail): Promise<Delivery> {
     const user = await students.findById(mail.userId);
     if (!user) return { outcome: "give-up", reason: "The account no longer exists" };
-    const message = words(mail, user.firstName);
+    let message: MailWords;
+    try {
+      message = words(mail, user.firstName);
+    } catch (error) {
+      return { outcome: "give-up", reason: String(error) };
+    }
     const rendered = renderMail(message);
     try {
       await transport.send({

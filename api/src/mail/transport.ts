@@ -32,8 +32,10 @@ export function createMailTransport(
   if (transport.kind === "smtp") {
     const smtp = nodemailer.createTransport({
       url: transport.url,
+      // A batch of the queue's (10) is sent over five connections at once: a provider takes
+      // 100-300 ms a message, and one connection would deliver only a few a second.
       pool: true,
-      maxConnections: 2,
+      maxConnections: 5,
       // Bounded, so a dead server fails a try (to be retried) instead of holding a worker; 40 s
       // at most, within the minute after which the queue gives the message to another worker.
       connectionTimeout: 10_000,

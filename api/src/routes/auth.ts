@@ -160,7 +160,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
         if (!hashed.ok) return busy(reply);
         // No look-up first: the unique index answers a taken email, and at peak every
         // sign-up is a new student, so a query before hashing would only cost each one CPU.
-        // The link to confirm the address, and its message, are made with the account.
+        // The link to confirm the address, and its message, are written with the account.
         const created = await students.createStudent(
           {
             email: body.email,
@@ -169,7 +169,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
             passwordHash: hashed.value,
             referredBy,
           },
-          (tx, id) => links.issue(tx, id, "verify_email"),
+          links.newLink("verify_email"),
         );
         if (!created.ok) {
           const repeated = await repeatsRecentSignup(request, body);
