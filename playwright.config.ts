@@ -42,6 +42,7 @@ export default defineConfig({
       RATE_LIMIT_SIGNUP: "600",
       RATE_LIMIT_LOGIN: "600",
       RATE_LIMIT_NEWSLETTER: "600",
+      RATE_LIMIT_MAIL: "600",
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -149,13 +149,20 @@ export function newsletterLoad(url: string, seconds: number) {
 }
 
 /**
- * Password resets asked for, as fast as the server answers, for accounts that exist: each
- * queues a "Reset your password", so the run leaves the mail queue a backlog to send.
+ * Password resets asked for, one connection per address: as fast as the server answers
+ * (`rate` null), which for accounts that exist leaves the mail queue a backlog to send, or at
+ * `rate` a second in all, to compare answers' times.
  */
-export function passwordResetLoad(url: string, emails: string[], seconds: number) {
+export function passwordResetLoad(
+  url: string,
+  name: string,
+  emails: string[],
+  seconds: number,
+  rate: number | null = null,
+) {
   return load(
-    "password reset asked (queues mail)",
-    null,
+    name,
+    rate,
     seconds,
     emails.map((email) => ({
       options: {
@@ -164,6 +171,7 @@ export function passwordResetLoad(url: string, emails: string[], seconds: number
         headers: json,
         body: JSON.stringify({ email }),
         connections: 1,
+        ...(rate === null ? {} : { overallRate: rate / emails.length }),
       },
     })),
   );

@@ -41,6 +41,7 @@ export function checkBudgets(input: {
   };
   refresh: LoadResult;
   mail: MailResult & { queued: { resets: number; signups: number }; sent: { resets: number } };
+  resets: { known: LoadResult; unknown: LoadResult };
 }): Check[] {
   const checks: Check[] = [];
   const check = (budget: string, measured: string, ok: boolean) =>
@@ -174,6 +175,14 @@ export function checkBudgets(input: {
     "mail sent/s ≥ the sign-up ceiling",
     `${mail.perSecond}/s (${mailRatio.toFixed(1)}×)`,
     mailRatio >= 1,
+  );
+  const { known, unknown } = input.resets;
+  // Judged on the median: one request tells nothing at a millisecond's difference, and the
+  // limits per address (5 an hour) leave no one enough requests to average it out.
+  check(
+    "password reset: unknown address answered within 5 ms of a known one (p50)",
+    `${unknown.p50Ms} ms vs ${known.p50Ms} ms`,
+    Math.abs(known.p50Ms - unknown.p50Ms) <= 5,
   );
   return checks;
 }

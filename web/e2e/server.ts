@@ -1,13 +1,17 @@
 /**
  * Starts the real server for the browser tests: on a throwaway PostgreSQL
  * server when this machine has one (so the specs can look in the database),
- * otherwise on embedded PGlite. Writes the database URL for the specs and
- * stops everything on SIGTERM.
+ * otherwise on embedded PGlite, sending its mail to a real SMTP server on
+ * localhost. Writes the database URL and every message received (one JSON
+ * file each, in the inbox folder: see inbox.ts) for the specs, and stops
+ * everything on SIGTERM.
  */
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
+import { startSmtpServer } from "@ysp/testing/smtp";
+import { inboxDir } from "./inbox.ts";
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error("DATA_DIR must be set for the browser-test server");
@@ -19,9 +23,23 @@ if (!postgres)
   );
 writeFileSync(join(dataDir, "database-url"), postgres?.url ?? "");
 
+const inbox = inboxDir(dataDir);
+mkdirSync(inbox, { recursive: true });
+const smtp = await startSmtpServer();
+let written = 0;
+// The SMTP server keeps what it receives in this process; the specs run in others.
+const copyOut = setInterval(() => {
+  for (const { raw: _raw, headers: _headers, ...mail } of smtp.received.slice(written))
+    writeFileSync(join(inbox, `${String(written++).padStart(6, "0")}.json`), JSON.stringify(mail));
+}, 50);
+
 const server = spawn(process.execPath, ["api/src/main.ts"], {
   stdio: "inherit",
-  env: { ...process.env, ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
+  env: {
+    ...process.env,
+    SMTP_URL: smtp.url,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+  },
 });
 
 let stopping = false;
@@ -33,6 +51,8 @@ const stop = async () => {
     server.kill("SIGTERM");
     await exited;
   }
+  clearInterval(copyOut);
+  await smtp.close();
   await postgres?.stop();
   process.exit(0);
 };
