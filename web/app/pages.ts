@@ -117,6 +117,44 @@ export const pages = [
     builtAt: "/join",
     example: "/join/ABC123",
   },
+  // The pages about an account: where links in mail lead, and where the app sends a student who
+  // forgot a password. Focused like the sign-up page, and of no use to search engines.
+  {
+    id: "verify-email",
+    path: "/verify-email",
+    module: "routes/verify-email.tsx",
+    chrome: false,
+    hydrates: false,
+    indexed: false,
+    builtAt: "/verify-email",
+  },
+  {
+    id: "email-confirmed",
+    path: "/email-confirmed",
+    module: "routes/email-confirmed.tsx",
+    chrome: false,
+    hydrates: false,
+    indexed: false,
+    builtAt: "/email-confirmed",
+  },
+  {
+    id: "forgot-password",
+    path: "/forgot-password",
+    module: "routes/forgot-password.tsx",
+    chrome: false,
+    hydrates: false,
+    indexed: false,
+    builtAt: "/forgot-password",
+  },
+  {
+    id: "reset-password",
+    path: "/reset-password",
+    module: "routes/reset-password.tsx",
+    chrome: false,
+    hydrates: false,
+    indexed: false,
+    builtAt: "/reset-password",
+  },
   notFoundPage,
 ] as const satisfies readonly Page[];
 

@@ -58,7 +58,7 @@ test("sign up, open the link in the mail, and the address is confirmed", async (
   await expect(page.getByText(linkProblems.link_used)).toBeVisible();
   await expect(page.getByRole("link", { name: "Get a new link" })).toHaveAttribute(
     "href",
-    "/verify-email#new-link",
+    "/verify-email?new-link#new-link",
   );
 });
 

@@ -268,7 +268,7 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
     expect(used.statusCode).toBe(400);
     expect(used.headers["content-type"]).toMatch(/^text\/html/);
     expect(used.body).toContain(linkProblems.link_used);
-    expect(used.body).toContain('href="/verify-email#new-link"');
+    expect(used.body).toContain('href="/verify-email?new-link#new-link"');
 
     const resend = await post(
       app,

@@ -187,7 +187,13 @@ export const linkPageRoutes: FastifyPluginAsync<AccountLinkOptions> = async (app
     async (request, reply) => {
       const opened = await options.links.verifyEmail(tokenOf(request));
       if (!opened.ok)
-        return refuseLinkPage(reply, opened.problem, `${accountPages.verifyEmail}#new-link`);
+        // A query of its own: this page may itself be at /verify-email (posted with no token),
+        // and a link differing only in its fragment would scroll it instead of opening the form.
+        return refuseLinkPage(
+          reply,
+          opened.problem,
+          `${accountPages.verifyEmail}?new-link#new-link`,
+        );
       return reply.redirect(accountPages.emailConfirmed, 303);
     },
   );

@@ -10,7 +10,7 @@ import { type DeviceHints, isAppleDevice } from "~/lib/store-link.ts";
  * Their text is hashed into each page's Content-Security-Policy after the build.
  */
 
-type Argument = string | ((...args: never[]) => unknown);
+type Argument = string | Readonly<Record<string, string>> | ((...args: never[]) => unknown);
 
 /**
  * A function's source without its name: the name is the minifier's, changes with unrelated code,
@@ -18,7 +18,7 @@ type Argument = string | ((...args: never[]) => unknown);
  */
 const source = (script: Argument) => script.toString().replace(/^function\s*[\w$]*/, "function");
 
-/** `(function(…){…})(arguments)`: functions by their source, strings as JSON. */
+/** `(function(…){…})(arguments)`: functions by their source, strings and objects as JSON. */
 export function immediately<A extends Argument[]>(script: (...args: A) => void, ...args: A) {
   const values = args.map((value) =>
     typeof value === "function" ? source(value) : JSON.stringify(value),
@@ -75,7 +75,7 @@ const scripts = import.meta.env.SSR
     }
   : { storeLinks: "", dialogCommands: "", inviteCode: "" };
 
-function InlineScript({ text }: { text: string }) {
+export function InlineScript({ text }: { text: string }) {
   return (
     <script
       // biome-ignore lint/security/noDangerouslySetInnerHtml: our own function's source, hashed into the CSP

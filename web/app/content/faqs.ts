@@ -6,7 +6,9 @@ import type { Faq } from "./types.ts";
 const listText = (items: readonly string[]) =>
   items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 
-const joinPage = `${site.origin.replace(/^https?:\/\//, "")}/join`;
+const siteHost = site.origin.replace(/^https?:\/\//, "");
+const joinPage = `${siteHost}/join`;
+const forgotPasswordPage = `${siteHost}/forgot-password`;
 
 export const faqs: readonly Faq[] = [
   {
@@ -42,6 +44,7 @@ export const faqs: readonly Faq[] = [
           "Log in to the app with the same email address and password.",
         ],
       },
+      `Forgot your password? Ask for a link to choose a new one at ${forgotPasswordPage}, or tap "Forgot password?" in the app; the link comes to the email you signed up with.`,
     ],
   },
   {

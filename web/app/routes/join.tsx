@@ -266,6 +266,11 @@ export default function Join({ params }: Route.ComponentProps) {
           <p className="fine-print">
             {joinPage.logIn.question} <StoreLink>{joinPage.logIn.link}</StoreLink>
           </p>
+          <p className="fine-print">
+            <Link to={joinPage.forgotPassword.to} reloadDocument>
+              {joinPage.forgotPassword.label}
+            </Link>
+          </p>
         </div>
       </main>
       <ChatButton />

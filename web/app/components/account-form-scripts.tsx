@@ -1,0 +1,112 @@
+import { apiMessages, emailMessages, linkTokenParameter, signupMessages } from "@ysp/contract";
+import { InlineScript, immediately } from "./inline-scripts.tsx";
+
+/**
+ * The scripts of the account pages (verify-email, forgot-password, reset-password), which ship
+ * no framework JavaScript: written and sent as inline-scripts.tsx's are, ES2015 and
+ * self-contained. Only those pages import this module.
+ */
+
+/** The messages the account pages' forms show, as checkAccountForms takes them. */
+export type FormMessages = {
+  emailRequired: string;
+  emailInvalid: string;
+  passwordRequired: string;
+  passwordShort: string;
+};
+
+/**
+ * The account pages' forms (form[data-check]) work with no script, the browser checking what
+ * their attributes say. With it, each field gets the site's own message, shown under it as the
+ * sign-up page shows it, read with the field, and focused; a password's eye shows it.
+ */
+export function checkAccountForms(messages: FormMessages) {
+  const problem = (input: HTMLInputElement) => {
+    if (input.type === "email" || input.name === "email") {
+      if (input.value.trim() === "") return messages.emailRequired;
+      if (input.validity.typeMismatch) return messages.emailInvalid;
+    }
+    if (input.name === "password") {
+      if (input.value === "") return messages.passwordRequired;
+      if ([...input.value].length < 8) return messages.passwordShort;
+    }
+    return "";
+  };
+  const show = (input: HTMLInputElement, message: string) => {
+    const error = document.getElementById(`${input.id}-error`);
+    if (!error) return;
+    error.textContent = message;
+    error.hidden = message === "";
+    const described = (input.getAttribute("aria-describedby") || "")
+      .split(" ")
+      .filter((id) => id !== "" && id !== error.id);
+    if (message !== "") described.push(error.id);
+    if (described.length > 0) input.setAttribute("aria-describedby", described.join(" "));
+    else input.removeAttribute("aria-describedby");
+    if (message !== "") input.setAttribute("aria-invalid", "true");
+    else input.removeAttribute("aria-invalid");
+  };
+  for (const form of document.querySelectorAll<HTMLFormElement>("form[data-check]")) {
+    form.noValidate = true;
+    const inputs = [...form.querySelectorAll<HTMLInputElement>("input[id]")];
+    let checked = false;
+    form.addEventListener("submit", (event) => {
+      checked = true;
+      let first: HTMLInputElement | null = null;
+      for (const input of inputs) {
+        const message = problem(input);
+        show(input, message);
+        if (message !== "" && !first) first = input;
+      }
+      if (first) {
+        event.preventDefault();
+        first.focus();
+      }
+    });
+    for (const input of inputs)
+      input.addEventListener("input", () => {
+        if (checked) show(input, problem(input));
+      });
+  }
+  for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-show-password]")) {
+    const input = document.getElementById(button.getAttribute("aria-controls") || "");
+    if (!(input instanceof HTMLInputElement)) continue;
+    const eyes = button.querySelectorAll<HTMLElement>("[data-eye]");
+    button.hidden = false;
+    button.addEventListener("click", () => {
+      const shown = input.type === "password";
+      input.type = shown ? "text" : "password";
+      button.setAttribute("aria-pressed", String(shown));
+      for (const eye of eyes) eye.hidden = !eye.hidden;
+    });
+  }
+}
+
+/** A confirmation page opened without a token (typed, or the link cut short) offers a new link only. */
+export function hideConfirmWithoutToken(parameter: string) {
+  const confirm = document.getElementById("confirm");
+  if (confirm && !new URLSearchParams(location.search).get(parameter)) confirm.hidden = true;
+}
+
+/** Rendered into the prerendered HTML only, as inline-scripts.tsx's are. */
+const scripts = import.meta.env.SSR
+  ? {
+      accountForms: immediately(checkAccountForms, {
+        emailRequired: emailMessages.required,
+        emailInvalid: emailMessages.invalid,
+        passwordRequired: signupMessages.password,
+        passwordShort: apiMessages.passwordShort,
+      }),
+      confirmToken: immediately(hideConfirmWithoutToken, linkTokenParameter),
+    }
+  : { accountForms: "", confirmToken: "" };
+
+/** After the account pages' forms: their messages and the password's eye. */
+export function AccountFormsScript() {
+  return <InlineScript text={scripts.accountForms} />;
+}
+
+/** After the confirmation form, which it hides when the address has no token. */
+export function ConfirmTokenScript() {
+  return <InlineScript text={scripts.confirmToken} />;
+}

@@ -1,0 +1,98 @@
+import type { ReactNode } from "react";
+import { ChatButton } from "./chat-button.tsx";
+import { Field } from "./field.tsx";
+import { Icon } from "./icons.tsx";
+import { Logo } from "./logo.tsx";
+
+/** The card the sign-up page uses, for the pages about an account: logo, heading, a line, the rest. */
+export function AccountPage({
+  title,
+  text,
+  children,
+}: {
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <main id="main" className="join">
+        <div className="join-card">
+          <Logo />
+          <h1>{title}</h1>
+          <p className="muted">{text}</p>
+          {children}
+        </div>
+      </main>
+      <ChatButton />
+    </>
+  );
+}
+
+/**
+ * A field of an account page's form, with the empty message line the page's script fills
+ * (account-form-scripts.tsx); without the script the browser checks the input's attributes.
+ */
+export function FormField({
+  id,
+  label,
+  hint,
+  type,
+  showPassword,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  type: "email" | "password";
+  /** The eye button's words, for a password; it appears once the script has run. */
+  showPassword?: string;
+}) {
+  const email = type === "email";
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      inputProps={{
+        id,
+        name: type,
+        type,
+        required: true,
+        ...(email
+          ? { autoComplete: "email", inputMode: "email" }
+          : {
+              autoComplete: "new-password",
+              minLength: 8,
+              autoCapitalize: "none",
+              autoCorrect: "off",
+              spellCheck: false,
+            }),
+      }}
+      beside={
+        showPassword
+          ? {
+              className: "password-row",
+              children: (
+                <button
+                  type="button"
+                  className="icon-button password-toggle"
+                  aria-pressed="false"
+                  aria-controls={id}
+                  data-show-password
+                  hidden
+                >
+                  <span data-eye>
+                    <Icon name="eye" />
+                  </span>
+                  <span data-eye hidden>
+                    <Icon name="eyeStruck" />
+                  </span>
+                  <span className="visually-hidden">{showPassword}</span>
+                </button>
+              ),
+            }
+          : undefined
+      }
+      after={<p id={`${id}-error`} className="field-error" hidden />}
+    />
+  );
+}

@@ -1,0 +1,60 @@
+import { accountMessages, linkLifetimes } from "@ysp/contract";
+import { site } from "./site.ts";
+
+/**
+ * The pages a message's link opens, and the page that asks for a new password.
+ * The sentences the server also says (a link sent, a link refused, the
+ * password changed) are in @ysp/contract, for both to use.
+ */
+export const accountPageWords = {
+  verifyEmail: {
+    meta: {
+      title: `Confirm your email | ${site.name}`,
+      description: `Confirm the email address of your ${site.name} account.`,
+    },
+    title: "Confirm your email",
+    text: "Tap the button to confirm that this is your email address.",
+    submit: "Confirm my email",
+    newLink: {
+      title: "Need a new link?",
+      text: `A link works once, for ${linkLifetimes.verifyEmail.words}. Enter the email you signed up with and we will send a new one.`,
+      submit: "Send a new link",
+    },
+  },
+  emailConfirmed: {
+    meta: {
+      title: `Email confirmed | ${site.name}`,
+      description: `Your ${site.name} account's email address is confirmed.`,
+    },
+    title: accountMessages.emailConfirmed,
+    text: "Thank you. Download the app and log in with your email and password.",
+    download: "Download the app",
+  },
+  forgotPassword: {
+    meta: {
+      title: `Forgot your password? | ${site.name}`,
+      description: `Get a link to choose a new password for your ${site.name} account.`,
+    },
+    title: "Forgot your password?",
+    text: `Enter the email you signed up with. We will send you a link to choose a new password; it works for ${linkLifetimes.resetPassword.words}.`,
+    submit: "Send me a link",
+    remembered: "Remembered it?",
+    logIn: "Log in in the app",
+  },
+  resetPassword: {
+    meta: {
+      title: `Choose a new password | ${site.name}`,
+      description: `Choose a new password for your ${site.name} account.`,
+    },
+    title: "Choose a new password",
+    text: "Every phone logged in to your account will be logged out, and you log in again with the new password.",
+    label: "New password",
+    hint: "At least 8 characters.",
+    showPassword: "Show password",
+    submit: "Change password",
+    expired: "Link expired or used?",
+    newLink: "Ask for a new link",
+  },
+  email: "Email",
+  home: "Go to the home page",
+} as const;

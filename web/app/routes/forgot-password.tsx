@@ -1,0 +1,33 @@
+import { accountPages } from "@ysp/contract";
+import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
+import { AccountPage, FormField } from "~/components/account-page.tsx";
+import { StoreLink } from "~/components/store-link.tsx";
+import { accountPageWords } from "~/content/account.ts";
+import { pageMeta } from "~/lib/seo.ts";
+
+const words = accountPageWords.forgotPassword;
+
+export function meta() {
+  return pageMeta({ ...words.meta, path: accountPages.forgotPassword, noindex: true });
+}
+
+/**
+ * Asks for a link to choose a new password; the app's "Forgot password?" opens this page. A plain
+ * form post, answered by the server with a page that reads the same for any address.
+ */
+export default function ForgotPassword() {
+  return (
+    <AccountPage title={words.title} text={words.text}>
+      <form method="post" action="/api/v1/auth/password-reset/" data-check>
+        <FormField id="forgot-email" label={accountPageWords.email} type="email" />
+        <button type="submit" className="button button-primary button-large join-submit">
+          {words.submit}
+        </button>
+      </form>
+      <AccountFormsScript />
+      <p className="fine-print">
+        {words.remembered} <StoreLink>{words.logIn}</StoreLink>
+      </p>
+    </AccountPage>
+  );
+}

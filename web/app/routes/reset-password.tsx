@@ -1,0 +1,42 @@
+import { accountPages } from "@ysp/contract";
+import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
+import { AccountPage, FormField } from "~/components/account-page.tsx";
+import { accountPageWords } from "~/content/account.ts";
+import { pageMeta } from "~/lib/seo.ts";
+
+const words = accountPageWords.resetPassword;
+
+export function meta() {
+  return [
+    ...pageMeta({ ...words.meta, path: accountPages.resetPassword, noindex: true }),
+    // The address carries the link's token: no request from here may pass it on.
+    { name: "referrer", content: "no-referrer" },
+  ];
+}
+
+/**
+ * The page the link in "Reset your password" opens. As on /verify-email, the form has no action
+ * and posts to this address with its token; the server answers with a page.
+ */
+export default function ResetPassword() {
+  return (
+    <AccountPage title={words.title} text={words.text}>
+      <form method="post" data-check>
+        <FormField
+          id="new-password"
+          label={words.label}
+          hint={words.hint}
+          type="password"
+          showPassword={words.showPassword}
+        />
+        <button type="submit" className="button button-primary button-large join-submit">
+          {words.submit}
+        </button>
+      </form>
+      <AccountFormsScript />
+      <p className="fine-print">
+        {words.expired} <a href={accountPages.forgotPassword}>{words.newLink}</a>
+      </p>
+    </AccountPage>
+  );
+}
