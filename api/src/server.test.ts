@@ -16,8 +16,19 @@ describe("the server", () => {
         "/auth/refresh/",
         "/api/v1/auth/me/",
         "/api/v1/newsletter/",
+        "/api/v1/auth/verify-email/",
+        "/api/v1/auth/verify-email/resend/",
+        "/api/v1/auth/password-reset/",
+        "/api/v1/auth/password-reset/confirm/",
       ]),
     );
+    // The pages' own form posts are the site's, not the API's.
+    expect(Object.keys(doc.paths)).not.toContain("/verify-email");
+    expect(Object.keys(doc.paths["/api/v1/auth/password-reset/"].post.responses)).toContain("202");
+    expect(
+      doc.paths["/api/v1/auth/me/"].get.responses["200"].content["application/json"].schema
+        .properties.email_verified,
+    ).toEqual({ type: "boolean" });
     expect(
       doc.paths["/api/v1/auth/signup/"].post.requestBody.content["application/json"].schema
         .required,
