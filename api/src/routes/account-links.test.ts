@@ -379,3 +379,35 @@ describe.each(databases.filter((db) => db.name === "postgres"))(
     }, 60_000);
   },
 );
+
+describe("the requests that send a link", () => {
+  const suite = databaseOn(databases[0] as (typeof databases)[number]);
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await makeApp(suite.database, {
+      rateLimits: { mailPerAddressPerHour: 2, mailPerMinute: 5 },
+    });
+  }, 60_000);
+  afterAll(() => app.close());
+
+  it("are limited per address and per IP, in the API's error shape with Retry-After", async () => {
+    const email = makeStudent().email;
+    const ask = (address: string, ip = "198.51.100.7") =>
+      app.inject({
+        method: "POST",
+        url: "/api/v1/auth/password-reset/",
+        payload: { email: address },
+        remoteAddress: ip,
+      });
+    expect((await ask(email)).statusCode).toBe(202);
+    expect((await ask(email.toUpperCase())).statusCode).toBe(202);
+    const third = await ask(email, "198.51.100.8");
+    expectErrorShape(third, 429);
+    expect(third.headers["retry-after"]).toMatch(/^\d+$/);
+    // Another address from the first IP: its own count, until the IP's runs out.
+    expect((await ask(makeStudent().email)).statusCode).toBe(202);
+    expect((await ask(makeStudent().email)).statusCode).toBe(202);
+    expect((await ask(makeStudent().email)).statusCode).toBe(202);
+    expectErrorShape(await ask(makeStudent().email), 429);
+  });
+});
