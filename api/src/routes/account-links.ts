@@ -170,6 +170,12 @@ async function resetPassword(
 const tokenOf = (request: FastifyRequest) =>
   String((request.query as Record<string, unknown>)[linkTokenParameter] ?? "");
 
+/** The pages that take their own form's post (see linkPageRoutes). */
+export const formPostPages: readonly string[] = [
+  accountPages.verifyEmail,
+  accountPages.resetPassword,
+];
+
 /**
  * The two pages a link opens post their forms to their own address, token
  * included (a form with no action does that without any script), and get a

@@ -78,10 +78,15 @@ export const siteRoutes: FastifyPluginAsync<{ site: SiteFiles }> = async (app, {
     return send(request, reply, site.notFound, 404);
   });
 
-  /** A method no route takes on this path: 405 with what it does take, or 404 for no API route. */
+  /**
+   * A method no route takes on this path: 405 with what it does take (a page: GET and HEAD, and
+   * POST where its form posts to it), or 404 for no API route.
+   */
   const refuse = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split("?")[0] ?? "/";
     const allowed = allowedMethods(app, path);
+    if (site.pages.has(normalise(path)))
+      return methodNotAllowed(request, reply, ["GET", "HEAD", ...allowed]);
     if (allowed.length > 0) return methodNotAllowed(request, reply, allowed);
     if (isApi(path)) return noRoute(reply, path);
     return methodNotAllowed(request, reply, ["GET", "HEAD"]);
