@@ -11,6 +11,7 @@ export type InboxMail = Omit<ReceivedMail, "raw" | "headers">;
 export function readInbox(): InboxMail[] {
   const dir = inboxDir(process.env.E2E_DATA_DIR ?? "");
   return readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
     .sort()
     .map((name) => JSON.parse(readFileSync(join(dir, name), "utf8")) as InboxMail);
 }

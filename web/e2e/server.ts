@@ -7,7 +7,7 @@
  * everything on SIGTERM.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
 import { startSmtpServer } from "@ysp/testing/smtp";
@@ -29,8 +29,12 @@ const smtp = await startSmtpServer();
 let written = 0;
 // The SMTP server keeps what it receives in this process; the specs run in others.
 const copyOut = setInterval(() => {
-  for (const { raw: _raw, headers: _headers, ...mail } of smtp.received.slice(written))
-    writeFileSync(join(inbox, `${String(written++).padStart(6, "0")}.json`), JSON.stringify(mail));
+  for (const { raw: _raw, headers: _headers, ...mail } of smtp.received.slice(written)) {
+    // Written whole, then renamed: a spec reading the folder never sees half a file.
+    const file = join(inbox, `${String(written++).padStart(6, "0")}.json`);
+    writeFileSync(`${file}.part`, JSON.stringify(mail));
+    renameSync(`${file}.part`, file);
+  }
 }, 50);
 
 const server = spawn(process.execPath, ["api/src/main.ts"], {
