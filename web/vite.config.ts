@@ -27,6 +27,10 @@ function entriesImporting(id: string, graph: ModuleGraph, seen = new Set<string>
   return info.isEntry ? [id, ...above] : above;
 }
 
+/** The root and the layout: their code runs on every page with scripts (the layout: with a header). */
+const framesEveryPage = (entry: string) =>
+  /\/app\/(root|routes\/site-layout)\.tsx$/.test(entry.replaceAll("\\", "/").split("?")[0] ?? "");
+
 /** React Router names a route's client entry by its module's path and a query. */
 const hydrates = (entry: string) => {
   const [path = entry] = entry.replaceAll("\\", "/").split("?");
@@ -53,14 +57,16 @@ export default defineConfig({
               name: "framework",
               test: /node_modules[\\/](react|react-dom|react-router|@react-router|scheduler)[\\/]/,
             },
-            // Our code that two entries share (the contract's zod-free email check: the layout and
-            // sign-up), as long as a page that loads scripts uses it. Code only pages without
-            // scripts share (the legal page's frame and text blocks) stays out: counted as shared,
-            // it cost / and /join 280 B brotli each of code they never ran.
+            // Our code that two entries that load scripts share (the contract's zod-free email
+            // check: the layout and sign-up), or that the root or the layout uses, which every
+            // page with scripts (with a header) loads anyway. Pages without scripts do not count:
+            // code they share with one hydrated page goes with that page. Counted, the sign-up
+            // contract that the account pages also import put 5.4 KB brotli on /, which never
+            // runs it; left with /join it costs that page one more file (+1.9 KB).
             {
               name: (id, graph) => {
-                const entries = entriesImporting(id, graph);
-                return entries.length >= 2 && entries.some(hydrates) ? "shared" : null;
+                const loaded = entriesImporting(id, graph).filter(hydrates);
+                return loaded.length >= 2 || loaded.some(framesEveryPage) ? "shared" : null;
               },
               test: /(web[\\/]app|[\\/]contract)[\\/]/,
             },

@@ -51,8 +51,13 @@ export function createAccountLinks(
     };
   }
 
-  /** Ends the account's unused links of this purpose, makes a new one and queues its message. */
+  /**
+   * Ends the account's unused links of this purpose, makes a new one and queues its message.
+   * The account's row is locked first: two requests at once would otherwise each end the
+   * links the other cannot see yet, and both their links would work.
+   */
   async function issue(tx: Tx, userId: string, purpose: LinkPurpose): Promise<void> {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     const link = newLink(purpose);
     await tx
       .update(accountLinks)

@@ -56,6 +56,25 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
   const { links, students, rateLimits } = options;
   const checkAddressLimit = app.createRateLimit(rateLimits.mailPerAddress);
 
+  /**
+   * A link asked for is made after the answer has gone. Made before it, the answer for an
+   * address with an account took 35 ms at the median against 8 ms without one (npm run bench):
+   * the time alone told who has an account. Lost if the process dies in those milliseconds;
+   * the student asks again. Closing waits for the work in hand.
+   */
+  const inHand = new Set<Promise<void>>();
+  const afterAnswer = (request: FastifyRequest, work: Promise<void>) => {
+    const tracked = work.then(
+      () => {},
+      (error: unknown) => request.log.error({ err: error }, "could not make the link asked for"),
+    );
+    inHand.add(tracked);
+    void tracked.finally(() => inHand.delete(tracked));
+  };
+  app.addHook("onClose", async () => {
+    await Promise.all(inHand);
+  });
+
   /** The per-address limit, answered as the plugin answers the per-IP one. */
   async function addressLimited(request: FastifyRequest, reply: FastifyReply) {
     const limit = await checkAddressLimit(request);
@@ -92,7 +111,7 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
       async (request, reply) => {
         if (await addressLimited(request, reply)) return reply;
         const user = await students.findByEmail(request.body.email);
-        if (user && !user.emailVerifiedAt) await links.resendVerification(user.id);
+        if (user && !user.emailVerifiedAt) afterAnswer(request, links.resendVerification(user.id));
         return linkSent(request, reply, accountMessages.verifyLinkSent);
       },
     );
@@ -110,7 +129,7 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
       async (request, reply) => {
         if (await addressLimited(request, reply)) return reply;
         const user = await students.findByEmail(request.body.email);
-        if (user) await links.requestReset(user.id);
+        if (user) afterAnswer(request, links.requestReset(user.id));
         request.logFields = { resetRequested: user !== undefined };
         return linkSent(request, reply, accountMessages.resetLinkSent);
       },
