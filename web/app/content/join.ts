@@ -1,4 +1,4 @@
-import type { SignupField } from "@ysp/contract";
+import { accountPages, type SignupField } from "@ysp/contract";
 import type { PagePath } from "../pages.ts";
 import { legalPages } from "./navigation.ts";
 import { site } from "./site.ts";
@@ -43,5 +43,8 @@ export const joinPage = {
     after: ". Students under 18 need a parent's or guardian's permission.",
   },
   logIn: { question: "Already have an account?", link: "Log in in the app" },
-  forgotPassword: { label: "Forgot your password?", to: "/forgot-password" satisfies PagePath },
+  forgotPassword: {
+    label: "Forgot your password?",
+    to: accountPages.forgotPassword satisfies PagePath,
+  },
 } as const;
