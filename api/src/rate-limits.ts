@@ -1,6 +1,6 @@
 import type { CreateRateLimitOptions, RateLimitOptions } from "@fastify/rate-limit";
-import type { FastifyRequest } from "fastify";
-import { errorBody } from "./errors.ts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { errorBody, sendError } from "./errors.ts";
 
 export type RateLimitConfig = {
   signupPerMinute: number;
@@ -45,6 +45,25 @@ const waitWords = (ms: number) => {
 
 export const tooManyAttempts = (ttlMs: number) =>
   `Too many attempts. Please wait ${waitWords(ttlMs)} and try again.`;
+
+/** A limit a handler checks itself, made with `app.createRateLimit`. */
+type LimitCheck = ReturnType<FastifyInstance["createRateLimit"]>;
+
+/**
+ * Checks a limit counted inside a handler (per email, per address); over it, answers 429 as
+ * the plugin answers its own, with Retry-After, and says it has.
+ */
+export async function answeredOverLimit(
+  check: LimitCheck,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
+  const limit = await check(request);
+  if (limit.isAllowed || !limit.isExceeded) return false;
+  reply.header("Retry-After", String(limit.ttlInSeconds));
+  sendError(reply, { status: 429, code: "throttled", detail: tooManyAttempts(limit.ttl) });
+  return true;
+}
 
 /** The 429 answer, in the API's error shape; the plugin adds Retry-After. */
 const tooMany = (_request: FastifyRequest, context: { ttl: number }) => ({

@@ -19,9 +19,10 @@ import * as z from "zod/mini";
 import type { AccountLinks, OpenedLink } from "../accounts/account-links.ts";
 import type { Students } from "../accounts/students.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
+import type { User } from "../db/schema.ts";
 import { sendError } from "../errors.ts";
 import { acceptFormPosts, isFormPost, sendAnswerPage } from "../form-posts.ts";
-import { type RateLimits, tooManyAttempts } from "../rate-limits.ts";
+import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
 import { errorResponses, zodBody, zodResponse } from "../route-schemas.ts";
 import { busy } from "./auth.ts";
 
@@ -75,15 +76,6 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
     await Promise.all(inHand);
   });
 
-  /** The per-address limit, answered as the plugin answers the per-IP one. */
-  async function addressLimited(request: FastifyRequest, reply: FastifyReply) {
-    const limit = await checkAddressLimit(request);
-    if (limit.isAllowed || !limit.isExceeded) return false;
-    reply.header("Retry-After", String(limit.ttlInSeconds));
-    sendError(reply, { status: 429, code: "throttled", detail: tooManyAttempts(limit.ttl) });
-    return true;
-  }
-
   const linkSent = (request: FastifyRequest, reply: FastifyReply, message: string) => {
     if (isFormPost(request))
       return sendAnswerPage(reply, 202, {
@@ -97,42 +89,47 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
   await app.register(async (forms) => {
     acceptFormPosts(forms);
 
-    forms.post<{ Body: EmailOnlyBody; Reply: MessageResponse }>(
-      "/verify-email/resend/",
-      {
-        ...zodBody(emailOnlyBodySchema, {
-          summary:
-            "Send a new link to confirm an account's email (the same answer for any address)",
-          tags: ["auth"],
-          response: { 202: zodResponse(messageResponseSchema), ...errorResponses },
-        }),
-        config: { rateLimit: rateLimits.mailPerIp },
-      },
-      async (request, reply) => {
-        if (await addressLimited(request, reply)) return reply;
-        const user = await students.findByEmail(request.body.email);
-        if (user && !user.emailVerifiedAt) afterAnswer(request, links.resendVerification(user.id));
-        return linkSent(request, reply, accountMessages.verifyLinkSent);
-      },
-    );
+    /**
+     * A link asked for by address: the same 202 whatever the address; `ask` makes the link for
+     * an account that gets one and says so, or returns nothing.
+     */
+    const linkRequest = (
+      path: string,
+      summary: string,
+      sent: string,
+      ask: (user: User) => Promise<void> | undefined,
+    ) =>
+      forms.post<{ Body: EmailOnlyBody; Reply: MessageResponse }>(
+        path,
+        {
+          ...zodBody(emailOnlyBodySchema, {
+            summary,
+            tags: ["auth"],
+            response: { 202: zodResponse(messageResponseSchema), ...errorResponses },
+          }),
+          config: { rateLimit: rateLimits.mailPerIp },
+        },
+        async (request, reply) => {
+          if (await answeredOverLimit(checkAddressLimit, request, reply)) return reply;
+          const user = await students.findByEmail(request.body.email);
+          const work = user && ask(user);
+          if (work) afterAnswer(request, work);
+          request.logFields = { linkAsked: work !== undefined };
+          return linkSent(request, reply, sent);
+        },
+      );
 
-    forms.post<{ Body: EmailOnlyBody; Reply: MessageResponse }>(
+    linkRequest(
+      "/verify-email/resend/",
+      "Send a new link to confirm an account's email (the same answer for any address)",
+      accountMessages.verifyLinkSent,
+      (user) => (user.emailVerifiedAt ? undefined : links.resendVerification(user.id)),
+    );
+    linkRequest(
       "/password-reset/",
-      {
-        ...zodBody(emailOnlyBodySchema, {
-          summary: "Send a link to choose a new password (the same answer for any address)",
-          tags: ["auth"],
-          response: { 202: zodResponse(messageResponseSchema), ...errorResponses },
-        }),
-        config: { rateLimit: rateLimits.mailPerIp },
-      },
-      async (request, reply) => {
-        if (await addressLimited(request, reply)) return reply;
-        const user = await students.findByEmail(request.body.email);
-        if (user) afterAnswer(request, links.requestReset(user.id));
-        request.logFields = { resetRequested: user !== undefined };
-        return linkSent(request, reply, accountMessages.resetLinkSent);
-      },
+      "Send a link to choose a new password (the same answer for any address)",
+      accountMessages.resetLinkSent,
+      (user) => links.requestReset(user.id),
     );
   });
 

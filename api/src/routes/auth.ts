@@ -25,7 +25,7 @@ import type { Sessions } from "../auth/sessions.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import { sendError } from "../errors.ts";
 import { acceptFormPosts, isFormPost, sendAnswerPage } from "../form-posts.ts";
-import { type RateLimits, tooManyAttempts } from "../rate-limits.ts";
+import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
 import { errorResponses, zodBody, zodResponse } from "../route-schemas.ts";
 
 /** Where the auth routes are registered; every URL below is relative to it. */
@@ -211,15 +211,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
       const { email, password } = request.body;
       if (hasher.full()) return busy(reply);
       // Guessing one student's password from many addresses is limited per email as well as per IP.
-      const perEmail = await checkEmailLimit(request);
-      if (!perEmail.isAllowed && perEmail.isExceeded) {
-        reply.header("Retry-After", String(perEmail.ttlInSeconds));
-        return sendError(reply, {
-          status: 429,
-          code: "throttled",
-          detail: tooManyAttempts(perEmail.ttl),
-        });
-      }
+      if (await answeredOverLimit(checkEmailLimit, request, reply)) return reply;
       const user = await students.findByEmail(email);
       const checked = await hasher.verify(user?.passwordHash ?? decoyHash, password);
       if (!checked.ok) return busy(reply);
