@@ -52,12 +52,21 @@ export function createAccountLinks(
   }
 
   /**
-   * Ends the account's unused links of this purpose, makes a new one and queues its message.
-   * The account's row is locked first: two requests at once would otherwise each end the
-   * links the other cannot see yet, and both their links would work.
+   * Locks the account's row until `tx` ends, and reads whether its address is confirmed. Taken
+   * before a link is made: two requests at once would otherwise each end the links the other
+   * cannot see yet, and both their links would work.
    */
+  const lockAccount = async (tx: Tx, userId: string) =>
+    (
+      await tx
+        .select({ verifiedAt: users.emailVerifiedAt })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for("update")
+    )[0];
+
+  /** Ends the account's unused links of this purpose, makes a new one and queues its message. */
   async function issue(tx: Tx, userId: string, purpose: LinkPurpose): Promise<void> {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     const link = newLink(purpose);
     await tx
       .update(accountLinks)
@@ -118,18 +127,16 @@ export function createAccountLinks(
     /** A link to confirm the address of an account not yet confirmed; nothing for any other. */
     async resendVerification(userId: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const [user] = await tx
-          .select({ verifiedAt: users.emailVerifiedAt })
-          .from(users)
-          .where(eq(users.id, userId))
-          .for("update");
-        if (user && !user.verifiedAt) await issue(tx, userId, "verify_email");
+        const account = await lockAccount(tx, userId);
+        if (account && !account.verifiedAt) await issue(tx, userId, "verify_email");
       });
       queue.wake();
     },
 
     async requestReset(userId: string): Promise<void> {
-      await db.transaction((tx) => issue(tx, userId, "reset_password"));
+      await db.transaction(async (tx) => {
+        if (await lockAccount(tx, userId)) await issue(tx, userId, "reset_password");
+      });
       queue.wake();
     },
 
