@@ -9,6 +9,7 @@ import { characters } from "./text.ts";
 
 /** The pages, and the name of the query parameter that carries a link's token. */
 export const accountPages = {
+  join: "/join",
   verifyEmail: "/verify-email",
   emailConfirmed: "/email-confirmed",
   forgotPassword: "/forgot-password",

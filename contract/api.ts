@@ -37,7 +37,8 @@ export const emailBody = text("Email", emailMessages.required).check(
   }),
 );
 
-const name = (label: string, required: string) =>
+/** A person's name: trimmed, composed, 1 to 100 characters, no control characters. */
+export const personName = (label: string, required: string) =>
   text(label, required).check(
     z.overwrite((v) => composed(v.trim())),
     z.refine((v) => v !== "", required),
@@ -59,8 +60,8 @@ export const newPassword = password.check(
 export const signupBodySchema = z.object({
   email: emailBody,
   password: newPassword,
-  first_name: name("First name", signupMessages.first_name),
-  last_name: name("Last name", signupMessages.last_name),
+  first_name: personName("First name", signupMessages.first_name),
+  last_name: personName("Last name", signupMessages.last_name),
   user_type: z.literal("STUDENT", { error: apiMessages.userType }),
   referral_code: z.optional(
     z.nullable(

@@ -1,5 +1,6 @@
 export * from "./account.ts";
 export * from "./api.ts";
+export * from "./data-rights.ts";
 export * from "./email.ts";
 export * from "./errors.ts";
 export * from "./responses.ts";

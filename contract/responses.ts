@@ -16,6 +16,12 @@ export const publicUserSchema = z.object({
   referral_code: z.string(),
   /** Whether the student opened the link in "Confirm your email" (or reset their password by mail). */
   email_verified: z.boolean(),
+  /**
+   * A parent's or guardian's permission, asked from the confirmation page or "Your data":
+   * given, refused (the account is then erased after 30 days unless it comes), asked and not
+   * yet answered, or never asked. The app decides what to gate on it.
+   */
+  guardian_consent: z.enum(["granted", "refused", "pending", "none"]),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

@@ -27,14 +27,16 @@ export type RateLimits = {
   mailPerIp: RateLimitOptions;
   /** Checked inside the handlers, after the body is read, like loginPerEmail. */
   mailPerAddress: CreateRateLimitOptions;
+  /** The same for a parent's or guardian's address, which a student's request mails. */
+  guardianPerAddress: CreateRateLimitOptions;
 };
 
 const minute = 60_000;
 const hour = 60 * minute;
 
 /** The body's email as the API keeps it, for limits counted per address. */
-const bodyEmail = (request: FastifyRequest) => {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
+const bodyEmail = (request: FastifyRequest, field = "email") => {
+  const email = (request.body as Record<string, unknown> | undefined)?.[field];
   return typeof email === "string" ? email.trim().toLowerCase() : "";
 };
 
@@ -99,6 +101,11 @@ export function rateLimits(config: RateLimitConfig): RateLimits {
       max: config.mailPerAddressPerHour,
       timeWindow: hour,
       keyGenerator: (request) => `mail-address:${bodyEmail(request)}`,
+    },
+    guardianPerAddress: {
+      max: config.mailPerAddressPerHour,
+      timeWindow: hour,
+      keyGenerator: (request) => `mail-address:${bodyEmail(request, "guardian_email")}`,
     },
   };
 }

@@ -1,8 +1,13 @@
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
+import { yourDataApi } from "@ysp/contract";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { createAccountLinks } from "./accounts/account-links.ts";
 import { createAccounts } from "./accounts/accounts.ts";
+import { createDataRequests } from "./accounts/data-requests.ts";
+import { createGuardians } from "./accounts/guardians.ts";
+import { createNewsletter } from "./accounts/newsletter.ts";
+import { createPersonalData } from "./accounts/personal-data.ts";
 import { createPasswordHasher } from "./auth/password-hasher.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
@@ -19,9 +24,11 @@ import { rateLimits } from "./rate-limits.ts";
 import { OneLinePerRequest, requestForLog } from "./request-log.ts";
 import { accountLinkRoutes, linkPageRoutes } from "./routes/account-links.ts";
 import { authPrefix, authRoutes, refreshRoutes } from "./routes/auth.ts";
+import { guardianConsentRoutes } from "./routes/guardian-consent.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { newsletterRoutes } from "./routes/newsletter.ts";
 import { siteRoutes } from "./routes/site.ts";
+import { yourDataPageRoutes, yourDataRoutes } from "./routes/your-data.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import type { SiteFiles } from "./static-site.ts";
 
@@ -42,6 +49,16 @@ export type ServerOptions = {
    */
   mail?: MailConfig;
 };
+
+/** Accounts due for erasure after a guardian's refusal are looked for hourly: the 30 days are a floor. */
+const erasureCheckMs = 3600_000;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Erases the accounts due after a guardian's refusal now, as the hourly check does (for tests). */
+    eraseRefusedAccounts: () => Promise<number>;
+  }
+}
 
 export const stoppingMessage = "This server is restarting. Please try again in a few seconds.";
 
@@ -112,7 +129,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         description: "Student sign-up and sessions for the YSP site and app.",
       },
       components: {
-        securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+        securitySchemes: {
+          bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+          dataAccess: {
+            type: "http",
+            scheme: "bearer",
+            bearerFormat: "JWT",
+            description:
+              "The token POST /api/v1/auth/your-data/open/ returns (30 minutes); the site's pages send it as the HttpOnly cookie ysp_data instead.",
+          },
+        },
       },
     },
     hideUntagged: true,
@@ -140,6 +166,22 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const accounts = createAccounts(database.db);
   const tokens = createLinkTokens(config.jwtSecret);
   const links = createAccountLinks(database.db, mailQueue, tokens, now);
+  const requests = createDataRequests(database.db, config.jwtSecret, now);
+  const newsletter = createNewsletter(database.db, mailQueue, tokens, now);
+  const guardians = createGuardians(database.db, mailQueue, tokens, requests, now);
+  const personalData = createPersonalData(database.db, mailQueue, requests, newsletter, now);
+  app.decorate("eraseRefusedAccounts", personalData.eraseRefused);
+  const erasures = setInterval(() => {
+    personalData
+      .eraseRefused()
+      .then((erased) => {
+        if (erased > 0)
+          app.log.info({ erased }, "accounts erased 30 days after a guardian's refusal");
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, "could not erase refused accounts"));
+  }, erasureCheckMs);
+  erasures.unref();
+  app.addHook("onClose", async () => clearInterval(erasures));
   if (options.mail) {
     const transport = createMailTransport(options.mail, (fields, line) =>
       app.log.info(fields, line),
@@ -147,6 +189,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     app.addHook("onClose", () => transport.close());
     const deliver = createMailSender({
       config: options.mail,
+      db: database.db,
+      newsletter,
       students: accounts.students,
       tokens,
       transport,
@@ -168,13 +212,32 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     decoyHash: decoy.value,
     rateLimits: limits,
     links,
+    guardians,
   });
-  const linkOptions = { links, students: accounts.students, hasher, rateLimits: limits };
+  const linkOptions = {
+    links,
+    students: accounts.students,
+    hasher,
+    rateLimits: limits,
+    requests,
+    signer,
+  };
   await app.register(accountLinkRoutes, { prefix: authPrefix, ...linkOptions });
   await app.register(linkPageRoutes, linkOptions);
   await app.register(refreshRoutes, { prefix: "/auth", sessions, rateLimits: limits });
+  const dataOptions = {
+    links,
+    students: accounts.students,
+    signer,
+    personalData,
+    guardians,
+    rateLimits: limits,
+  };
+  await app.register(yourDataRoutes, { prefix: yourDataApi, ...dataOptions });
+  await app.register(yourDataPageRoutes, dataOptions);
+  await app.register(guardianConsentRoutes, { guardians, rateLimits: limits, site });
   await app.register(newsletterRoutes, {
-    db: database.db,
+    newsletter,
     rateLimits: limits,
     pagePaths: [...site.pages.keys()],
   });

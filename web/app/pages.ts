@@ -155,6 +155,53 @@ export const pages = [
     indexed: false,
     builtAt: "/reset-password",
   },
+  // A person's own data, a parent's permission and the newsletter's confirmation: reached by
+  // links in mail (and "Your data" in the footer); focused, and of no use to search engines.
+  {
+    id: "your-data",
+    path: "/your-data",
+    module: "routes/your-data.tsx",
+    chrome: false,
+    hydrates: false,
+    indexed: false,
+    builtAt: "/your-data",
+  },
+  {
+    id: "your-data-manage",
+    path: "/your-data/manage",
+    module: "routes/your-data-manage.tsx",
+    chrome: false,
+    hydrates: false,
+    indexed: false,
+    builtAt: "/your-data/manage",
+  },
+  {
+    id: "guardian-consent",
+    path: "/guardian-consent",
+    module: "routes/guardian-consent.tsx",
+    chrome: false,
+    hydrates: false,
+    indexed: false,
+    builtAt: "/guardian-consent",
+  },
+  {
+    id: "newsletter-confirm",
+    path: "/newsletter-confirm",
+    module: "routes/newsletter-confirm.tsx",
+    chrome: false,
+    hydrates: false,
+    indexed: false,
+    builtAt: "/newsletter-confirm",
+  },
+  {
+    id: "unsubscribe",
+    path: "/unsubscribe",
+    module: "routes/unsubscribe.tsx",
+    chrome: false,
+    hydrates: false,
+    indexed: false,
+    builtAt: "/unsubscribe",
+  },
   notFoundPage,
 ] as const satisfies readonly Page[];
 

@@ -1,4 +1,4 @@
-import { type LinkProblem, linkLifetimes } from "@ysp/contract";
+import { dataRightsLifetimes, type LinkProblem, linkLifetimes } from "@ysp/contract";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { accountLinks, authSessions, users } from "../db/schema.ts";
@@ -10,9 +10,14 @@ export type LinkPurpose = (typeof accountLinks.$inferSelect)["purpose"];
 const lifetimeMs: Record<LinkPurpose, number> = {
   verify_email: linkLifetimes.verifyEmail.seconds * 1000,
   reset_password: linkLifetimes.resetPassword.seconds * 1000,
+  your_data: dataRightsLifetimes.yourData.seconds * 1000,
 };
 
-const mailKind = { verify_email: "verify-email", reset_password: "reset-password" } as const;
+const mailKind = {
+  verify_email: "verify-email",
+  reset_password: "reset-password",
+  your_data: "your-data",
+} as const;
 
 /** A link about to be written, with the message that carries it. */
 export type NewLink = {
@@ -133,12 +138,17 @@ export function createAccountLinks(
       queue.wake();
     },
 
-    async requestReset(userId: string): Promise<void> {
+    /** A link to reset the password, or (`your_data`) to see and manage the account's data. */
+    async request(userId: string, purpose: "reset_password" | "your_data"): Promise<void> {
       await db.transaction(async (tx) => {
-        if (await lockAccount(tx, userId)) await issue(tx, userId, "reset_password");
+        if (await lockAccount(tx, userId)) await issue(tx, userId, purpose);
       });
       queue.wake();
     },
+
+    /** Uses a link to the account's data, once. */
+    openYourData: (token: string): Promise<OpenedLink> =>
+      db.transaction((tx) => take(tx, token, "your_data")),
 
     /** Whether a token could be used now, without using it: a bad link is refused before any hashing. */
     async check(token: string, purpose: LinkPurpose): Promise<OpenedLink> {

@@ -20,6 +20,7 @@ export function createSessionRecords(db: Db) {
       id: sql.placeholder("id"),
       userId: sql.placeholder("userId"),
       currentJti: sql.placeholder("jti"),
+      device: sql.placeholder("device"),
     })
     .prepare("insert_session");
   const rotations = createTokenRotations(db);
@@ -53,7 +54,7 @@ export function createSessionRecords(db: Db) {
 
   return {
     /** Records a new session whose current token is `jti`. */
-    async insert(session: SessionIds & { jti: string }): Promise<void> {
+    async insert(session: SessionIds & { jti: string; device: string | null }): Promise<void> {
       await insertSession.execute(session);
     },
     /** Moves a live session from token `jti` to `next` at `at`; false when it did not hold `jti`. */

@@ -1,11 +1,17 @@
-import type { PublicUser, SignupBody } from "@ysp/contract";
+import {
+  accountPages,
+  type GuardianConsentState,
+  type PublicUser,
+  type SignupBody,
+} from "@ysp/contract";
+import { policyVersions } from "@ysp/web/content/legal/versions";
 import { and, eq, sql } from "drizzle-orm";
 import { newReferralCode } from "../auth/referral-codes.ts";
 import { type Db, pgErrorCode, queryRows, uniqueViolation } from "../db/client.ts";
-import { accountLinks, mailOutbox, type User, users } from "../db/schema.ts";
+import { accountLinks, consentRecords, mailOutbox, type User, users } from "../db/schema.ts";
 import type { NewLink } from "./account-links.ts";
 
-export function toPublicUser(user: User): PublicUser {
+export function toPublicUser(user: User, guardianConsent: GuardianConsentState): PublicUser {
   return {
     id: user.id,
     email: user.email,
@@ -14,6 +20,7 @@ export function toPublicUser(user: User): PublicUser {
     user_type: "STUDENT",
     referral_code: user.referralCode,
     email_verified: user.emailVerifiedAt !== null,
+    guardian_consent: guardianConsent,
   };
 }
 
@@ -34,8 +41,8 @@ export type Students = ReturnType<typeof createStudents>;
 /**
  * The queries on students' accounts. The reads are prepared once: building a
  * query costs more CPU than the database spends running it, and that CPU is
- * taken from password hashing when sign-ups peak. The insert writes three
- * tables in one statement, which is cheaper still than three in a transaction.
+ * taken from password hashing when sign-ups peak. The insert writes four
+ * tables in one statement, which is cheaper still than four in a transaction.
  */
 export function createStudents(db: Db) {
   const userByEmail = db.select().from(users).where(byLowerEmail).prepare("user_by_email");
@@ -74,8 +81,9 @@ export function createStudents(db: Db) {
       return user?.id;
     },
     /**
-     * Creates the account with its first link (to confirm the address) and that link's message,
-     * in one statement: all of it exists or none, at the cost of one query.
+     * Creates the account with the record of the Terms and Privacy Policy it agreed to ("By
+     * continuing you agree to…"), its first link (to confirm the address) and that link's
+     * message, in one statement: all of it exists or none, at the cost of one query.
      */
     async createStudent(input: NewStudent, link: NewLink): Promise<CreateStudentResult> {
       for (let attempt = 1; ; attempt++) {
@@ -87,6 +95,9 @@ export function createStudents(db: Db) {
                   values (${input.email}, ${input.first_name}, ${input.last_name}, ${input.passwordHash},
                           'STUDENT', ${newReferralCode()}, ${input.referredBy})
                   returning id),
+                consent as (
+                  insert into ${consentRecords} (user_id, kind, terms_version, privacy_version, source_page)
+                  select id, 'terms_accepted', ${policyVersions.terms}, ${policyVersions.privacy}, ${accountPages.join} from student),
                 link as (
                   insert into ${accountLinks} (user_id, purpose, token_hash, created_at, expires_at)
                   select id, ${link.purpose}, ${link.tokenHash}, ${link.createdAt}, ${link.expiresAt} from student)

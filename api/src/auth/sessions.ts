@@ -36,15 +36,18 @@ export function createSessions(
   };
 
   return {
-    /** Starts a session family for a login and hands out its first token pair. */
-    async start(userId: string): Promise<TokenPair> {
+    /**
+     * Starts a session family for a login and hands out its first token pair. `device` is the
+     * User-Agent, kept (cut short) so a student can see in their data where they logged in.
+     */
+    async start(userId: string, device: string | null = null): Promise<TokenPair> {
       const id = randomUUID();
       const jti = randomUUID();
       // The tokens are signed on crypto threads while the database records the session.
       const [refresh, access] = await Promise.all([
         signer.signRefresh(userId, id, jti),
         signer.signAccess(userId),
-        records.insert({ id, userId, jti }),
+        records.insert({ id, userId, jti, device: device?.slice(0, 200) ?? null }),
       ]);
       return { access, refresh };
     },

@@ -1,7 +1,9 @@
+import { dataRightsLifetimes } from "@ysp/contract";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 
 export const accessTokenSeconds = 15 * 60;
 export const refreshTokenSeconds = 7 * 24 * 60 * 60;
+export const dataAccessSeconds = dataRightsLifetimes.yourData.seconds;
 
 const algorithm = "HS256";
 const issuer = "ysp-api";
@@ -44,7 +46,7 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
     return jwt.sign(await key);
   }
 
-  async function read(token: string, type: "access" | "refresh") {
+  async function read(token: string, type: "access" | "refresh" | "data") {
     try {
       const { payload } = await jwtVerify(token, await key, {
         algorithms: [algorithm],
@@ -73,6 +75,16 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
       sign({ typ: "refresh", sid: sessionId }, userId, refreshTokenSeconds, issuedAt, jti),
     verifyAccess: async (token: string): Promise<AccessClaims | null> => {
       const payload = await read(token, "access");
+      return payload && isUuid(payload.sub) ? { userId: payload.sub } : null;
+    },
+    /**
+     * The right to manage one account's data (routes/your-data.ts) for 30 minutes, given to
+     * whoever opens a link sent to its address: good for nothing else, as an access token is
+     * good for nothing there.
+     */
+    signData: (userId: string) => sign({ typ: "data" }, userId, dataAccessSeconds, seconds()),
+    verifyData: async (token: string): Promise<AccessClaims | null> => {
+      const payload = await read(token, "data");
       return payload && isUuid(payload.sub) ? { userId: payload.sub } : null;
     },
     verifyRefresh: async (token: string): Promise<RefreshClaims | null> => {

@@ -21,10 +21,17 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     userType: text("user_type").notNull().default("STUDENT"),
     referralCode: text("referral_code").notNull(),
-    referredBy: uuid("referred_by").references((): AnyPgColumn => users.id),
+    referredBy: uuid("referred_by").references((): AnyPgColumn => users.id, {
+      onDelete: "set null",
+    }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** When a link sent to the address was opened: the student holds the mailbox. */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /**
+     * Students this one invited whose accounts have since been deleted: their rows are gone, and
+     * this keeps the count of this student's invitations without anything about them.
+     */
+    deletedReferrals: integer("deleted_referrals").notNull().default(0),
   },
   (t) => [
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
@@ -55,6 +62,8 @@ export const authSessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     rotatedAt: timestamp("rotated_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** The User-Agent the session logged in with, cut to 200 characters: shown in "Your data". */
+    device: text("device"),
   },
   (t) => [index("auth_sessions_user_id_idx").on(t.userId)],
 );
@@ -72,7 +81,7 @@ export const accountLinks = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["verify_email", "reset_password"] }).notNull(),
+    purpose: text("purpose", { enum: ["verify_email", "reset_password", "your_data"] }).notNull(),
     tokenHash: text("token_hash").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -96,10 +105,31 @@ export const mailOutbox = pgTable(
   "mail_outbox",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    kind: text("kind", { enum: ["verify-email", "reset-password", "password-changed"] }).notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", {
+      enum: [
+        "verify-email",
+        "reset-password",
+        "password-changed",
+        "your-data",
+        "guardian-request",
+        "guardian-refused",
+        "account-deleted",
+        "newsletter-confirm",
+      ],
+    }).notNull(),
+    /** Whom the message is to or about; each is deleted with it, so no message outlives its person. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    guardianRequestId: uuid("guardian_request_id").references(() => guardianRequests.id, {
+      onDelete: "cascade",
+    }),
+    subscriptionId: uuid("subscription_id").references(() => newsletterSubscriptions.id, {
+      onDelete: "cascade",
+    }),
+    /**
+     * Only for "account-deleted", whose account is gone: cleared once the message is sent, so the
+     * address is kept no longer than it takes to tell its owner.
+     */
+    toAddress: text("to_address"),
     /** The link's nonce, from which its token is derived when the message is sent. */
     nonce: text("nonce"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -117,6 +147,11 @@ export const mailOutbox = pgTable(
   ],
 );
 
+/**
+ * An address asked for the newsletter. It is subscribed only once the link in its confirmation
+ * message was opened (`confirmed_at`); unsubscribing clears that, and coming back takes a new
+ * confirmation. What happened and when is in consent_records.
+ */
 export const newsletterSubscriptions = pgTable(
   "newsletter_subscriptions",
   {
@@ -124,8 +159,101 @@ export const newsletterSubscriptions = pgTable(
     email: text("email").notNull(),
     sourcePage: text("source_page"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The SHA-256 of the token in the newest confirmation link, until it is used. */
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("newsletter_email_lower_key").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("newsletter_email_lower_key").on(sql`lower(${t.email})`),
+    uniqueIndex("newsletter_confirm_token_hash_key").on(t.confirmTokenHash),
+  ],
+);
+
+/**
+ * A student's request that a parent or guardian give permission: sent to the guardian's address
+ * with a link to /guardian-consent. The answer is a consent record; this row only says the link
+ * was used. A newer request replaces the one pending.
+ */
+export const guardianRequests = pgTable(
+  "guardian_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    guardianEmail: text("guardian_email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("guardian_requests_token_hash_key").on(t.tokenHash),
+    index("guardian_requests_user_id_idx").on(t.userId),
+  ],
+);
+
+/**
+ * What a person agreed to, refused or withdrew, and when: append-only (a trigger refuses
+ * UPDATE), so a withdrawal is a new row. Deleted only with the person it is about.
+ */
+export const consentRecords = pgTable(
+  "consent_records",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", {
+      enum: [
+        "terms_accepted",
+        "newsletter_subscribed",
+        "newsletter_confirmed",
+        "newsletter_withdrawn",
+        "guardian_granted",
+        "guardian_refused",
+      ],
+    }).notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    subscriptionId: uuid("subscription_id").references(() => newsletterSubscriptions.id, {
+      onDelete: "cascade",
+    }),
+    guardianRequestId: uuid("guardian_request_id").references(() => guardianRequests.id, {
+      onDelete: "cascade",
+    }),
+    /** The versions (last-updated dates) of the Terms and the Privacy Policy in force. */
+    termsVersion: text("terms_version"),
+    privacyVersion: text("privacy_version"),
+    /** The page the request came from: the sign-up page, the newsletter field's page, a link. */
+    sourcePage: text("source_page"),
+    guardianName: text("guardian_name"),
+    guardianRelationship: text("guardian_relationship"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("consent_records_user_id_idx").on(t.userId),
+    index("consent_records_subscription_id_idx").on(t.subscriptionId),
+  ],
+);
+
+/**
+ * Every request about a person's data, for staff to see that each was done (npm run
+ * data-requests). No personal data: the address only as a keyed hash (data-requests.ts).
+ */
+export const dataRequests = pgTable(
+  "data_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", {
+      enum: ["link", "download", "correct", "stop_marketing", "delete", "guardian_refusal_erasure"],
+    }).notNull(),
+    emailHash: text("email_hash").notNull(),
+    askedAt: timestamp("asked_at", { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    /** How it ended when not simply done: no account for the address, permission came first. */
+    outcome: text("outcome"),
+  },
+  (t) => [index("data_requests_asked_at_idx").on(t.askedAt)],
 );
 
 export type User = typeof users.$inferSelect;

@@ -8,7 +8,18 @@ export type MailKind = (typeof mailOutbox.$inferSelect)["kind"];
  * What a queued message is about. The words are rendered when it is sent, from the account as it
  * is then; a link's token is derived from its nonce (link-tokens.ts). Nothing secret is queued.
  */
-export type QueuedMail = { kind: MailKind; userId: string; nonce: string | null };
+export type QueuedMail = {
+  kind: MailKind;
+  /** The account the message is to or about. */
+  userId?: string | null;
+  nonce: string | null;
+  /** A request to a parent or guardian: the message goes to the address it names. */
+  guardianRequestId?: string | null;
+  /** A newsletter subscription: the message goes to its address. */
+  subscriptionId?: string | null;
+  /** An address with no row left to name it (a deleted account's); cleared once sent. */
+  toAddress?: string | null;
+};
 
 /** What delivering one message came to: sent, worth trying again later, or never deliverable. */
 export type Delivery = { outcome: "sent" } | { outcome: "retry" | "give-up"; reason: string };
@@ -49,8 +60,11 @@ type QueueLog = {
 type Claimed = {
   id: string;
   kind: MailKind;
-  user_id: string;
+  user_id: string | null;
   nonce: string | null;
+  guardian_request_id: string | null;
+  subscription_id: string | null;
+  to_address: string | null;
   attempts: number;
 };
 
@@ -83,7 +97,7 @@ export function createMailQueue(db: Db, log: QueueLog) {
             order by available_at
             limit ${batchSize}
             for update skip locked)
-          returning id, kind, user_id, nonce, attempts`,
+          returning id, kind, user_id, nonce, guardian_request_id, subscription_id, to_address, attempts`,
     );
 
   async function settle(row: Claimed, delivery: Delivery): Promise<void> {
@@ -106,14 +120,21 @@ export function createMailQueue(db: Db, log: QueueLog) {
       const rows = await claim();
       const deliveries = await Promise.all(
         rows.map((row) =>
-          deliver(row.id, { kind: row.kind, userId: row.user_id, nonce: row.nonce }),
+          deliver(row.id, {
+            kind: row.kind,
+            userId: row.user_id,
+            nonce: row.nonce,
+            guardianRequestId: row.guardian_request_id,
+            subscriptionId: row.subscription_id,
+            toAddress: row.to_address,
+          }),
         ),
       );
       const sent = rows.filter((_, i) => deliveries[i]?.outcome === "sent").map((row) => row.id);
       if (sent.length > 0)
         await db
           .update(mailOutbox)
-          .set({ sentAt: sql`now()`, lastError: null })
+          .set({ sentAt: sql`now()`, lastError: null, toAddress: null })
           .where(inArray(mailOutbox.id, sent));
       for (const [i, row] of rows.entries()) await settle(row, deliveries[i] as Delivery);
       if ((rows.length < batchSize && !again) || holdBack()) break;

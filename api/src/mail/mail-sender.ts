@@ -1,6 +1,16 @@
-import { accountPages, linkLifetimes, linkTokenParameter } from "@ysp/contract";
+import {
+  accountPages,
+  dataRightsLifetimes,
+  dataRightsPages,
+  linkLifetimes,
+  linkTokenParameter,
+} from "@ysp/contract";
 import { type MailWords, mailWords } from "@ysp/web/content/mail";
+import { and, desc, eq } from "drizzle-orm";
+import type { Newsletter } from "../accounts/newsletter.ts";
 import type { Students } from "../accounts/students.ts";
+import type { Db } from "../db/client.ts";
+import { consentRecords, guardianRequests, newsletterSubscriptions, users } from "../db/schema.ts";
 import type { LinkTokens } from "./link-tokens.ts";
 import type { MailConfig } from "./mail-config.ts";
 import type { Delivery, QueuedMail } from "./mail-queue.ts";
@@ -9,7 +19,9 @@ import type { MailTransport } from "./transport.ts";
 
 type SenderOptions = {
   config: MailConfig;
+  db: Db;
   students: Pick<Students, "findById">;
+  newsletter: Pick<Newsletter, "unsubscribeToken">;
   tokens: LinkTokens;
   transport: MailTransport;
 };
@@ -20,57 +32,168 @@ const isPermanent = (error: unknown) => {
   return typeof code === "number" && code >= 500 && code < 600;
 };
 
+/** A message ready to send, or why it never can be. */
+type Composed = { to: string; words: MailWords } | { gone: string };
+
+/** A date as a student reads it: "25 December 2026". */
+const dayWords = (date: Date) =>
+  date.toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Africa/Lagos",
+  });
+
 /**
- * Sends one queued message: renders it from the account as it is now, with a
- * Message-ID made from the queue's job id, so every try of a message carries
- * the same one and a mail app that receives it twice can tell.
+ * Sends one queued message: renders it from the rows it is about as they are
+ * now, with a Message-ID made from the queue's job id, so every try of a
+ * message carries the same one and a mail app that receives it twice can tell.
  */
-export function createMailSender({ config, students, tokens, transport }: SenderOptions) {
+export function createMailSender({
+  config,
+  db,
+  students,
+  newsletter,
+  tokens,
+  transport,
+}: SenderOptions) {
   const domain = config.from.address.split("@")[1];
+  const page = (path: string) => `${config.publicUrl}${path}`;
   const link = (path: string, nonce: string | null) => {
     if (nonce === null)
       throw new Error(`A message with a link to ${path} was queued without its nonce`);
-    return `${config.publicUrl}${path}?${linkTokenParameter}=${tokens.token(nonce)}`;
+    return `${page(path)}?${linkTokenParameter}=${tokens.token(nonce)}`;
   };
 
-  const words = (mail: QueuedMail, firstName: string): MailWords => {
+  async function toStudent(
+    mail: QueuedMail,
+    words: (user: NonNullable<Awaited<ReturnType<Students["findById"]>>>) => MailWords,
+  ): Promise<Composed> {
+    const user = mail.userId ? await students.findById(mail.userId) : undefined;
+    if (!user) return { gone: "The account no longer exists" };
+    return { to: user.email, words: words(user) };
+  }
+
+  async function compose(mail: QueuedMail): Promise<Composed> {
     switch (mail.kind) {
       case "verify-email":
-        return mailWords.verifyEmail(
-          firstName,
-          link(accountPages.verifyEmail, mail.nonce),
-          linkLifetimes.verifyEmail.words,
+        return toStudent(mail, (user) =>
+          mailWords.verifyEmail(
+            user.firstName,
+            link(accountPages.verifyEmail, mail.nonce),
+            linkLifetimes.verifyEmail.words,
+          ),
         );
       case "reset-password":
-        return mailWords.resetPassword(
-          firstName,
-          link(accountPages.resetPassword, mail.nonce),
-          linkLifetimes.resetPassword.words,
+        return toStudent(mail, (user) =>
+          mailWords.resetPassword(
+            user.firstName,
+            link(accountPages.resetPassword, mail.nonce),
+            linkLifetimes.resetPassword.words,
+          ),
         );
       case "password-changed":
-        return mailWords.passwordChanged(
-          firstName,
-          `${config.publicUrl}${accountPages.forgotPassword}`,
+        return toStudent(mail, (user) =>
+          mailWords.passwordChanged(user.firstName, page(accountPages.forgotPassword)),
         );
+      case "your-data":
+        return toStudent(mail, (user) =>
+          mailWords.yourData(
+            user.firstName,
+            link(dataRightsPages.yourData, mail.nonce),
+            dataRightsLifetimes.yourData.words,
+          ),
+        );
+      case "guardian-refused": {
+        const [refusal] = await db
+          .select({ at: consentRecords.createdAt })
+          .from(consentRecords)
+          .where(
+            and(
+              eq(consentRecords.userId, mail.userId ?? ""),
+              eq(consentRecords.kind, "guardian_refused"),
+            ),
+          )
+          .orderBy(desc(consentRecords.createdAt))
+          .limit(1);
+        const at = refusal?.at ?? new Date();
+        const eraseOn = new Date(
+          at.getTime() + dataRightsLifetimes.erasureAfterRefusal.seconds * 1000,
+        );
+        return toStudent(mail, (user) =>
+          mailWords.guardianRefused(
+            user.firstName,
+            dayWords(eraseOn),
+            page(dataRightsPages.yourData),
+          ),
+        );
+      }
+      case "guardian-request": {
+        const [request] = await db
+          .select({
+            to: guardianRequests.guardianEmail,
+            firstName: users.firstName,
+            lastName: users.lastName,
+          })
+          .from(guardianRequests)
+          .innerJoin(users, eq(users.id, guardianRequests.userId))
+          .where(eq(guardianRequests.id, mail.guardianRequestId ?? ""));
+        if (!request) return { gone: "The request or its account no longer exists" };
+        return {
+          to: request.to,
+          words: mailWords.guardianRequest(
+            `${request.firstName} ${request.lastName}`,
+            link(dataRightsPages.guardianConsent, mail.nonce),
+            dataRightsLifetimes.guardianConsent.words,
+            page("/privacy-policy"),
+          ),
+        };
+      }
+      case "account-deleted":
+        if (!mail.toAddress) return { gone: "No address to tell" };
+        return { to: mail.toAddress, words: mailWords.accountDeleted() };
+      case "newsletter-confirm": {
+        const [subscription] = await db
+          .select({ email: newsletterSubscriptions.email })
+          .from(newsletterSubscriptions)
+          .where(eq(newsletterSubscriptions.id, mail.subscriptionId ?? ""));
+        if (!subscription || !mail.subscriptionId)
+          return { gone: "The subscription no longer exists" };
+        const unsubscribe = `${page(dataRightsPages.unsubscribe)}?${linkTokenParameter}=${newsletter.unsubscribeToken(mail.subscriptionId)}`;
+        return {
+          to: subscription.email,
+          words: mailWords.newsletterConfirm(
+            link(dataRightsPages.newsletterConfirm, mail.nonce),
+            dataRightsLifetimes.newsletterConfirm.words,
+            unsubscribe,
+          ),
+        };
+      }
     }
-  };
+  }
 
   return async function deliver(id: string, mail: QueuedMail): Promise<Delivery> {
-    const user = await students.findById(mail.userId);
-    if (!user) return { outcome: "give-up", reason: "The account no longer exists" };
-    let message: MailWords;
+    let composed: Composed;
     try {
-      message = words(mail, user.firstName);
+      composed = await compose(mail);
     } catch (error) {
       return { outcome: "give-up", reason: String(error) };
     }
-    const rendered = renderMail(message);
+    if ("gone" in composed) return { outcome: "give-up", reason: composed.gone };
+    const { to, words } = composed;
+    const rendered = renderMail(words);
     try {
       await transport.send({
         messageId: `<${id}@${domain}>`,
-        to: user.email,
+        to,
         ...rendered,
-        links: message.action ? [message.action.url] : [],
+        headers: words.unsubscribe
+          ? {
+              "List-Unsubscribe": `<${words.unsubscribe}>`,
+              "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            }
+          : {},
+        links: [words.action?.url, words.unsubscribe].filter((url) => url !== undefined),
       });
       return { outcome: "sent" };
     } catch (error) {

@@ -1,4 +1,4 @@
-import { type MailWords, mailFooter, signOff } from "@ysp/web/content/mail";
+import { type MailWords, mailFooter, signOff, unsubscribeLine } from "@ysp/web/content/mail";
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
@@ -36,6 +36,7 @@ export function renderMail(words: MailWords): RenderedMail {
     ...words.after,
     signOff,
     `--\n${mailFooter.join("\n")}`,
+    ...(words.unsubscribe ? [`${unsubscribeLine}\n${words.unsubscribe}`] : []),
   ].join("\n\n");
 
   const action = words.action
@@ -61,6 +62,7 @@ ${words.after.map((p) => paragraph(p, styles.small)).join("\n")}
 ${paragraph(signOff)}
 </div>
 ${mailFooter.map((line) => paragraph(line, styles.small)).join("\n")}
+${words.unsubscribe ? `<p style="${styles.small}">${escapeHtml(unsubscribeLine)} <a href="${escapeHtml(words.unsubscribe)}" style="${styles.link}">Unsubscribe</a></p>` : ""}
 </div>
 </body>
 </html>

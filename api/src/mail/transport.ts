@@ -9,6 +9,8 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers: a newsletter message's List-Unsubscribe and List-Unsubscribe-Post. */
+  headers: Record<string, string>;
   /** The message's links, logged when it is written to a file rather than sent. */
   links: readonly string[];
 };

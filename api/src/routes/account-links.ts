@@ -1,6 +1,7 @@
 import {
   accountMessages,
   accountPages,
+  dataRightsMessages,
   type EmailOnlyBody,
   emailOnlyBodySchema,
   type LinkProblem,
@@ -17,20 +18,25 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import type { AccountLinks, OpenedLink } from "../accounts/account-links.ts";
+import type { DataRequests } from "../accounts/data-requests.ts";
 import type { Students } from "../accounts/students.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
+import type { TokenSigner } from "../auth/tokens.ts";
 import type { User } from "../db/schema.ts";
 import { sendError } from "../errors.ts";
 import { acceptFormPosts, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
 import { errorResponses, zodBody, zodResponse } from "../route-schemas.ts";
 import { busy } from "./auth.ts";
+import { setDataCookie } from "./your-data.ts";
 
 export type AccountLinkOptions = {
   links: AccountLinks;
   students: Pick<Students, "findByEmail">;
   hasher: PasswordHasher;
   rateLimits: RateLimits;
+  requests: DataRequests;
+  signer: TokenSigner;
 };
 
 const checkYourEmail = "Check your email";
@@ -54,7 +60,7 @@ const refuseLinkPage = (reply: FastifyReply, problem: LinkProblem, newLink: stri
  * and per address. Their pages post them as plain forms too.
  */
 export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (app, options) => {
-  const { links, students, rateLimits } = options;
+  const { links, students, rateLimits, requests } = options;
   const checkAddressLimit = app.createRateLimit(rateLimits.mailPerAddress);
 
   /**
@@ -91,13 +97,13 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
 
     /**
      * A link asked for by address: the same 202 whatever the address; `ask` makes the link for
-     * an account that gets one and says so, or returns nothing.
+     * an account that gets one (or records that there was none) and says so, or returns nothing.
      */
     const linkRequest = (
       path: string,
       summary: string,
       sent: string,
-      ask: (user: User) => Promise<void> | undefined,
+      ask: (user: User | undefined, email: string) => Promise<void> | undefined,
     ) =>
       forms.post<{ Body: EmailOnlyBody; Reply: MessageResponse }>(
         path,
@@ -112,9 +118,9 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
         async (request, reply) => {
           if (await answeredOverLimit(checkAddressLimit, request, reply)) return reply;
           const user = await students.findByEmail(request.body.email);
-          const work = user && ask(user);
+          const work = ask(user, request.body.email);
           if (work) afterAnswer(request, work);
-          request.logFields = { linkAsked: work !== undefined };
+          request.logFields = { linkAsked: user !== undefined && work !== undefined };
           return linkSent(request, reply, sent);
         },
       );
@@ -123,13 +129,25 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
       "/verify-email/resend/",
       "Send a new link to confirm an account's email (the same answer for any address)",
       accountMessages.verifyLinkSent,
-      (user) => (user.emailVerifiedAt ? undefined : links.resendVerification(user.id)),
+      (user) => (user && !user.emailVerifiedAt ? links.resendVerification(user.id) : undefined),
     );
     linkRequest(
       "/password-reset/",
       "Send a link to choose a new password (the same answer for any address)",
       accountMessages.resetLinkSent,
-      (user) => links.requestReset(user.id),
+      (user) => user && links.request(user.id, "reset_password"),
+    );
+    // Recorded for staff either way (without the address: data-requests.ts), after the answer too.
+    linkRequest(
+      "/your-data/link/",
+      "Send a link to see, download, correct or delete the account's data (the same answer for any address)",
+      dataRightsMessages.dataLinkSent,
+      (user, email) =>
+        user
+          ? links
+              .request(user.id, "your_data")
+              .then(() => requests.record("link", email, { outcome: "link sent" }))
+          : requests.record("link", email, { outcome: "no account" }),
     );
   });
 
@@ -216,6 +234,9 @@ export const linkPageRoutes: FastifyPluginAsync<AccountLinkOptions> = async (app
           opened.problem,
           `${accountPages.verifyEmail}?new-link#new-link`,
         );
+      // Holding the mailbox is the proof "Your data" asks for: the confirmed page may now send
+      // a parent's request (and manage the data) for 30 minutes without another link.
+      setDataCookie(request, reply, await options.signer.signData(opened.userId));
       return reply.redirect(accountPages.emailConfirmed, 303);
     },
   );

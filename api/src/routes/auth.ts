@@ -19,6 +19,7 @@ import {
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { AccountLinks } from "../accounts/account-links.ts";
 import type { Accounts } from "../accounts/accounts.ts";
+import type { Guardians } from "../accounts/guardians.ts";
 import { toPublicUser } from "../accounts/students.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { Sessions } from "../auth/sessions.ts";
@@ -40,6 +41,7 @@ export type AuthOptions = {
   decoyHash: string;
   rateLimits: RateLimits;
   links: AccountLinks;
+  guardians: Pick<Guardians, "state">;
 };
 
 type RefreshOptions = Pick<AuthOptions, "sessions" | "rateLimits">;
@@ -103,7 +105,7 @@ export const refreshRoutes: FastifyPluginAsync<RefreshOptions> = async (app, opt
 
 /** Sign-up, login, token refresh and the signed-in student, under authPrefix. */
 export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) => {
-  const { accounts, sessions, signer, hasher, decoyHash, rateLimits, links } = options;
+  const { accounts, sessions, signer, hasher, decoyHash, rateLimits, links, guardians } = options;
   const { students } = accounts;
   const checkEmailLimit = app.createRateLimit(rateLimits.loginPerEmail);
 
@@ -221,8 +223,11 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
           code: "authentication_failed",
           detail: authMessages.badCredentials,
         });
-      const tokens = await sessions.start(user.id);
-      return reply.send({ ...tokens, user: toPublicUser(user) });
+      const [tokens, consent] = await Promise.all([
+        sessions.start(user.id, request.headers["user-agent"] ?? null),
+        guardians.state(user.id),
+      ]);
+      return reply.send({ ...tokens, user: toPublicUser(user, consent) });
     },
   );
 
@@ -248,7 +253,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
           code: "not_authenticated",
           detail: authMessages.notAuthenticated,
         });
-      return reply.send(toPublicUser(user));
+      return reply.send(toPublicUser(user, await guardians.state(user.id)));
     },
   );
 };

@@ -1,10 +1,10 @@
+import { dataRightsMessages } from "@ysp/contract";
 import { makeStudent } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
 import { appOnDatabase, databasesForFile, post } from "../../test/harness.ts";
 import { newsletterSubscriptions } from "../db/schema.ts";
-import { newsletterMessages } from "./newsletter.ts";
 
 const databases = databasesForFile();
 
@@ -19,7 +19,7 @@ describe.each(databases)("newsletter API on $name", (testDb) => {
         .where(eq(sql`lower(${newsletterSubscriptions.email})`, email))
     )[0]?.n;
 
-  it("subscribes once: 201, then 200 with a kind message and no second row", async () => {
+  it("asks once: 201, then 200 with the same words and no second row", async () => {
     const email = makeStudent().email;
     const capitalised = email[0]?.toUpperCase() + email.slice(1);
     const first = await post(suite.app, "/api/v1/newsletter/", {
@@ -27,12 +27,12 @@ describe.each(databases)("newsletter API on $name", (testDb) => {
       source: "/faqs",
     });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toEqual({ message: newsletterMessages.subscribed });
+    expect(first.json()).toEqual({ message: dataRightsMessages.newsletterAsked });
     const again = await post(suite.app, "/api/v1/newsletter/", {
       email: ` ${email.toUpperCase()} `,
     });
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ message: newsletterMessages.alreadySubscribed });
+    expect(again.json()).toEqual({ message: dataRightsMessages.newsletterAsked });
     expect(await subscriptions(email)).toBe(1);
   });
 

@@ -1,20 +1,22 @@
 import {
+  dataRightsMessages,
+  dataRightsPages,
+  linkProblems,
+  linkTokenParameter,
   type MessageResponse,
   messageResponseSchema,
   type NewsletterBody,
+  newsletterApi,
   newsletterBodySchema,
+  type TokenBody,
+  tokenBodySchema,
 } from "@ysp/contract";
-import type { FastifyPluginAsync } from "fastify";
-import type { Db } from "../db/client.ts";
-import { newsletterSubscriptions } from "../db/schema.ts";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { Newsletter } from "../accounts/newsletter.ts";
+import { sendError } from "../errors.ts";
 import { acceptFormPosts, isFormPost, sendAnswerPage } from "../form-posts.ts";
-import type { RateLimits } from "../rate-limits.ts";
+import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
 import { errorResponses, zodBody, zodResponse } from "../route-schemas.ts";
-
-export const newsletterMessages = {
-  subscribed: "Thanks! You're subscribed. Look out for study tips in your inbox.",
-  alreadySubscribed: "You're already subscribed with this email. Thank you!",
-} as const;
 
 /** Only our own pages: the answer page links back, never to a place taken from input. */
 const backLink = (source: unknown, pages: ReadonlySet<string>) => {
@@ -22,21 +24,50 @@ const backLink = (source: unknown, pages: ReadonlySet<string>) => {
   return pages.has(path) ? path : "/";
 };
 
-export type NewsletterOptions = { db: Db; rateLimits: RateLimits; pagePaths: readonly string[] };
+export type NewsletterOptions = {
+  newsletter: Newsletter;
+  rateLimits: RateLimits;
+  pagePaths: readonly string[];
+};
 
+const home = { href: "/", text: "Go to the home page" };
+
+const tokenOf = (request: FastifyRequest) =>
+  String((request.query as Record<string, unknown>)[linkTokenParameter] ?? "");
+
+const badUnsubscribeLink = (reply: FastifyReply) =>
+  sendError(reply, {
+    status: 400,
+    code: "link_invalid",
+    detail: linkProblems.link_invalid,
+    attr: "token",
+  });
+
+/**
+ * The newsletter: asking (the footer's field on every page), confirming by the
+ * link in the message that asking sends, and unsubscribing with one click from
+ * any newsletter message, as a page's form post, as the mail app's own
+ * one-click POST (RFC 8058), or as JSON.
+ */
 export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
   app,
-  { db, rateLimits, pagePaths },
+  { newsletter, rateLimits, pagePaths },
 ) => {
   const pages = new Set(pagePaths);
   acceptFormPosts(app);
+  // RFC 8058: a mail app's one-click unsubscribe posts "List-Unsubscribe=One-Click" as
+  // multipart/form-data (or urlencoded). The token is in the address; the body says nothing more.
+  app.addContentTypeParser("multipart/form-data", { parseAs: "string" }, (_request, _body, done) =>
+    done(null, {}),
+  );
+  const checkAddressLimit = app.createRateLimit(rateLimits.mailPerAddress);
 
   app.post<{ Body: NewsletterBody; Reply: MessageResponse }>(
-    "/api/v1/newsletter/",
+    `${newsletterApi}/`,
     {
       ...zodBody(newsletterBodySchema, {
         summary:
-          "Subscribe an email address to the newsletter (JSON, or a plain form post answered with a page)",
+          "Ask for the newsletter: a confirmation link is sent to an address not yet subscribed (JSON, or a plain form post answered with a page)",
         tags: ["newsletter"],
         // The JSON answers. A form post's answer is a page, sent as HTML, which no schema serialises.
         response: {
@@ -64,14 +95,92 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
         if (!fromForm) return reply.send(request.validationError);
         return answer(400, "Please check your email", request.validationError.message, true);
       }
-      const inserted = await db
-        .insert(newsletterSubscriptions)
-        .values({ email: request.body.email, sourcePage: request.body.source ?? null })
-        .onConflictDoNothing()
-        .returning({ id: newsletterSubscriptions.id });
-      if (inserted.length === 0)
-        return answer(200, "You're already subscribed", newsletterMessages.alreadySubscribed);
-      return answer(201, "You're subscribed", newsletterMessages.subscribed);
+      if (await answeredOverLimit(checkAddressLimit, request, reply)) return reply;
+      const { created } = await newsletter.subscribe(
+        request.body.email,
+        request.body.source ?? null,
+      );
+      // The same words either way: whether an address is subscribed is its owner's business.
+      return answer(created ? 201 : 200, "Check your email", dataRightsMessages.newsletterAsked);
+    },
+  );
+
+  app.post<{ Body: TokenBody; Reply: MessageResponse }>(
+    `${newsletterApi}/confirm/`,
+    {
+      ...zodBody(tokenBodySchema, {
+        summary: "Confirm a newsletter subscription with the token from its link",
+        tags: ["newsletter"],
+        response: { 200: zodResponse(messageResponseSchema), ...errorResponses },
+      }),
+      config: { rateLimit: rateLimits.mailPerIp },
+    },
+    async (request, reply) => {
+      const confirmed = await newsletter.confirm(request.body.token);
+      if (!confirmed.ok)
+        return sendError(reply, {
+          status: 400,
+          code: confirmed.problem,
+          detail: linkProblems[confirmed.problem],
+          attr: "token",
+        });
+      return reply.send({ message: dataRightsMessages.newsletterConfirmed });
+    },
+  );
+
+  app.post(
+    dataRightsPages.newsletterConfirm,
+    { config: { rateLimit: rateLimits.mailPerIp } },
+    async (request, reply) => {
+      const confirmed = await newsletter.confirm(tokenOf(request));
+      if (!confirmed.ok)
+        return sendAnswerPage(reply, 400, {
+          title: "This link cannot be used",
+          lines: [linkProblems[confirmed.problem]],
+          link: { href: "/#newsletter", text: "Subscribe again" },
+        });
+      return sendAnswerPage(reply, 200, {
+        title: "You're subscribed",
+        lines: [dataRightsMessages.newsletterConfirmed],
+        link: home,
+      });
+    },
+  );
+
+  app.post<{ Body: TokenBody; Reply: MessageResponse }>(
+    `${newsletterApi}/unsubscribe/`,
+    {
+      ...zodBody(tokenBodySchema, {
+        summary: "Unsubscribe with the token of a newsletter message's link (works every time)",
+        tags: ["newsletter"],
+        response: { 200: zodResponse(messageResponseSchema), ...errorResponses },
+      }),
+      config: { rateLimit: rateLimits.mailPerIp },
+    },
+    async (request, reply) => {
+      if (!(await newsletter.unsubscribe(request.body.token))) return badUnsubscribeLink(reply);
+      return reply.send({ message: dataRightsMessages.unsubscribed });
+    },
+  );
+
+  app.post(
+    dataRightsPages.unsubscribe,
+    { config: { rateLimit: rateLimits.mailPerIp } },
+    async (request, reply) => {
+      if (!(await newsletter.unsubscribe(tokenOf(request)))) {
+        if (!isFormPost(request)) return badUnsubscribeLink(reply);
+        return sendAnswerPage(reply, 400, {
+          title: "This link cannot be used",
+          lines: [linkProblems.link_invalid],
+          link: home,
+        });
+      }
+      if (!isFormPost(request)) return reply.send({ message: dataRightsMessages.unsubscribed });
+      return sendAnswerPage(reply, 200, {
+        title: "You're unsubscribed",
+        lines: [dataRightsMessages.unsubscribed],
+        link: home,
+      });
     },
   );
 };

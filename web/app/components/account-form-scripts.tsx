@@ -18,10 +18,14 @@ export type FormMessages = {
 /**
  * The account pages' forms (form[data-check]) work with no script, the browser checking what
  * their attributes say. With it, each field gets the site's own message, shown under it as the
- * sign-up page shows it, read with the field, and focused; a password's eye shows it.
+ * sign-up page shows it, read with the field, and focused; a password's eye shows it. A text
+ * field or a choice says its own message for "empty" in data-required.
  */
 export function checkAccountForms(messages: FormMessages) {
-  const problem = (input: HTMLInputElement) => {
+  const problem = (input: HTMLInputElement | HTMLSelectElement) => {
+    const required = input.getAttribute("data-required");
+    if (required && input.value.trim() === "") return required;
+    if (!(input instanceof HTMLInputElement)) return "";
     if (input.type === "email" || input.name === "email") {
       if (input.value.trim() === "") return messages.emailRequired;
       if (input.validity.typeMismatch) return messages.emailInvalid;
@@ -32,7 +36,7 @@ export function checkAccountForms(messages: FormMessages) {
     }
     return "";
   };
-  const show = (input: HTMLInputElement, message: string) => {
+  const show = (input: HTMLInputElement | HTMLSelectElement, message: string) => {
     const error = document.getElementById(`${input.id}-error`);
     if (!error) return;
     error.textContent = message;
@@ -48,11 +52,13 @@ export function checkAccountForms(messages: FormMessages) {
   };
   for (const form of document.querySelectorAll<HTMLFormElement>("form[data-check]")) {
     form.noValidate = true;
-    const inputs = [...form.querySelectorAll<HTMLInputElement>("input[id]")];
+    const inputs = [
+      ...form.querySelectorAll<HTMLInputElement | HTMLSelectElement>("input[id], select[id]"),
+    ];
     let checked = false;
     form.addEventListener("submit", (event) => {
       checked = true;
-      let first: HTMLInputElement | null = null;
+      let first: HTMLInputElement | HTMLSelectElement | null = null;
       for (const input of inputs) {
         const message = problem(input);
         show(input, message);

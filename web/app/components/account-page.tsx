@@ -11,7 +11,7 @@ export function AccountPage({
   children,
 }: {
   title: string;
-  text: string;
+  text: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -38,35 +38,39 @@ export function FormField({
   label,
   hint,
   type,
+  name = type,
+  required,
+  autoComplete,
   showPassword,
 }: {
   id: string;
   label: string;
   hint?: string;
-  type: "email" | "password";
+  type: "email" | "password" | "text";
+  /** The field's name in the post: its type unless said. */
+  name?: string;
+  /** A text field's message when left empty, shown by the script as the others' are. */
+  required?: string;
+  autoComplete?: string;
   /** The eye button's words, for a password; it appears once the script has run. */
   showPassword?: string;
 }) {
-  const email = type === "email";
+  const kinds = {
+    email: { autoComplete: "email", inputMode: "email" },
+    password: {
+      autoComplete: "new-password",
+      minLength: 8,
+      autoCapitalize: "none",
+      autoCorrect: "off",
+      spellCheck: false,
+    },
+    text: { autoComplete, "data-required": required },
+  } as const;
   return (
     <Field
       label={label}
       hint={hint}
-      inputProps={{
-        id,
-        name: type,
-        type,
-        required: true,
-        ...(email
-          ? { autoComplete: "email", inputMode: "email" }
-          : {
-              autoComplete: "new-password",
-              minLength: 8,
-              autoCapitalize: "none",
-              autoCorrect: "off",
-              spellCheck: false,
-            }),
-      }}
+      inputProps={{ id, name, type, required: true, ...kinds[type] }}
       beside={
         showPassword
           ? {

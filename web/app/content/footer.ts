@@ -20,6 +20,7 @@ export const footerGroups: readonly FooterGroup[] = [
       { kind: "route", label: "FAQs", to: "/faqs" },
       legalPages.terms,
       legalPages.privacy,
+      { kind: "route", label: "Your data", to: "/your-data" },
       { kind: "route", label: "Sign up", to: "/join" },
     ],
   },

@@ -17,9 +17,16 @@ export type MailWords = {
   action?: { text: string; url: string };
   /** After the button: how long the link works, what to do if it was not you. */
   after: readonly string[];
+  /** A newsletter message's one-tap unsubscribe link, in the footer and in its headers (RFC 8058). */
+  unsubscribe?: string;
 };
 
+/** The footer line of a newsletter message that carries its unsubscribe link. */
+export const unsubscribeLine = "Don't want these emails? Unsubscribe with one tap:";
+
 const greeting = (firstName: string) => `Hi ${firstName},`;
+/** For a person we know only by address: a parent, or someone whose account is gone. */
+const hello = "Hello,";
 
 export const signOff = `The ${site.name} team`;
 
@@ -36,6 +43,7 @@ export const mailWords = {
     greeting: greeting(firstName),
     paragraphs: [
       `Welcome to ${site.name}! Please confirm that this is your email address. Then, if you ever forget your password, we can help you get back into your account.`,
+      "If you are under 18, a parent or guardian must give permission for you to use the app. After you confirm, you can send them a request by email from the next page.",
     ],
     action: { text: "Confirm my email", url },
     after: [
@@ -68,5 +76,76 @@ export const mailWords = {
     after: [
       `If you did not change it, reset your password now at ${forgotPasswordUrl} and write to us at ${site.email}.`,
     ],
+  }),
+
+  yourData: (firstName: string, url: string, lifetime: string): MailWords => ({
+    subject: `Your data at ${site.name}`,
+    preview: "See, download, correct or delete what we hold about you.",
+    greeting: greeting(firstName),
+    paragraphs: [
+      `You asked to see the data ${site.name} holds about you. Open this link to download all of it, correct your name, stop marketing emails, ask a parent's permission or delete your account:`,
+    ],
+    action: { text: "Open my data", url },
+    after: [
+      `The link works once, for ${lifetime}, and then gives you ${lifetime} to do what you need.`,
+      "If you did not ask, ignore this email: nobody can open your data without this link.",
+    ],
+  }),
+
+  guardianRequest: (
+    childName: string,
+    url: string,
+    lifetime: string,
+    privacyUrl: string,
+  ): MailWords => ({
+    subject: `${childName} asks for your permission to use ${site.name}`,
+    preview: `${childName} signed up for ${site.name}, a learning app, and needs a parent's or guardian's permission.`,
+    greeting: hello,
+    paragraphs: [
+      `${childName} signed up for ${site.name} with this email as their parent's or guardian's. ${site.name} is a learning app from Lagos for secondary school students and exam candidates (WAEC, NECO, JAMB UTME, SAT, IELTS): recorded classes, practice questions, quizzes and mock exams.`,
+      "Students under 18 need a parent's or guardian's permission before we keep and use their data. On the page below you can read, in a few lines, what we keep and why, and then give permission or say no.",
+    ],
+    action: { text: "Review and answer", url },
+    after: [
+      `The link works for ${lifetime}. Our full Privacy Policy: ${privacyUrl}`,
+      `If you do not know ${childName}, open the link and choose "This is not my child": we will close the account.`,
+    ],
+  }),
+
+  guardianRefused: (firstName: string, eraseOn: string, yourDataUrl: string): MailWords => ({
+    subject: "Your parent or guardian did not give permission",
+    preview: `Your ${site.name} account will be deleted on ${eraseOn} unless permission comes.`,
+    greeting: greeting(firstName),
+    paragraphs: [
+      `The parent or guardian you asked did not give permission for you to use ${site.name}, or said they do not know you. Your account and its data will be deleted on ${eraseOn}.`,
+      `If this is a mistake, talk to them and send a new request before then, from ${yourDataUrl}. Once a parent or guardian gives permission, your account stays.`,
+    ],
+    after: [`Questions? Write to us at ${site.email}.`],
+  }),
+
+  accountDeleted: (): MailWords => ({
+    subject: `Your ${site.name} account is deleted`,
+    preview: "Your account and the data we held about you are gone.",
+    greeting: hello,
+    paragraphs: [
+      `Your ${site.name} account and everything we held about you are deleted: your name, your email, your sessions and your records. Every phone that was logged in is logged out. This is the last email we send to this address.`,
+    ],
+    after: [
+      `You are welcome back any time. If you did not ask for this, write to us at ${site.email}.`,
+    ],
+  }),
+
+  newsletterConfirm: (url: string, lifetime: string, unsubscribe: string): MailWords => ({
+    subject: "Confirm your subscription",
+    preview: "One tap to get study tips and exam news by email.",
+    greeting: hello,
+    paragraphs: [
+      `Someone, we hope you, asked for ${site.name}'s newsletter of study tips and exam news at this address. Tap the button to confirm; we send nothing until you do.`,
+    ],
+    action: { text: "Confirm my subscription", url },
+    after: [
+      `The link works for ${lifetime}. If you did not ask, ignore this email and you will hear nothing more from us.`,
+    ],
+    unsubscribe,
   }),
 } as const;

@@ -9,7 +9,7 @@ export const privacy: LegalDocument = {
     title: `Privacy Policy | ${name}`,
     description: `What personal data ${name} collects, why, and the rights you have over it.`,
   },
-  updated: "2026-11-22",
+  updated: "2026-11-25",
   intro: [
     `This Privacy Policy explains how ${name}, a company based in Lagos, Nigeria, collects, uses, shares and protects personal data when you use our website, the ${name} mobile app and our other services (the "Services"). We process personal data in line with the Nigeria Data Protection Act 2023.`,
     "Many of our users are young people. If you are a parent or guardian, please read this policy with your child.",
@@ -67,6 +67,8 @@ export const privacy: LegalDocument = {
       blocks: [
         "Where we rely on your consent, you may withdraw it at any time. This does not affect what we did before you withdrew it, but it may mean we can no longer provide some of the Services.",
         "You may ask us for a copy of the personal data we hold about you, and ask us to correct, amend or delete it. Before we act on a request, we will ask for proof of your identity, or of your authority if you are acting for a child.",
+        "The quickest way is the Your data page (/your-data, linked at the foot of every page). Enter your account's email and we send a link to it: holding that mailbox is the proof of identity. For 30 minutes the link lets you download everything we hold about you as one file, correct your name, stop marketing emails and delete your account at once. We keep a record of each request, without your address, to show that we did what you asked.",
+        "When you sign up, we record which versions of these Terms and this Privacy Policy you agreed to, and when. Our newsletter is sent only to addresses whose owner tapped the link in our confirmation email; every newsletter email has a link to unsubscribe with one tap, and we record when you subscribed, confirmed and unsubscribed. A withdrawal is added to the record; nothing is rewritten.",
         "We may refuse a request that is unreasonable, for example one that is clearly unfounded, excessive or repeated, or that would reveal someone else's personal data. If we refuse, we will tell you why.",
       ],
     },
@@ -122,6 +124,7 @@ export const privacy: LegalDocument = {
       heading: "Children's data",
       blocks: [
         "You must be at least 13 to use the Services. Users under 18 need the permission of a parent or guardian, who may exercise the rights in this policy on their behalf. If we learn that we hold personal data of a child under 13, we will delete it.",
+        "After confirming their email, a student can ask a parent or guardian for permission: we email the parent a link to a page that names the student and sums up this policy. The parent can give permission, and we record their name, how they are related to the student, the time and the versions of our policies; or say the student is not their child or that they do not agree, and we tell the student and delete the account and its data 30 days later, unless a parent or guardian gives permission first.",
       ],
     },
     {

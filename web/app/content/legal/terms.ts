@@ -9,7 +9,7 @@ export const terms: LegalDocument = {
     title: `Terms of Service | ${name}`,
     description: `The terms that govern your use of the ${name} website and app.`,
   },
-  updated: "2026-11-22",
+  updated: "2026-11-25",
   intro: [
     `These Terms of Service ("Terms") are an agreement between you and ${name} ("we", "us" or "our"), a company based in Lagos, Nigeria. They apply to our website, the ${name} mobile app and every class, question, quiz, mock exam and other service we offer through them (together, the "Services").`,
     'By creating an account or using the Services, you accept these Terms. If you do not accept them, please do not use the Services. Where these Terms say "you", they also mean the parent or guardian who gives permission for a minor to use the Services.',
@@ -26,7 +26,7 @@ export const terms: LegalDocument = {
       id: "users-under-18",
       heading: "Users under 18",
       blocks: [
-        "If you are under 18, you may use the Services only with the permission and under the supervision of a parent or guardian, who must read and accept these Terms before you use the Services.",
+        "If you are under 18, you may use the Services only with the permission and under the supervision of a parent or guardian, who must read and accept these Terms before you use the Services. After you confirm your email, you can send them a request by email; they answer on our site, and we keep a record of their answer.",
         "A parent or guardian who gives that permission is responsible for the minor's use of the Services, including any payments made and any breach of these Terms.",
       ],
     },

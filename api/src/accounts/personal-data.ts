@@ -1,0 +1,238 @@
+import { dataRightsLifetimes } from "@ysp/contract";
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.ts";
+import {
+  accountLinks,
+  authSessions,
+  consentRecords,
+  dataRequests,
+  guardianRequests,
+  mailOutbox,
+  newsletterSubscriptions,
+  type User,
+  users,
+} from "../db/schema.ts";
+import type { MailQueue } from "../mail/mail-queue.ts";
+import type { DataRequests } from "./data-requests.ts";
+import type { Newsletter } from "./newsletter.ts";
+
+export type PersonalData = ReturnType<typeof createPersonalData>;
+
+const byEmail = (email: string) =>
+  eq(sql`lower(${newsletterSubscriptions.email})`, email.toLowerCase());
+
+/**
+ * What a person can do with their own data once they have shown they hold the
+ * mailbox (routes/your-data.ts): see all of it, correct their name, stop
+ * marketing mail, delete the account. Every request is recorded (data-requests.ts).
+ */
+export function createPersonalData(
+  db: Db,
+  queue: MailQueue,
+  requests: DataRequests,
+  newsletter: Newsletter,
+  now: () => number,
+) {
+  /**
+   * Everything held about the account, table by table (the test of this checks every table
+   * of the schema): secrets (password hash, token hashes, nonces) left out, as they describe
+   * nothing about the person and would only help someone who stole the file.
+   */
+  async function exportFor(user: User) {
+    const id = user.id;
+    const [sessions, links, mail, consents, guardians, newsletterRows, invited, asked] =
+      await Promise.all([
+        db
+          .select({
+            created_at: authSessions.createdAt,
+            last_refreshed_at: authSessions.rotatedAt,
+            ended_at: authSessions.revokedAt,
+            device: authSessions.device,
+          })
+          .from(authSessions)
+          .where(eq(authSessions.userId, id))
+          .orderBy(asc(authSessions.createdAt)),
+        db
+          .select({
+            purpose: accountLinks.purpose,
+            created_at: accountLinks.createdAt,
+            expires_at: accountLinks.expiresAt,
+            used_at: accountLinks.usedAt,
+            replaced_at: accountLinks.replacedAt,
+          })
+          .from(accountLinks)
+          .where(eq(accountLinks.userId, id))
+          .orderBy(asc(accountLinks.createdAt)),
+        db
+          .select({
+            kind: mailOutbox.kind,
+            queued_at: mailOutbox.createdAt,
+            sent_at: mailOutbox.sentAt,
+            failed_at: mailOutbox.failedAt,
+          })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.userId, id))
+          .orderBy(asc(mailOutbox.createdAt)),
+        db
+          .select({
+            kind: consentRecords.kind,
+            at: consentRecords.createdAt,
+            terms_version: consentRecords.termsVersion,
+            privacy_version: consentRecords.privacyVersion,
+            source_page: consentRecords.sourcePage,
+            guardian_name: consentRecords.guardianName,
+            guardian_relationship: consentRecords.guardianRelationship,
+          })
+          .from(consentRecords)
+          .where(
+            sql`${consentRecords.userId} = ${id} or ${consentRecords.subscriptionId} in (
+              select id from ${newsletterSubscriptions} where lower(email) = ${user.email.toLowerCase()})`,
+          )
+          .orderBy(asc(consentRecords.createdAt)),
+        db
+          .select({
+            guardian_email: guardianRequests.guardianEmail,
+            sent_at: guardianRequests.createdAt,
+            expires_at: guardianRequests.expiresAt,
+            replaced_at: guardianRequests.replacedAt,
+            answered_at: guardianRequests.answeredAt,
+          })
+          .from(guardianRequests)
+          .where(eq(guardianRequests.userId, id))
+          .orderBy(asc(guardianRequests.createdAt)),
+        db
+          .select({
+            email: newsletterSubscriptions.email,
+            asked_at: newsletterSubscriptions.createdAt,
+            from_page: newsletterSubscriptions.sourcePage,
+            confirmed_at: newsletterSubscriptions.confirmedAt,
+            unsubscribed_at: newsletterSubscriptions.unsubscribedAt,
+          })
+          .from(newsletterSubscriptions)
+          .where(byEmail(user.email)),
+        db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.referredBy, id)),
+        db
+          .select({
+            kind: dataRequests.kind,
+            asked_at: dataRequests.askedAt,
+            done_at: dataRequests.doneAt,
+            outcome: dataRequests.outcome,
+          })
+          .from(dataRequests)
+          .where(eq(dataRequests.emailHash, requests.emailHash(user.email)))
+          .orderBy(asc(dataRequests.askedAt)),
+      ]);
+    return {
+      exported_at: new Date(now()).toISOString(),
+      account: {
+        id,
+        email: user.email,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        user_type: user.userType,
+        referral_code: user.referralCode,
+        invited_by_another_student: user.referredBy !== null,
+        created_at: user.createdAt,
+        email_confirmed_at: user.emailVerifiedAt,
+      },
+      /** Counts only: the students you invited are people of their own. */
+      referrals: { students_invited: (invited[0]?.n ?? 0) + user.deletedReferrals },
+      sessions,
+      links_sent_by_email: links,
+      emails: mail,
+      consent_records: consents,
+      guardian_requests: guardians,
+      newsletter: newsletterRows,
+      data_requests: asked,
+    };
+  }
+
+  /**
+   * Removes the account and everything about it in `tx`: its rows in every table go with it
+   * (foreign keys cascade), its newsletter row by address, and the student who invited it keeps
+   * the count. The last message is queued with the address alone, cleared once it is sent.
+   */
+  async function erase(tx: Tx, user: User): Promise<void> {
+    if (user.referredBy)
+      await tx
+        .update(users)
+        .set({ deletedReferrals: sql`${users.deletedReferrals} + 1` })
+        .where(eq(users.id, user.referredBy));
+    await tx.delete(newsletterSubscriptions).where(byEmail(user.email));
+    await tx.delete(users).where(eq(users.id, user.id));
+    await queue.enqueue(tx, { kind: "account-deleted", toAddress: user.email, nonce: null });
+  }
+
+  const lockUser = async (tx: Tx, id: string) =>
+    (await tx.select().from(users).where(eq(users.id, id)).for("update"))[0];
+
+  return {
+    async download(user: User) {
+      const data = await exportFor(user);
+      await requests.record("download", user.email);
+      return data;
+    },
+
+    async correctName(user: User, firstName: string, lastName: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ firstName, lastName }).where(eq(users.id, user.id));
+        await requests.record("correct", user.email, {}, tx);
+      });
+    },
+
+    async stopMarketing(user: User): Promise<void> {
+      await db.transaction(async (tx) => {
+        await newsletter.withdraw(tx, byEmail(user.email), "/your-data/manage");
+        await requests.record("stop_marketing", user.email, {}, tx);
+      });
+    },
+
+    /** Deletes the account now; false when it was already gone. */
+    async delete(userId: string): Promise<boolean> {
+      const deleted = await db.transaction(async (tx) => {
+        const user = await lockUser(tx, userId);
+        if (!user) return false;
+        await erase(tx, user);
+        await requests.record("delete", user.email, {}, tx);
+        return true;
+      });
+      if (deleted) queue.wake();
+      return deleted;
+    },
+
+    /**
+     * Erases the accounts whose parent or guardian refused at least 30 days ago and has not
+     * given permission since: each in its own transaction, skipping one another instance holds.
+     */
+    async eraseRefused(): Promise<number> {
+      const before = new Date(now() - dataRightsLifetimes.erasureAfterRefusal.seconds * 1000);
+      const due = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          sql`(select kind from ${consentRecords} c
+               where c.user_id = ${users.id} and c.kind in ('guardian_granted', 'guardian_refused')
+               order by c.created_at desc limit 1) = 'guardian_refused'
+              and (select max(created_at) from ${consentRecords} c
+               where c.user_id = ${users.id} and c.kind = 'guardian_refused') <= ${before}`,
+        );
+      let erased = 0;
+      for (const { id } of due) {
+        const done = await db.transaction(async (tx) => {
+          const [user] = await tx
+            .select()
+            .from(users)
+            .where(eq(users.id, id))
+            .for("update", { skipLocked: true });
+          if (!user) return false;
+          await erase(tx, user);
+          await requests.finish(tx, "guardian_refusal_erasure", user.email, "erased");
+          return true;
+        });
+        if (done) erased++;
+      }
+      if (erased > 0) queue.wake();
+      return erased;
+    },
+  };
+}

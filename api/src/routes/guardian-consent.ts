@@ -1,0 +1,140 @@
+import {
+  dataRightsMessages,
+  dataRightsPages,
+  type GuardianAnswerBody,
+  guardianAnswerBodySchema,
+  guardianConsentApi,
+  linkProblems,
+  linkTokenParameter,
+  type MessageResponse,
+  messageResponseSchema,
+} from "@ysp/contract";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { GuardianAnswer, Guardians, OpenedRequest } from "../accounts/guardians.ts";
+import { sendError } from "../errors.ts";
+import { acceptFormPosts, sendAnswerPage } from "../form-posts.ts";
+import type { RateLimits } from "../rate-limits.ts";
+import { errorResponses, zodBody, zodResponse } from "../route-schemas.ts";
+import type { SiteFiles } from "../static-site.ts";
+
+export type GuardianConsentOptions = {
+  guardians: Guardians;
+  rateLimits: RateLimits;
+  site: SiteFiles;
+};
+
+/**
+ * Where the prerendered page names the student: the server puts the name of the student who
+ * asked in its place, so the page says whose permission it is with no script at all.
+ */
+export const childNameSlot = '<strong id="child-name">the student who asked you</strong>';
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+
+const answerOf = (body: GuardianAnswerBody): GuardianAnswer =>
+  body.decision === "grant"
+    ? { decision: "grant", guardianName: body.guardian_name, relationship: body.relationship }
+    : { decision: "refuse" };
+
+const tokenOf = (request: FastifyRequest) =>
+  String((request.query as Record<string, unknown>)[linkTokenParameter] ?? "");
+
+const refusedPage = (reply: FastifyReply, opened: Extract<OpenedRequest, { ok: false }>) =>
+  sendAnswerPage(reply, 400, {
+    title: "This link cannot be used",
+    lines: [linkProblems[opened.problem], "A new link comes with a new request from the student."],
+    link: { href: "/", text: "Go to the home page" },
+  });
+
+/**
+ * A parent's or guardian's answer: the page the link in their message opens (named for the
+ * student), its form's post, and the same answer as JSON.
+ */
+export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> = async (
+  app,
+  { guardians, rateLimits, site },
+) => {
+  acceptFormPosts(app);
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("Cache-Control", "no-store");
+  });
+  const page = site.pages.get(dataRightsPages.guardianConsent);
+
+  if (page) {
+    const html = page.identity.body.toString("utf8");
+    if (!html.includes(childNameSlot))
+      throw new Error(
+        `The built ${dataRightsPages.guardianConsent} page has no place for the student's name`,
+      );
+    app.get(dataRightsPages.guardianConsent, { logLevel: "warn" }, async (request, reply) => {
+      const opened = await guardians.view(tokenOf(request));
+      const filled = opened.ok
+        ? html.replace(
+            childNameSlot,
+            `<strong id="child-name">${escapeHtml(opened.childName)}</strong>`,
+          )
+        : html;
+      return reply
+        .type(page.type)
+        .header("Content-Security-Policy", page.contentSecurityPolicy)
+        .send(filled);
+    });
+  }
+
+  const answered = (body: GuardianAnswerBody) =>
+    body.decision === "grant"
+      ? dataRightsMessages.guardianGranted
+      : dataRightsMessages.guardianRefused;
+
+  app.post(
+    dataRightsPages.guardianConsent,
+    { config: { rateLimit: rateLimits.mailPerIp } },
+    async (request, reply) => {
+      const parsed = guardianAnswerBodySchema.safeParse({
+        ...(request.body as object | undefined),
+        token: tokenOf(request),
+      });
+      if (!parsed.success)
+        return sendAnswerPage(reply, 400, {
+          title: "Please check and try again",
+          lines: [...new Set(parsed.error.issues.map((issue) => issue.message))],
+          link: { href: request.url, text: "Back to the form", back: true },
+        });
+      const opened = await guardians.answer(parsed.data.token, answerOf(parsed.data));
+      if (!opened.ok) return refusedPage(reply, opened);
+      return sendAnswerPage(reply, 200, {
+        title: parsed.data.decision === "grant" ? "Permission given" : "Answer recorded",
+        lines: [answered(parsed.data)],
+        link: { href: "/privacy-policy", text: "Read our Privacy Policy" },
+      });
+    },
+  );
+
+  app.post<{ Body: GuardianAnswerBody; Reply: MessageResponse }>(
+    guardianConsentApi,
+    {
+      ...zodBody(guardianAnswerBodySchema, {
+        summary:
+          "A parent's or guardian's answer to a student's request: give permission, or refuse",
+        tags: ["guardian consent"],
+        response: { 200: zodResponse(messageResponseSchema), ...errorResponses },
+      }),
+      config: { rateLimit: rateLimits.mailPerIp },
+    },
+    async (request, reply) => {
+      const opened = await guardians.answer(request.body.token, answerOf(request.body));
+      if (!opened.ok)
+        return sendError(reply, {
+          status: 400,
+          code: opened.problem,
+          detail: linkProblems[opened.problem],
+          attr: "token",
+        });
+      return reply.send({ message: answered(request.body) });
+    },
+  );
+};

@@ -1,0 +1,287 @@
+import {
+  type CorrectNameBody,
+  correctNameBodySchema,
+  type DataAccess,
+  type DeleteBody,
+  dataAccessSchema,
+  dataRightsLifetimes,
+  dataRightsMessages,
+  dataRightsPages,
+  deleteBodySchema,
+  type GuardianRequestBody,
+  guardianRequestBodySchema,
+  linkProblems,
+  linkTokenParameter,
+  type MessageResponse,
+  messageResponseSchema,
+  type TokenBody,
+  tokenBodySchema,
+  yourDataApi,
+} from "@ysp/contract";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import * as z from "zod/mini";
+import type { AccountLinks } from "../accounts/account-links.ts";
+import type { Guardians } from "../accounts/guardians.ts";
+import type { PersonalData } from "../accounts/personal-data.ts";
+import type { Students } from "../accounts/students.ts";
+import type { TokenSigner } from "../auth/tokens.ts";
+import type { User } from "../db/schema.ts";
+import { sendError } from "../errors.ts";
+import { acceptFormPosts, isFormPost, sendAnswerPage } from "../form-posts.ts";
+import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
+import { errorResponses, zodBody, zodResponse } from "../route-schemas.ts";
+
+export type YourDataOptions = {
+  links: AccountLinks;
+  students: Pick<Students, "findById">;
+  signer: TokenSigner;
+  personalData: PersonalData;
+  guardians: Guardians;
+  rateLimits: RateLimits;
+};
+
+/**
+ * The cookie that lets this browser manage the data of the account whose link it opened, for
+ * 30 minutes: HttpOnly, sent only to these routes and only from this site's own pages
+ * (SameSite=Strict), so no other site can make a browser post a deletion.
+ */
+const cookieName = "ysp_data";
+
+export function setDataCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+  const secure = request.protocol === "https" ? "; Secure" : "";
+  reply.header(
+    "Set-Cookie",
+    `${cookieName}=${token}; Path=${yourDataApi}; Max-Age=${dataRightsLifetimes.yourData.seconds}; HttpOnly; SameSite=Strict${secure}`,
+  );
+}
+
+const clearDataCookie = (reply: FastifyReply) =>
+  reply.header(
+    "Set-Cookie",
+    `${cookieName}=; Path=${yourDataApi}; Max-Age=0; HttpOnly; SameSite=Strict`,
+  );
+
+/** The data token of a request: the app's bearer header, or the cookie a page's form carries. */
+function dataToken(request: FastifyRequest): string | undefined {
+  const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? "")?.[1];
+  if (bearer) return bearer;
+  // Belt and braces beside SameSite: a browser that says the request came from another site is refused.
+  if (request.headers["sec-fetch-site"] === "cross-site") return undefined;
+  const cookie = request.headers.cookie ?? "";
+  return new RegExp(`(?:^|;\\s*)${cookieName}=([^;]+)`).exec(cookie)?.[1];
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    dataUser: User | null;
+  }
+}
+
+const manage = { href: dataRightsPages.manageYourData, text: "Back to your data" };
+
+/**
+ * A person's own data, under the auth prefix: a link by mail opens it (the
+ * request for the link is in account-links.ts, answered the same for any
+ * address), and then, for 30 minutes, they may download all of it, correct
+ * their name, stop marketing mail, ask a parent's permission or delete the
+ * account. Each answers JSON to the app and a page to a plain form post.
+ */
+export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, options) => {
+  const { links, students, signer, personalData, guardians, rateLimits } = options;
+  acceptFormPosts(app);
+  app.decorateRequest("dataUser", null);
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("Cache-Control", "no-store");
+  });
+  const checkGuardianLimit = app.createRateLimit(rateLimits.guardianPerAddress);
+
+  app.post<{ Body: TokenBody; Reply: DataAccess }>(
+    "/open/",
+    {
+      ...zodBody(tokenBodySchema, {
+        summary:
+          'Open the link from "Your data": a token that manages the account\'s data for 30 minutes',
+        tags: ["your data"],
+        response: { 200: zodResponse(dataAccessSchema), ...errorResponses },
+      }),
+      config: { rateLimit: rateLimits.mailPerIp },
+    },
+    async (request, reply) => {
+      const opened = await links.openYourData(request.body.token);
+      if (!opened.ok)
+        return sendError(reply, {
+          status: 400,
+          code: opened.problem,
+          detail: linkProblems[opened.problem],
+          attr: "token",
+        });
+      return reply.send({
+        access: await signer.signData(opened.userId),
+        expires_in: dataRightsLifetimes.yourData.seconds,
+      });
+    },
+  );
+
+  await app.register(async (owned) => {
+    owned.addHook("preHandler", async (request, reply) => {
+      const token = dataToken(request);
+      const claims = token ? await signer.verifyData(token) : null;
+      const user = claims ? await students.findById(claims.userId) : undefined;
+      if (!user) {
+        if (isFormPost(request))
+          return sendAnswerPage(reply, 401, {
+            title: "Please ask for a new link",
+            lines: [dataRightsMessages.notAllowed],
+            link: { href: dataRightsPages.yourData, text: "Ask for a new link" },
+          });
+        return sendError(reply, {
+          status: 401,
+          code: "not_authenticated",
+          detail: dataRightsMessages.notAllowed,
+        });
+      }
+      request.dataUser = user;
+    });
+    const userOf = (request: FastifyRequest) => request.dataUser as User;
+    const done = (request: FastifyRequest, reply: FastifyReply, title: string, message: string) =>
+      isFormPost(request)
+        ? sendAnswerPage(reply, 200, { title, lines: [message], link: manage })
+        : reply.send({ message });
+
+    owned.get(
+      "/",
+      {
+        schema: {
+          summary: "Everything held about the account, as JSON (a download)",
+          tags: ["your data"],
+          security: [{ dataAccess: [] }],
+        },
+      },
+      async (request, reply) => {
+        const data = await personalData.download(userOf(request));
+        return reply
+          .header("Content-Disposition", 'attachment; filename="ysp-your-data.json"')
+          .type("application/json; charset=utf-8")
+          .send(JSON.stringify(data, null, 2));
+      },
+    );
+
+    owned.post<{ Body: CorrectNameBody; Reply: MessageResponse }>(
+      "/name/",
+      {
+        ...zodBody(correctNameBodySchema, {
+          summary: "Correct the account's first and last name",
+          tags: ["your data"],
+          security: [{ dataAccess: [] }],
+          response: { 200: zodResponse(messageResponseSchema), ...errorResponses },
+        }),
+      },
+      async (request, reply) => {
+        const { first_name, last_name } = request.body;
+        await personalData.correctName(userOf(request), first_name, last_name);
+        return done(request, reply, "Name corrected", dataRightsMessages.nameCorrected);
+      },
+    );
+
+    owned.post<{ Reply: MessageResponse }>(
+      "/stop-marketing/",
+      {
+        ...zodBody(z.object({}), {
+          summary: "Stop the newsletter and every other marketing email to the account's address",
+          tags: ["your data"],
+          security: [{ dataAccess: [] }],
+          response: { 200: zodResponse(messageResponseSchema), ...errorResponses },
+        }),
+      },
+      async (request, reply) => {
+        await personalData.stopMarketing(userOf(request));
+        return done(request, reply, "Marketing email stopped", dataRightsMessages.marketingStopped);
+      },
+    );
+
+    owned.post<{ Body: GuardianRequestBody; Reply: MessageResponse }>(
+      "/guardian-request/",
+      {
+        ...zodBody(guardianRequestBodySchema, {
+          summary:
+            "Ask a parent or guardian for permission, by email (one request pending at a time)",
+          tags: ["your data"],
+          security: [{ dataAccess: [] }],
+          response: { 202: zodResponse(messageResponseSchema), ...errorResponses },
+        }),
+        config: { rateLimit: rateLimits.mailPerIp },
+      },
+      async (request, reply) => {
+        const user = userOf(request);
+        if (request.body.guardian_email === user.email.toLowerCase())
+          return sendError(reply, {
+            status: 400,
+            code: "guardian_email_own",
+            detail: dataRightsMessages.guardianEmailOwn,
+            attr: "guardian_email",
+          });
+        if (await answeredOverLimit(checkGuardianLimit, request, reply)) return reply;
+        const outcome = await guardians.request(user.id, request.body.guardian_email);
+        const message =
+          outcome === "granted"
+            ? dataRightsMessages.guardianAlreadyGranted
+            : dataRightsMessages.guardianRequestSent;
+        if (isFormPost(request))
+          return sendAnswerPage(reply, 202, {
+            title: "Check with your parent",
+            lines: [message],
+            link: manage,
+          });
+        return reply.code(202).send({ message });
+      },
+    );
+
+    owned.post<{ Body: DeleteBody; Reply: MessageResponse }>(
+      "/delete/",
+      {
+        ...zodBody(deleteBodySchema, {
+          summary: `Delete the account and all its data now (confirm: "DELETE"); every token stops working`,
+          tags: ["your data"],
+          security: [{ dataAccess: [] }],
+          response: { 200: zodResponse(messageResponseSchema), ...errorResponses },
+        }),
+      },
+      async (request, reply) => {
+        await personalData.delete(userOf(request).id);
+        clearDataCookie(reply);
+        if (isFormPost(request))
+          return sendAnswerPage(reply, 200, {
+            title: "Your account is deleted",
+            lines: [dataRightsMessages.accountDeleted],
+            link: { href: "/", text: "Go to the home page" },
+          });
+        return reply.send({ message: dataRightsMessages.accountDeleted });
+      },
+    );
+  });
+};
+
+/**
+ * The page a link in "Your data at YSP" opens posts its form to its own address, token included
+ * (as /verify-email does): the link is used, and this browser may manage the data for 30 minutes.
+ */
+export const yourDataPageRoutes: FastifyPluginAsync<YourDataOptions> = async (app, options) => {
+  acceptFormPosts(app);
+  app.post(
+    dataRightsPages.yourData,
+    { config: { rateLimit: options.rateLimits.mailPerIp } },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      const token = String((request.query as Record<string, unknown>)[linkTokenParameter] ?? "");
+      const opened = await options.links.openYourData(token);
+      if (!opened.ok)
+        return sendAnswerPage(reply, 400, {
+          title: "This link cannot be used",
+          lines: [linkProblems[opened.problem]],
+          link: { href: dataRightsPages.yourData, text: "Get a new link" },
+        });
+      setDataCookie(request, reply, await options.signer.signData(opened.userId));
+      return reply.redirect(dataRightsPages.manageYourData, 303);
+    },
+  );
+};

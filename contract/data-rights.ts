@@ -1,0 +1,110 @@
+import * as z from "zod/mini";
+import { emailBody, personName, text } from "./api.ts";
+import { signupMessages } from "./signup.ts";
+import { characters } from "./text.ts";
+
+/**
+ * A person's rights over their data, a parent's or guardian's permission, and
+ * the newsletter's confirmation: the pages, the bodies the API takes and the
+ * sentences both show.
+ */
+
+export const dataRightsPages = {
+  yourData: "/your-data",
+  manageYourData: "/your-data/manage",
+  guardianConsent: "/guardian-consent",
+  newsletterConfirm: "/newsletter-confirm",
+  unsubscribe: "/unsubscribe",
+} as const;
+
+/** Where the API's routes for a person's own data are. */
+export const yourDataApi = "/api/v1/auth/your-data";
+export const guardianConsentApi = "/api/v1/guardian-consent/";
+export const newsletterApi = "/api/v1/newsletter";
+
+export const dataRightsLifetimes = {
+  /** The link in "Your data at YSP", and the time it then gives to manage the data. */
+  yourData: { seconds: 30 * 60, words: "30 minutes" },
+  guardianConsent: { seconds: 14 * 24 * 3600, words: "14 days" },
+  newsletterConfirm: { seconds: 7 * 24 * 3600, words: "7 days" },
+  /** After a guardian says no, the account's data is erased this long after, unless permission comes. */
+  erasureAfterRefusal: { seconds: 30 * 24 * 3600, words: "30 days" },
+} as const;
+
+/** What a deletion must be confirmed with: typed, so no slip of a finger deletes an account. */
+export const deleteConfirmation = "DELETE";
+
+export const guardianConsentStates = ["granted", "refused", "pending", "none"] as const;
+export type GuardianConsentState = (typeof guardianConsentStates)[number];
+
+export const dataRightsMessages = {
+  dataLinkSent:
+    "If an account uses this email, we have sent it a link to see and manage your data. The link works for 30 minutes. Check your inbox and your spam folder.",
+  notAllowed:
+    "Your time to manage your data has run out, or this browser has not opened a link from us. Ask for a new link on the Your data page.",
+  nameCorrected: "Your name is corrected.",
+  marketingStopped: "You will get no more newsletters or other marketing emails from us.",
+  deleteConfirm: `Type ${deleteConfirmation} to confirm`,
+  accountDeleted:
+    "Your account and everything we held about you are deleted. We have sent a last email to say so.",
+  guardianRequestSent:
+    "We have sent your parent or guardian an email asking for their permission. It works for 14 days; ask them to check their spam folder too.",
+  guardianAlreadyGranted: "Your parent or guardian has already given permission. Thank you!",
+  guardianEmailOwn: "Please enter your parent's or guardian's email, not your own.",
+  guardianGranted: "Thank you. Your permission is recorded, and your child can use YSP.",
+  guardianRefused:
+    "Thank you for telling us. The account will be closed and its data deleted within 30 days unless a parent or guardian gives permission.",
+  guardianNameRequired: "Please enter your name",
+  guardianRelationshipRequired: "Please choose how you are related to the student",
+  newsletterAsked:
+    "Thanks! Check your inbox: if this email is not subscribed yet, we have sent it a link to confirm.",
+  newsletterConfirmed: "You're subscribed. Look out for study tips in your inbox.",
+  unsubscribed: "You're unsubscribed. You will get no more newsletters from us.",
+} as const;
+
+// As a link's token: 43 characters; anything far longer is not one of ours.
+const token = text("Token").check(
+  z.overwrite((v) => v.trim()),
+  z.refine((v) => v !== "" && characters(v) <= 200, "This link is not valid."),
+);
+
+export const tokenBodySchema = z.object({ token });
+export type TokenBody = z.infer<typeof tokenBodySchema>;
+
+export const correctNameBodySchema = z.object({
+  first_name: personName("First name", signupMessages.first_name),
+  last_name: personName("Last name", signupMessages.last_name),
+});
+export type CorrectNameBody = z.infer<typeof correctNameBodySchema>;
+
+export const deleteBodySchema = z.object({
+  confirm: text("Confirmation", dataRightsMessages.deleteConfirm).check(
+    z.refine(
+      (v) => v.trim().toUpperCase() === deleteConfirmation,
+      dataRightsMessages.deleteConfirm,
+    ),
+  ),
+});
+export type DeleteBody = z.infer<typeof deleteBodySchema>;
+
+export const guardianRequestBodySchema = z.object({ guardian_email: emailBody });
+export type GuardianRequestBody = z.infer<typeof guardianRequestBodySchema>;
+
+export const guardianRelationships = ["Mother", "Father", "Guardian", "Other relative"] as const;
+
+export const guardianAnswerBodySchema = z.union([
+  z.object({
+    token,
+    decision: z.literal("grant"),
+    guardian_name: personName("Your name", dataRightsMessages.guardianNameRequired),
+    relationship: z.enum(guardianRelationships, {
+      error: dataRightsMessages.guardianRelationshipRequired,
+    }),
+  }),
+  z.object({ token, decision: z.literal("refuse") }),
+]);
+export type GuardianAnswerBody = z.infer<typeof guardianAnswerBodySchema>;
+
+/** POST .../your-data/open/: the access that manages the data, for as long as it says. */
+export const dataAccessSchema = z.object({ access: z.string(), expires_in: z.number() });
+export type DataAccess = z.infer<typeof dataAccessSchema>;

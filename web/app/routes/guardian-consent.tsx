@@ -1,0 +1,103 @@
+import { dataRightsMessages, dataRightsPages } from "@ysp/contract";
+import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
+import { AccountPage, FormField } from "~/components/account-page.tsx";
+import { dataRightsWords } from "~/content/data-rights.ts";
+import { pageMeta } from "~/lib/seo.ts";
+
+const words = dataRightsWords.guardianConsent;
+
+export function meta() {
+  return [
+    ...pageMeta({ ...words.meta, path: dataRightsPages.guardianConsent, noindex: true }),
+    // The address carries the request's token: nothing passes it on.
+    { name: "referrer", content: "no-referrer" },
+  ];
+}
+
+/**
+ * Where a parent's or guardian's link leads. The server writes the student's name into the
+ * strong element below (routes/guardian-consent.ts in the API: its text is the slot it looks
+ * for), and takes each form's post at this address, token included, answering with a page.
+ */
+export default function GuardianConsent() {
+  return (
+    <AccountPage
+      title={words.title}
+      text={
+        <>
+          {words.before}
+          <strong id="child-name">the student who asked you</strong>
+          {words.after}
+        </>
+      }
+    >
+      <section aria-labelledby="key-points-title" className="account-section">
+        <h2 id="key-points-title">{words.keyPointsTitle}</h2>
+        <ul className="account-list">
+          {words.keyPoints.map((point) => (
+            <li key={point}>{point}</li>
+          ))}
+        </ul>
+        <p>
+          <a href="/privacy-policy">{words.privacyLink}</a>
+        </p>
+      </section>
+      <section aria-labelledby="grant-title" className="account-section">
+        <h2 id="grant-title">{words.grant.title}</h2>
+        <form method="post" data-check>
+          <FormField
+            id="guardian-name"
+            name="guardian_name"
+            label={words.grant.name}
+            type="text"
+            autoComplete="name"
+            required={dataRightsMessages.guardianNameRequired}
+          />
+          <div className="field">
+            <label htmlFor="relationship">{words.grant.relationship}</label>
+            <select
+              id="relationship"
+              name="relationship"
+              required
+              defaultValue=""
+              data-required={dataRightsMessages.guardianRelationshipRequired}
+            >
+              <option value="" disabled>
+                {words.grant.choose}
+              </option>
+              {words.grant.relationships.map((relationship) => (
+                <option key={relationship} value={relationship}>
+                  {relationship}
+                </option>
+              ))}
+            </select>
+            <p id="relationship-error" className="field-error" hidden />
+          </div>
+          <button
+            type="submit"
+            name="decision"
+            value="grant"
+            className="button button-primary button-large join-submit"
+          >
+            {words.grant.submit}
+          </button>
+        </form>
+      </section>
+      <section aria-labelledby="refuse-title" className="account-section">
+        <h2 id="refuse-title">{words.refuse.title}</h2>
+        <p className="muted">{words.refuse.text}</p>
+        <form method="post">
+          <button
+            type="submit"
+            name="decision"
+            value="refuse"
+            className="button button-danger join-submit"
+          >
+            {words.refuse.submit}
+          </button>
+        </form>
+      </section>
+      <AccountFormsScript />
+    </AccountPage>
+  );
+}

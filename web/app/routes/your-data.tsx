@@ -1,0 +1,46 @@
+import { dataRightsPages, yourDataApi } from "@ysp/contract";
+import { AccountFormsScript, ConfirmTokenScript } from "~/components/account-form-scripts.tsx";
+import { AccountPage, FormField } from "~/components/account-page.tsx";
+import { accountPageWords } from "~/content/account.ts";
+import { dataRightsWords } from "~/content/data-rights.ts";
+import { pageMeta } from "~/lib/seo.ts";
+
+const words = dataRightsWords.yourData;
+
+export function meta() {
+  return [
+    ...pageMeta({ ...words.meta, path: dataRightsPages.yourData, noindex: true }),
+    // Opened from "Your data at YSP", the address carries the link's token: nothing passes it on.
+    { name: "referrer", content: "no-referrer" },
+  ];
+}
+
+/**
+ * Asks for a link to one's data by email; the link opens this page again with its token, and
+ * the first form (shown only then) posts to this address: the server uses the link, lets this
+ * browser manage the data for 30 minutes and sends it to /your-data/manage.
+ */
+export default function YourData() {
+  return (
+    <AccountPage title={words.title} text={words.text}>
+      <form id="confirm" method="post">
+        <p>{words.open.text}</p>
+        <button type="submit" className="button button-primary button-large join-submit">
+          {words.open.submit}
+        </button>
+      </form>
+      <ConfirmTokenScript />
+      <section aria-labelledby="ask-title" className="account-section">
+        <h2 id="ask-title">{words.ask.title}</h2>
+        <p className="muted">{words.ask.text}</p>
+        <form method="post" action={`${yourDataApi}/link/`} data-check>
+          <FormField id="data-email" label={accountPageWords.email} type="email" />
+          <button type="submit" className="button button-primary join-submit">
+            {words.ask.submit}
+          </button>
+        </form>
+      </section>
+      <AccountFormsScript />
+    </AccountPage>
+  );
+}
