@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectErrorShape } from "../test/expectations.ts";
-import { appOnDatabase, pgliteForFile, signUpAndLogIn } from "../test/harness.ts";
+import { appOnDatabase, makeConfig, pgliteForFile, signUpAndLogIn } from "../test/harness.ts";
 import {
   anyJsonValue,
   mutated,
@@ -10,6 +10,7 @@ import {
   type RawBody,
   rawBody,
 } from "../test/hostile-input.ts";
+import { createTokenSigner } from "./auth/tokens.ts";
 import { queryRows } from "./db/client.ts";
 
 /** Each endpoint gets at least this many generated inputs per run. */
@@ -17,23 +18,38 @@ const inputsPerEndpoint = 2_000;
 
 const suite = appOnDatabase(pgliteForFile());
 let refreshToken = "";
+let dataToken = "";
 
 beforeAll(async () => {
-  refreshToken = (await signUpAndLogIn(suite.app)).json().refresh;
+  const login = (await signUpAndLogIn(suite.app)).json();
+  refreshToken = login.refresh;
+  dataToken = await createTokenSigner(makeConfig().jwtSecret).signData(login.user.id);
 });
 
 async function rowCounts() {
-  const [row] = await queryRows<{ users: number; sessions: number; subscriptions: number }>(
+  // Not data_requests: a link request is recorded after its answer, so it may land during the next input.
+  const [row] = await queryRows<Record<string, number>>(
     suite.database.db,
     sql`select
       (select count(*)::int from users) as users,
       (select count(*)::int from auth_sessions) as sessions,
-      (select count(*)::int from newsletter_subscriptions) as subscriptions`,
+      (select count(*)::int from newsletter_subscriptions) as subscriptions,
+      (select count(*)::int from consent_records) as consents,
+      (select count(*)::int from guardian_requests) as guardian_requests`,
   );
   return row;
 }
 
-type Sent = { payload: string; contentType: string; headers?: Record<string, string> };
+/** The API routes that answer a plain form post with a page. */
+const formRoutes = ["/api/v1/newsletter/", "/api/v1/auth/signup/", "/api/v1/auth/your-data/"];
+
+type Sent = {
+  payload: string;
+  contentType: string;
+  headers?: Record<string, string>;
+  /** The address to send to, when the input chooses it (a page's token in its query). */
+  url?: string;
+};
 
 const asJson = (body: unknown): Sent => ({
   payload: JSON.stringify(body) ?? "null",
@@ -55,7 +71,7 @@ async function check(
   const before = await rowCounts();
   const response = await suite.app.inject({
     method,
-    url,
+    url: sent.url ?? url,
     payload: method === "POST" ? sent.payload : undefined,
     headers: {
       ...(sent.contentType ? { "content-type": sent.contentType } : {}),
@@ -66,8 +82,12 @@ async function check(
   expect(response.statusCode, response.body.slice(0, 300)).toBeLessThan(500);
   if (response.statusCode < 400) return;
   const formPost = sent.contentType.startsWith("application/x-www-form-urlencoded");
-  // Routes that take plain form posts answer them with a page, errors included.
-  if (formPost && (url === "/api/v1/newsletter/" || url === "/api/v1/auth/signup/")) {
+  const page = !url.startsWith("/api/");
+  // Routes that take plain form posts answer them with a page, errors included; a page's own
+  // address answers every body it can read with a page, and one it cannot in the error shape.
+  if (page && response.headers["content-type"]?.startsWith("text/html")) {
+    expect(response.body).toContain("<h1>");
+  } else if (formPost && formRoutes.some((route) => url.startsWith(route))) {
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
   } else {
     // Its status is whichever 4xx fits the input: the shape is what every refusal shares.
@@ -172,6 +192,94 @@ describe("hostile bodies never get a 5xx and never change the database", () => {
         .map((authorization) => ({ payload: "", contentType: "", headers: { authorization } })),
     );
   });
+
+  const token = fc.oneof(
+    nastyString,
+    fc.constant("a".repeat(43)),
+    fc.uuid().map((id) => `${id}.${"b".repeat(43)}`),
+  );
+  const form = (keys: readonly string[]) =>
+    fc
+      .dictionary(fc.constantFrom(...keys, "__proto__", "x"), nastyString, { maxKeys: 4 })
+      .map((fields) => ({
+        payload: new URLSearchParams(fields).toString(),
+        contentType: "application/x-www-form-urlencoded",
+      }));
+  const withData = (input: fc.Arbitrary<Sent>) =>
+    input.map((sent) => ({ ...sent, headers: { authorization: `Bearer ${dataToken}` } }));
+  const tokenBody = fc.oneof(body(fc.record({ token })), form(["token"]));
+
+  it.each([
+    ["/api/v1/auth/your-data/open/", tokenBody],
+    [
+      "/api/v1/guardian-consent/",
+      fc.oneof(
+        body(
+          fc.record({
+            token,
+            decision: fc.constantFrom("grant", "refuse", "maybe"),
+            guardian_name: nastyString,
+            relationship: fc.constantFrom("Mother", "Aunt", ""),
+          }),
+        ),
+        form(["token", "decision", "guardian_name", "relationship"]),
+      ),
+    ],
+    ["/api/v1/newsletter/confirm/", tokenBody],
+    ["/api/v1/newsletter/unsubscribe/", tokenBody],
+  ] as const)(
+    "POST %s with hostile tokens and bodies",
+    { timeout: 300_000 },
+    async (url, input) => {
+      await run(url, "POST", url, input);
+    },
+  );
+
+  it("POST /api/v1/auth/your-data/link/", { timeout: 300_000 }, async () => {
+    // Valid addresses are answered 202 and recorded (rightly): broken ones here, and unknown ones.
+    const input = fc.oneof(body(fc.record({ email: fc.emailAddress() })), form(["email"]));
+    await run("your-data link", "POST", "/api/v1/auth/your-data/link/", input);
+  });
+
+  it.each([
+    [
+      "name/",
+      fc.record({ first_name: nastyString, last_name: nastyString }),
+      ["first_name", "last_name"],
+    ],
+    ["guardian-request/", fc.record({ guardian_email: nastyString }), ["guardian_email"]],
+    // A valid confirmation would delete the account the other inputs use: only invalid ones.
+    [
+      "delete/",
+      fc.record({ confirm: nastyString.filter((v) => v.trim().toUpperCase() !== "DELETE") }),
+      ["confirm"],
+    ],
+    ["stop-marketing/", fc.record({}), []],
+  ] as const)(
+    "POST /api/v1/auth/your-data/%s with a data token",
+    { timeout: 300_000 },
+    async (path, valid, keys) => {
+      const url = `/api/v1/auth/your-data/${path}`;
+      const input = withData(fc.oneof(body(valid), form(keys))).filter(
+        (sent) => path !== "delete/" || !/DELETE/i.test(sent.payload),
+      );
+      await run(url, "POST", url, input);
+    },
+  );
+
+  it.each(["/your-data", "/guardian-consent", "/newsletter-confirm", "/unsubscribe"])(
+    "POST %s?token=… (a page's own form)",
+    { timeout: 300_000 },
+    async (path) => {
+      const input = fc
+        .tuple(
+          token,
+          fc.oneof(form(["decision", "guardian_name", "relationship"]), rawBody.map(asRaw)),
+        )
+        .map(([value, sent]) => ({ ...sent, url: `${path}?token=${encodeURIComponent(value)}` }));
+      await run(path, "POST", path, input);
+    },
+  );
 
   it("leaves Object.prototype unpolluted", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import type { MessageResponse } from "@ysp/contract";
+import { dataRightsMessages, dataRightsPages, type MessageResponse } from "@ysp/contract";
 import { href } from "react-router";
 import {
   expect,
@@ -11,6 +11,7 @@ import {
   test,
   toast,
 } from "./fixtures.ts";
+import { waitForMail } from "./inbox.ts";
 
 /** The footer's newsletter form against the real server and database: no request is answered by the test. */
 
@@ -22,7 +23,9 @@ async function subscribe(page: Page) {
 }
 
 test.describe("newsletter", () => {
-  test("subscribes with a toast, and says so kindly the second time", async ({ page }) => {
+  test("asks with a toast, answers the same the second time, and only the mailed link subscribes", async ({
+    page,
+  }) => {
     const email = makeStudent().email;
     await gotoHydrated(page, href("/"));
     const footer = page.locator("footer");
@@ -35,10 +38,26 @@ test.describe("newsletter", () => {
     await gotoHydrated(page, href("/login"));
     await footer.getByLabel(/email/i).fill(email.toUpperCase());
     const again = await subscribe(page);
-    // Not an error: the address is on the list, as the student wanted.
+    // Not an error, and the same words: whether an address is subscribed is its owner's business.
     expect(again.status).toBe(200);
-    expect(again.body.message).not.toBe(subscribed.body.message);
+    expect(again.body.message).toBe(subscribed.body.message);
     await expect(page.locator(".toast-success")).toHaveText(again.body.message);
+
+    // The confirmation message: the link subscribes with one tap, with no script on the page.
+    const mail = await waitForMail(email, "Confirm your subscription");
+    const confirm = mail.links.find((link) => link.includes(dataRightsPages.newsletterConfirm));
+    const unsubscribe = mail.links.find((link) => link.includes(dataRightsPages.unsubscribe));
+    await page.goto(new URL(confirm ?? "").pathname + new URL(confirm ?? "").search);
+    await page.getByRole("button", { name: "Confirm my subscription" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're subscribed");
+    await expect(page.getByText(dataRightsMessages.newsletterConfirmed)).toBeVisible();
+
+    // Its unsubscribe link, tapped twice: the same kind page each time.
+    for (let i = 0; i < 2; i++) {
+      await page.goto(new URL(unsubscribe ?? "").pathname + new URL(unsubscribe ?? "").search);
+      await page.getByRole("button", { name: "Unsubscribe" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're unsubscribed");
+    }
   });
 
   test("pages without JavaScript subscribe with a plain form post and a readable answer", async ({
@@ -55,14 +74,14 @@ test.describe("newsletter", () => {
 
     await footer.getByLabel(/email/i).fill(email);
     await footer.getByRole("button", { name: "Subscribe" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're subscribed");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your email");
     await page.getByRole("link", { name: "Back to the page you were on" }).click();
     await expect(page).toHaveURL("/faqs");
 
     await page.goto(href("/terms-of-service"));
     await footer.getByLabel(/email/i).fill(email);
     await footer.getByRole("button", { name: "Subscribe" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're already subscribed");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your email");
     await expect(page.getByRole("link", { name: "Back to the page you were on" })).toHaveAttribute(
       "href",
       "/terms-of-service",

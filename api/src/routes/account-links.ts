@@ -2,6 +2,7 @@ import {
   accountMessages,
   accountPages,
   dataRightsMessages,
+  dataRightsPages,
   type EmailOnlyBody,
   emailOnlyBodySchema,
   type LinkProblem,
@@ -204,10 +205,11 @@ async function resetPassword(
 const tokenOf = (request: FastifyRequest) =>
   String((request.query as Record<string, unknown>)[linkTokenParameter] ?? "");
 
-/** The pages that take their own form's post (see linkPageRoutes). */
+/** The pages that take their own form's post (linkPageRoutes here, and the data rights' routes). */
 export const formPostPages: readonly string[] = [
   accountPages.verifyEmail,
   accountPages.resetPassword,
+  ...Object.values(dataRightsPages).filter((path) => path !== dataRightsPages.manageYourData),
 ];
 
 /**

@@ -36,6 +36,7 @@ describe.each(databases)("sessions API on $name", (testDb) => {
         user_type: "STUDENT",
         referral_code: expect.stringMatching(/^[2-9A-HJKMNP-Z]{6}$/),
         email_verified: false,
+        guardian_consent: "none",
       });
       const me = await suite.app.inject({
         url: "/api/v1/auth/me/",

@@ -86,7 +86,7 @@ export const siteRoutes: FastifyPluginAsync<{ site: SiteFiles }> = async (app, {
     const path = request.url.split("?")[0] ?? "/";
     const allowed = allowedMethods(app, path);
     if (site.pages.has(normalise(path)))
-      return methodNotAllowed(request, reply, ["GET", "HEAD", ...allowed]);
+      return methodNotAllowed(request, reply, [...new Set(["GET", "HEAD", ...allowed])]);
     if (allowed.length > 0) return methodNotAllowed(request, reply, allowed);
     if (isApi(path)) return noRoute(reply, path);
     return methodNotAllowed(request, reply, ["GET", "HEAD"]);
