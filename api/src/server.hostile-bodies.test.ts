@@ -41,7 +41,12 @@ async function rowCounts() {
 }
 
 /** The API routes that answer a plain form post with a page. */
-const formRoutes = ["/api/v1/newsletter/", "/api/v1/auth/signup/", "/api/v1/auth/your-data/"];
+const formRoutes = [
+  "/api/v1/newsletter/",
+  "/api/v1/auth/signup/",
+  "/api/v1/auth/your-data/",
+  "/api/v1/guardian-consent/",
+];
 
 type Sent = {
   payload: string;
@@ -96,7 +101,14 @@ async function check(
   expect(await rowCounts()).toEqual(before);
 }
 
-async function run(name: string, method: "GET" | "POST", url: string, input: fc.Arbitrary<Sent>) {
+/** `mostlyRefused`: false for a route that any JSON object suits (stop-marketing takes `{}`). */
+async function run(
+  name: string,
+  method: "GET" | "POST",
+  url: string,
+  input: fc.Arbitrary<Sent>,
+  mostlyRefused = true,
+) {
   const tally: Record<string, number> = {};
   let tried = 0;
   await fc.assert(
@@ -112,7 +124,7 @@ async function run(name: string, method: "GET" | "POST", url: string, input: fc.
   const refused = Object.entries(tally)
     .filter(([status]) => Number(status) >= 400)
     .reduce((sum, [, n]) => sum + n, 0);
-  expect(refused).toBeGreaterThan(tried / 2);
+  expect(refused).toBeGreaterThan(mostlyRefused ? tried / 2 : tried / 10);
 }
 
 const validSignup = fc.record({
@@ -263,7 +275,7 @@ describe("hostile bodies never get a 5xx and never change the database", () => {
       const input = withData(fc.oneof(body(valid), form(keys))).filter(
         (sent) => path !== "delete/" || !/DELETE/i.test(sent.payload),
       );
-      await run(url, "POST", url, input);
+      await run(url, "POST", url, input, path !== "stop-marketing/");
     },
   );
 
@@ -276,7 +288,10 @@ describe("hostile bodies never get a 5xx and never change the database", () => {
           token,
           fc.oneof(form(["decision", "guardian_name", "relationship"]), rawBody.map(asRaw)),
         )
-        .map(([value, sent]) => ({ ...sent, url: `${path}?token=${encodeURIComponent(value)}` }));
+        .map(([value, sent]) => ({
+          ...sent,
+          url: `${path}?token=${encodeURIComponent(value.toWellFormed())}`,
+        }));
       await run(path, "POST", path, input);
     },
   );
