@@ -70,7 +70,7 @@ test("your data: a link by mail, then download, correct the name and delete the 
   await signUpByApi(request, student);
   await page.goto("/your-data");
   await expect(page.getByRole("button", { name: "Open my data" })).toBeHidden();
-  await page.getByLabel("Email").fill(student.email);
+  await page.getByLabel("Email", { exact: true }).fill(student.email);
   await page.getByRole("button", { name: "Send me a link" }).click();
   await expect(page.getByText(dataRightsMessages.dataLinkSent)).toBeVisible();
 

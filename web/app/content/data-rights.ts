@@ -1,9 +1,4 @@
-import {
-  dataRightsLifetimes,
-  dataRightsMessages,
-  deleteConfirmation,
-  guardianRelationships,
-} from "@ysp/contract";
+import { dataRightsLifetimes, dataRightsMessages, guardianRelationships } from "@ysp/contract";
 import { site } from "./site.ts";
 
 /**
@@ -62,7 +57,6 @@ export const dataRightsWords = {
       title: "Delete your account",
       text: "Your account, sessions, records and newsletter subscription are deleted at once and cannot come back. Every phone logged in is logged out. We send one last email to say it is done.",
       label: dataRightsMessages.deleteConfirm,
-      hint: `Type ${deleteConfirmation} in capital letters.`,
       submit: "Delete my account",
     },
   },

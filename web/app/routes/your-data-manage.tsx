@@ -84,7 +84,6 @@ export default function ManageYourData() {
             id="delete-confirm"
             name="confirm"
             label={words.delete.label}
-            hint={words.delete.hint}
             type="text"
             autoComplete="off"
             required={words.delete.label}
