@@ -43,17 +43,18 @@ export const linkProblems = {
 export type LinkProblem = keyof typeof linkProblems;
 
 // A token is 43 characters (32 bytes, base64url); anything far longer is not one of ours.
-const token = text("Token", linkProblems.link_invalid).check(
+export const linkToken = text("Token", linkProblems.link_invalid).check(
   z.overwrite((v) => v.trim()),
   z.refine((v) => v !== "" && characters(v) <= 200, linkProblems.link_invalid),
 );
 
-export const verifyEmailBodySchema = z.object({ token });
-export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
+/** A body that is a link's token alone: confirming an address, a subscription, opening one's data. */
+export const tokenBodySchema = z.object({ token: linkToken });
+export type TokenBody = z.infer<typeof tokenBodySchema>;
 
 /** The resend and forgot-password requests: an address, answered the same whether or not it has an account. */
 export const emailOnlyBodySchema = z.object({ email: emailBody });
 export type EmailOnlyBody = z.infer<typeof emailOnlyBodySchema>;
 
-export const passwordResetConfirmBodySchema = z.object({ token, password: newPassword });
+export const passwordResetConfirmBodySchema = z.object({ token: linkToken, password: newPassword });
 export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBodySchema>;

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
+import { linkToken } from "./account.ts";
 import { emailBody, personName, text } from "./api.ts";
 import { signupMessages } from "./signup.ts";
-import { characters } from "./text.ts";
 
 /**
  * A person's rights over their data, a parent's or guardian's permission, and
@@ -38,8 +38,7 @@ export const guardianConsentStates = ["granted", "refused", "pending", "none"] a
 export type GuardianConsentState = (typeof guardianConsentStates)[number];
 
 export const dataRightsMessages = {
-  dataLinkSent:
-    "If an account uses this email, we have sent it a link to see and manage your data. The link works for 30 minutes. Check your inbox and your spam folder.",
+  dataLinkSent: `If an account uses this email, we have sent it a link to see and manage your data. The link works for ${dataRightsLifetimes.yourData.words}. Check your inbox and your spam folder.`,
   notAllowed:
     "Your time to manage your data has run out, or this browser has not opened a link from us. Ask for a new link on the Your data page.",
   nameCorrected: "Your name is corrected.",
@@ -47,13 +46,11 @@ export const dataRightsMessages = {
   deleteConfirm: `Type ${deleteConfirmation} to confirm`,
   accountDeleted:
     "Your account and everything we held about you are deleted. We have sent a last email to say so.",
-  guardianRequestSent:
-    "We have sent your parent or guardian an email asking for their permission. It works for 14 days; ask them to check their spam folder too.",
+  guardianRequestSent: `We have sent your parent or guardian an email asking for their permission. It works for ${dataRightsLifetimes.guardianConsent.words}; ask them to check their spam folder too.`,
   guardianAlreadyGranted: "Your parent or guardian has already given permission. Thank you!",
   guardianEmailOwn: "Please enter your parent's or guardian's email, not your own.",
   guardianGranted: "Thank you. Your permission is recorded, and your child can use YSP.",
-  guardianRefused:
-    "Thank you for telling us. The account will be closed and its data deleted within 30 days unless a parent or guardian gives permission.",
+  guardianRefused: `Thank you for telling us. The account will be closed and its data deleted within ${dataRightsLifetimes.erasureAfterRefusal.words} unless a parent or guardian gives permission.`,
   guardianNameRequired: "Please enter your name",
   guardianRelationshipRequired: "Please choose how you are related to the student",
   newsletterAsked:
@@ -61,15 +58,6 @@ export const dataRightsMessages = {
   newsletterConfirmed: "You're subscribed. Look out for study tips in your inbox.",
   unsubscribed: "You're unsubscribed. You will get no more newsletters from us.",
 } as const;
-
-// As a link's token: 43 characters; anything far longer is not one of ours.
-const token = text("Token").check(
-  z.overwrite((v) => v.trim()),
-  z.refine((v) => v !== "" && characters(v) <= 200, "This link is not valid."),
-);
-
-export const tokenBodySchema = z.object({ token });
-export type TokenBody = z.infer<typeof tokenBodySchema>;
 
 export const correctNameBodySchema = z.object({
   first_name: personName("First name", signupMessages.first_name),
@@ -94,14 +82,14 @@ export const guardianRelationships = ["Mother", "Father", "Guardian", "Other rel
 
 export const guardianAnswerBodySchema = z.union([
   z.object({
-    token,
+    token: linkToken,
     decision: z.literal("grant"),
     guardian_name: personName("Your name", dataRightsMessages.guardianNameRequired),
     relationship: z.enum(guardianRelationships, {
       error: dataRightsMessages.guardianRelationshipRequired,
     }),
   }),
-  z.object({ token, decision: z.literal("refuse") }),
+  z.object({ token: linkToken, decision: z.literal("refuse") }),
 ]);
 export type GuardianAnswerBody = z.infer<typeof guardianAnswerBodySchema>;
 

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { escapeHtml } from "./escape-html.ts";
 
 /**
  * A link marked `data-back` goes back through history where it can, so the
@@ -46,11 +47,6 @@ export function answerPage({
   lines: readonly string[];
   link: { href: string; text: string; back?: boolean };
 }): string {
-  const escapeHtml = (text: string) =>
-    text.replace(
-      /[&<>"']/g,
-      (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-    );
   return `<!DOCTYPE html>
 <html lang="en-NG">
 <head>

@@ -8,6 +8,9 @@ import { answerPage, answerPagePolicy } from "./answer-page.ts";
  */
 const formType = "application/x-www-form-urlencoded";
 
+/** An answer page's way on when there is nowhere more fitting to go. */
+export const homeLink = { href: "/", text: "Go to the home page" } as const;
+
 /** Lets the routes of one plugin read form posts; others keep accepting JSON only. */
 export function acceptFormPosts(app: FastifyInstance) {
   app.addContentTypeParser(formType, { parseAs: "string" }, (_request, body, done) => {

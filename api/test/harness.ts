@@ -233,6 +233,16 @@ export async function makeLoggingApp(database: Database, mail?: MailConfig) {
   return { app, lines };
 }
 
+/** Where the links in the app's mail lead, in the tests that read it. */
+export const testPublicUrl = "https://ysp.example";
+
+/** The app's mail settings for a test's real SMTP server (@ysp/testing/smtp) at `url`. */
+export const mailThrough = (url: string): MailConfig => ({
+  transport: { kind: "smtp", url },
+  from: { name: "YSP", address: "hello@ysp.example" },
+  publicUrl: testPublicUrl,
+});
+
 /** POSTs `payload` to the app as JSON (or as given, with a content-type in `headers`). */
 export const post = (
   app: FastifyInstance,

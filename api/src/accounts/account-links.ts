@@ -4,6 +4,7 @@ import type { Db, Tx } from "../db/client.ts";
 import { accountLinks, authSessions, users } from "../db/schema.ts";
 import { hashToken, type LinkTokens } from "../mail/link-tokens.ts";
 import type { MailKind, MailQueue } from "../mail/mail-queue.ts";
+import { lockStudent } from "./students.ts";
 
 export type LinkPurpose = (typeof accountLinks.$inferSelect)["purpose"];
 
@@ -55,20 +56,6 @@ export function createAccountLinks(
       mail: { kind: mailKind[purpose], nonce },
     };
   }
-
-  /**
-   * Locks the account's row until `tx` ends, and reads whether its address is confirmed. Taken
-   * before a link is made: two requests at once would otherwise each end the links the other
-   * cannot see yet, and both their links would work.
-   */
-  const lockAccount = async (tx: Tx, userId: string) =>
-    (
-      await tx
-        .select({ verifiedAt: users.emailVerifiedAt })
-        .from(users)
-        .where(eq(users.id, userId))
-        .for("update")
-    )[0];
 
   /** Ends the account's unused links of this purpose, makes a new one and queues its message. */
   async function issue(tx: Tx, userId: string, purpose: LinkPurpose): Promise<void> {
@@ -132,8 +119,10 @@ export function createAccountLinks(
     /** A link to confirm the address of an account not yet confirmed; nothing for any other. */
     async resendVerification(userId: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const account = await lockAccount(tx, userId);
-        if (account && !account.verifiedAt) await issue(tx, userId, "verify_email");
+        // Locked first: two requests at once would otherwise each end the links the other
+        // cannot see yet, and both their links would work.
+        const account = await lockStudent(tx, userId);
+        if (account && !account.emailVerifiedAt) await issue(tx, userId, "verify_email");
       });
       queue.wake();
     },
@@ -141,7 +130,7 @@ export function createAccountLinks(
     /** A link to reset the password, or (`your_data`) to see and manage the account's data. */
     async request(userId: string, purpose: "reset_password" | "your_data"): Promise<void> {
       await db.transaction(async (tx) => {
-        if (await lockAccount(tx, userId)) await issue(tx, userId, purpose);
+        if (await lockStudent(tx, userId)) await issue(tx, userId, purpose);
       });
       queue.wake();
     },

@@ -1,4 +1,9 @@
-import { dataRightsLifetimes, type GuardianConsentState, type LinkProblem } from "@ysp/contract";
+import {
+  dataRightsLifetimes,
+  dataRightsPages,
+  type GuardianConsentState,
+  type LinkProblem,
+} from "@ysp/contract";
 import { policyVersions } from "@ysp/web/content/legal/versions";
 import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
@@ -6,6 +11,7 @@ import { consentRecords, guardianRequests, users } from "../db/schema.ts";
 import { hashToken, type LinkTokens } from "../mail/link-tokens.ts";
 import type { MailQueue } from "../mail/mail-queue.ts";
 import type { DataRequests } from "./data-requests.ts";
+import { lockStudent } from "./students.ts";
 
 const decisions = ["guardian_granted", "guardian_refused"] as const;
 
@@ -23,7 +29,7 @@ export type Guardians = ReturnType<typeof createGuardians>;
  * A parent's or guardian's permission for a student under 18 (Nigeria Data Protection Act 2023,
  * s. 31): the student sends a request to the parent's address, the parent answers on
  * /guardian-consent, and the answer is a consent record with the policies' versions and the
- * request it answers. A refusal flags the account for erasure after 30 days (erasures.ts).
+ * request it answers. A refusal flags the account for erasure after 30 days (personal-data.ts, eraseRefused).
  */
 export function createGuardians(
   db: Db,
@@ -93,7 +99,7 @@ export function createGuardians(
      */
     async request(userId: string, guardianEmail: string): Promise<"sent" | "granted"> {
       const outcome = await db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+        await lockStudent(tx, userId);
         if ((await state(tx, userId)) === "granted") return "granted" as const;
         const createdAt = new Date(now());
         await tx
@@ -147,7 +153,7 @@ export function createGuardians(
           guardianRequestId: request.requestId,
           termsVersion: policyVersions.terms,
           privacyVersion: policyVersions.privacy,
-          sourcePage: "/guardian-consent",
+          sourcePage: dataRightsPages.guardianConsent,
           guardianName: answer.decision === "grant" ? answer.guardianName : null,
           guardianRelationship: answer.decision === "grant" ? answer.relationship : null,
           createdAt: at,

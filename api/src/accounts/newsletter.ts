@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
-import { dataRightsLifetimes, type LinkProblem } from "@ysp/contract";
+import { dataRightsLifetimes, dataRightsPages, type LinkProblem } from "@ysp/contract";
 import { policyVersions } from "@ysp/web/content/legal/versions";
-import { and, asc, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { consentRecords, newsletterSubscriptions } from "../db/schema.ts";
 import { hashToken, type LinkTokens } from "../mail/link-tokens.ts";
@@ -9,7 +9,8 @@ import type { MailQueue } from "../mail/mail-queue.ts";
 
 export type Newsletter = ReturnType<typeof createNewsletter>;
 
-const byLowerEmail = (email: string) =>
+/** The subscription of an address, in any case. */
+export const byLowerEmail = (email: string) =>
   eq(sql`lower(${newsletterSubscriptions.email})`, email.toLowerCase());
 
 /**
@@ -100,7 +101,7 @@ export function createNewsletter(db: Db, queue: MailQueue, tokens: LinkTokens, n
         await tx.insert(consentRecords).values({
           kind: "newsletter_confirmed",
           subscriptionId: row.id,
-          sourcePage: "/newsletter-confirm",
+          sourcePage: dataRightsPages.newsletterConfirm,
           privacyVersion: policyVersions.privacy,
           termsVersion: policyVersions.terms,
         });
@@ -122,26 +123,9 @@ export function createNewsletter(db: Db, queue: MailQueue, tokens: LinkTokens, n
       const expected = Buffer.from(mac(id));
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
       await db.transaction((tx) =>
-        withdraw(tx, eq(newsletterSubscriptions.id, id), "/unsubscribe"),
+        withdraw(tx, eq(newsletterSubscriptions.id, id), dataRightsPages.unsubscribe),
       );
       return true;
     },
-
-    /** The subscribed addresses, oldest first: confirmed and not unsubscribed since. */
-    confirmed: () =>
-      db
-        .select({
-          email: newsletterSubscriptions.email,
-          confirmedAt: newsletterSubscriptions.confirmedAt,
-          sourcePage: newsletterSubscriptions.sourcePage,
-        })
-        .from(newsletterSubscriptions)
-        .where(
-          and(
-            isNotNull(newsletterSubscriptions.confirmedAt),
-            isNull(newsletterSubscriptions.unsubscribedAt),
-          ),
-        )
-        .orderBy(asc(newsletterSubscriptions.confirmedAt)),
   };
 }

@@ -1,5 +1,5 @@
-import { dataRightsLifetimes } from "@ysp/contract";
-import { asc, eq, sql } from "drizzle-orm";
+import { dataRightsLifetimes, dataRightsPages } from "@ysp/contract";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import {
   accountLinks,
@@ -14,12 +14,21 @@ import {
 } from "../db/schema.ts";
 import type { MailQueue } from "../mail/mail-queue.ts";
 import type { DataRequests } from "./data-requests.ts";
-import type { Newsletter } from "./newsletter.ts";
+import { byLowerEmail, type Newsletter } from "./newsletter.ts";
+import { lockStudent } from "./students.ts";
 
 export type PersonalData = ReturnType<typeof createPersonalData>;
 
-const byEmail = (email: string) =>
-  eq(sql`lower(${newsletterSubscriptions.email})`, email.toLowerCase());
+/**
+ * Whose parent or guardian last answered no, at least 30 days before `before`'s day: permission
+ * given since makes the latest answer a yes, and the account stays.
+ */
+const refusedBefore = (before: Date) =>
+  sql`(select kind from ${consentRecords} c
+       where c.user_id = ${users.id} and c.kind in ('guardian_granted', 'guardian_refused')
+       order by c.created_at desc limit 1) = 'guardian_refused'
+      and (select max(created_at) from ${consentRecords} c
+       where c.user_id = ${users.id} and c.kind = 'guardian_refused') <= ${before}`;
 
 /**
  * What a person can do with their own data once they have shown they hold the
@@ -109,7 +118,7 @@ export function createPersonalData(
             unsubscribed_at: newsletterSubscriptions.unsubscribedAt,
           })
           .from(newsletterSubscriptions)
-          .where(byEmail(user.email)),
+          .where(byLowerEmail(user.email)),
         db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.referredBy, id)),
         db
           .select({
@@ -158,13 +167,10 @@ export function createPersonalData(
         .update(users)
         .set({ deletedReferrals: sql`${users.deletedReferrals} + 1` })
         .where(eq(users.id, user.referredBy));
-    await tx.delete(newsletterSubscriptions).where(byEmail(user.email));
+    await tx.delete(newsletterSubscriptions).where(byLowerEmail(user.email));
     await tx.delete(users).where(eq(users.id, user.id));
     await queue.enqueue(tx, { kind: "account-deleted", toAddress: user.email, nonce: null });
   }
-
-  const lockUser = async (tx: Tx, id: string) =>
-    (await tx.select().from(users).where(eq(users.id, id)).for("update"))[0];
 
   return {
     async download(user: User) {
@@ -182,7 +188,7 @@ export function createPersonalData(
 
     async stopMarketing(user: User): Promise<void> {
       await db.transaction(async (tx) => {
-        await newsletter.withdraw(tx, byEmail(user.email), "/your-data/manage");
+        await newsletter.withdraw(tx, byLowerEmail(user.email), dataRightsPages.manageYourData);
         await requests.record("stop_marketing", user.email, {}, tx);
       });
     },
@@ -190,7 +196,7 @@ export function createPersonalData(
     /** Deletes the account now; false when it was already gone. */
     async delete(userId: string): Promise<boolean> {
       const deleted = await db.transaction(async (tx) => {
-        const user = await lockUser(tx, userId);
+        const user = await lockStudent(tx, userId);
         if (!user) return false;
         await erase(tx, user);
         await requests.record("delete", user.email, {}, tx);
@@ -206,23 +212,15 @@ export function createPersonalData(
      */
     async eraseRefused(): Promise<number> {
       const before = new Date(now() - dataRightsLifetimes.erasureAfterRefusal.seconds * 1000);
-      const due = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          sql`(select kind from ${consentRecords} c
-               where c.user_id = ${users.id} and c.kind in ('guardian_granted', 'guardian_refused')
-               order by c.created_at desc limit 1) = 'guardian_refused'
-              and (select max(created_at) from ${consentRecords} c
-               where c.user_id = ${users.id} and c.kind = 'guardian_refused') <= ${before}`,
-        );
+      const due = await db.select({ id: users.id }).from(users).where(refusedBefore(before));
       let erased = 0;
       for (const { id } of due) {
         const done = await db.transaction(async (tx) => {
+          // Asked again under the lock: permission may have come since the look.
           const [user] = await tx
             .select()
             .from(users)
-            .where(eq(users.id, id))
+            .where(and(eq(users.id, id), refusedBefore(before)))
             .for("update", { skipLocked: true });
           if (!user) return false;
           await erase(tx, user);

@@ -7,7 +7,7 @@ import {
 import { policyVersions } from "@ysp/web/content/legal/versions";
 import { and, eq, sql } from "drizzle-orm";
 import { newReferralCode } from "../auth/referral-codes.ts";
-import { type Db, pgErrorCode, queryRows, uniqueViolation } from "../db/client.ts";
+import { type Db, pgErrorCode, queryRows, type Tx, uniqueViolation } from "../db/client.ts";
 import { accountLinks, consentRecords, mailOutbox, type User, users } from "../db/schema.ts";
 import type { NewLink } from "./account-links.ts";
 
@@ -22,6 +22,15 @@ export function toPublicUser(user: User, guardianConsent: GuardianConsentState):
     email_verified: user.emailVerifiedAt !== null,
     guardian_consent: guardianConsent,
   };
+}
+
+/**
+ * The account's row, locked until `tx` ends: taken before a change that must not race another
+ * to the same account (two links made at once, a deletion beside a request).
+ */
+export async function lockStudent(tx: Tx, id: string): Promise<User | undefined> {
+  const [user] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+  return user;
 }
 
 export type CreateStudentResult = { ok: true; id: string } | { ok: false; reason: "email_taken" };

@@ -3,7 +3,6 @@ import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 
 export const accessTokenSeconds = 15 * 60;
 export const refreshTokenSeconds = 7 * 24 * 60 * 60;
-export const dataAccessSeconds = dataRightsLifetimes.yourData.seconds;
 
 const algorithm = "HS256";
 const issuer = "ysp-api";
@@ -61,6 +60,12 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
     }
   }
 
+  /** The account a token of this type names, when it is one of ours and still good. */
+  async function userOf(token: string, type: "access" | "data"): Promise<AccessClaims | null> {
+    const payload = await read(token, type);
+    return payload && isUuid(payload.sub) ? { userId: payload.sub } : null;
+  }
+
   return {
     /** The signer's clock, in milliseconds (tests move it). */
     now,
@@ -73,20 +78,15 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
     /** The session records `jti` as its current token, so the caller chooses it. */
     signRefresh: (userId: string, sessionId: string, jti: string, issuedAt = seconds()) =>
       sign({ typ: "refresh", sid: sessionId }, userId, refreshTokenSeconds, issuedAt, jti),
-    verifyAccess: async (token: string): Promise<AccessClaims | null> => {
-      const payload = await read(token, "access");
-      return payload && isUuid(payload.sub) ? { userId: payload.sub } : null;
-    },
+    verifyAccess: (token: string) => userOf(token, "access"),
     /**
      * The right to manage one account's data (routes/your-data.ts) for 30 minutes, given to
      * whoever opens a link sent to its address: good for nothing else, as an access token is
      * good for nothing there.
      */
-    signData: (userId: string) => sign({ typ: "data" }, userId, dataAccessSeconds, seconds()),
-    verifyData: async (token: string): Promise<AccessClaims | null> => {
-      const payload = await read(token, "data");
-      return payload && isUuid(payload.sub) ? { userId: payload.sub } : null;
-    },
+    signData: (userId: string) =>
+      sign({ typ: "data" }, userId, dataRightsLifetimes.yourData.seconds, seconds()),
+    verifyData: (token: string) => userOf(token, "data"),
     verifyRefresh: async (token: string): Promise<RefreshClaims | null> => {
       const payload = await read(token, "refresh");
       if (!payload || !isUuid(payload.sub) || !isUuid(payload.sid) || !isUuid(payload.jti))

@@ -1,12 +1,7 @@
 import { type MailWords, mailFooter, signOff, unsubscribeLine } from "@ysp/web/content/mail";
+import { escapeHtml } from "../escape-html.ts";
 
 export type RenderedMail = { subject: string; text: string; html: string };
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 // Mail apps drop <style> blocks and external sheets: every style is inline. The colours are
 // the site's, with contrast above 7:1 for text and 4.5:1 for the button.

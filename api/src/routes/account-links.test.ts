@@ -11,14 +11,19 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
-import { databaseOn, databasesForFile, makeApp, post } from "../../test/harness.ts";
+import {
+  databaseOn,
+  databasesForFile,
+  mailThrough,
+  makeApp,
+  post,
+  testPublicUrl,
+} from "../../test/harness.ts";
 import { until } from "../../test/until.ts";
 import { queryRows } from "../db/client.ts";
 import { accountLinks, mailOutbox, users } from "../db/schema.ts";
-import type { MailConfig } from "../mail/mail-config.ts";
 
 const databases = databasesForFile();
-const publicUrl = "https://ysp.example";
 const hour = 3600_000;
 
 let smtp: SmtpTestServer;
@@ -27,11 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 
-const mailConfig = (): MailConfig => ({
-  transport: { kind: "smtp", url: smtp.url },
-  from: { name: "YSP", address: "hello@ysp.example" },
-  publicUrl,
-});
+const mailConfig = () => mailThrough(smtp.url);
 
 const mailTo = (email: string, subject: string) =>
   smtp.waitFor((mail) => mail.to.includes(email) && mail.subject === subject);
@@ -41,7 +42,7 @@ function tokenIn(mail: ReceivedMail, path: string): string {
   const [link] = mail.links;
   expect(mail.links).toHaveLength(1);
   const url = new URL(link ?? "");
-  expect(url.origin + url.pathname).toBe(publicUrl + path);
+  expect(url.origin + url.pathname).toBe(testPublicUrl + path);
   return url.searchParams.get("token") ?? "";
 }
 
@@ -213,7 +214,7 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
     expectErrorShape(refresh, 401);
 
     const notice = await mailTo(student.email, "Your password was changed");
-    expect(notice.text).toContain(`${publicUrl}/forgot-password`);
+    expect(notice.text).toContain(`${testPublicUrl}/forgot-password`);
     expect(notice.raw).not.toContain(newPassword);
 
     const reused = await post(app, "/api/v1/auth/password-reset/confirm/", {

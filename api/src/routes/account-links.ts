@@ -5,16 +5,13 @@ import {
   dataRightsPages,
   type EmailOnlyBody,
   emailOnlyBodySchema,
-  type LinkProblem,
-  linkProblems,
-  linkTokenParameter,
   type MessageResponse,
   messageResponseSchema,
   newPassword,
   type PasswordResetConfirmBody,
   passwordResetConfirmBodySchema,
-  type VerifyEmailBody,
-  verifyEmailBodySchema,
+  type TokenBody,
+  tokenBodySchema,
 } from "@ysp/contract";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
@@ -24,11 +21,11 @@ import type { Students } from "../accounts/students.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import type { User } from "../db/schema.ts";
-import { sendError } from "../errors.ts";
-import { acceptFormPosts, isFormPost, sendAnswerPage } from "../form-posts.ts";
+import { acceptFormPosts, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
 import { errorResponses, zodBody, zodResponse } from "../route-schemas.ts";
 import { busy } from "./auth.ts";
+import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "./link-answers.ts";
 import { setDataCookie } from "./your-data.ts";
 
 export type AccountLinkOptions = {
@@ -41,18 +38,6 @@ export type AccountLinkOptions = {
 };
 
 const checkYourEmail = "Check your email";
-
-/** A link that cannot be used: 400 in the API's shape, the code saying why. */
-const refuseLink = (reply: FastifyReply, problem: LinkProblem) =>
-  sendError(reply, { status: 400, code: problem, detail: linkProblems[problem], attr: "token" });
-
-/** The same to a page's form post: a page saying why, with the way to a new link. */
-const refuseLinkPage = (reply: FastifyReply, problem: LinkProblem, newLink: string) =>
-  sendAnswerPage(reply, 400, {
-    title: "This link cannot be used",
-    lines: [linkProblems[problem]],
-    link: { href: newLink, text: "Get a new link" },
-  });
 
 /**
  * E-mail verification and password reset under the auth prefix. The two
@@ -88,7 +73,7 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
       return sendAnswerPage(reply, 202, {
         title: checkYourEmail,
         lines: [message],
-        link: { href: "/", text: "Go to the home page" },
+        link: homeLink,
       });
     return reply.code(202).send({ message });
   };
@@ -152,10 +137,10 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
     );
   });
 
-  app.post<{ Body: VerifyEmailBody; Reply: MessageResponse }>(
+  app.post<{ Body: TokenBody; Reply: MessageResponse }>(
     "/verify-email/",
     {
-      ...zodBody(verifyEmailBodySchema, {
+      ...zodBody(tokenBodySchema, {
         summary: "Confirm an account's email with the token from its link",
         tags: ["auth"],
         response: { 200: zodResponse(messageResponseSchema), ...errorResponses },
@@ -202,9 +187,6 @@ async function resetPassword(
   return links.resetPassword(token, hashed.value);
 }
 
-const tokenOf = (request: FastifyRequest) =>
-  String((request.query as Record<string, unknown>)[linkTokenParameter] ?? "");
-
 /** The pages that take their own form's post (linkPageRoutes here, and the data rights' routes). */
 export const formPostPages: readonly string[] = [
   accountPages.verifyEmail,
@@ -227,14 +209,14 @@ export const linkPageRoutes: FastifyPluginAsync<AccountLinkOptions> = async (app
     accountPages.verifyEmail,
     { config: { rateLimit: options.rateLimits.mailPerIp } },
     async (request, reply) => {
-      const opened = await options.links.verifyEmail(tokenOf(request));
+      const opened = await options.links.verifyEmail(linkTokenOf(request));
       if (!opened.ok)
         // A query of its own: this page may itself be at /verify-email (posted with no token),
         // and a link differing only in its fragment would scroll it instead of opening the form.
         return refuseLinkPage(
           reply,
           opened.problem,
-          `${accountPages.verifyEmail}?new-link#new-link`,
+          newLinkAt(`${accountPages.verifyEmail}?new-link#new-link`),
         );
       // Holding the mailbox is the proof "Your data" asks for: the confirmed page may now send
       // a parent's request (and manage the data) for 30 minutes without another link.
@@ -251,15 +233,16 @@ export const linkPageRoutes: FastifyPluginAsync<AccountLinkOptions> = async (app
     },
     async (request, reply) => {
       const changed = await resetPassword(
-        { token: tokenOf(request), password: request.body.password },
+        { token: linkTokenOf(request), password: request.body.password },
         options,
       );
       if (changed === "busy") return busy(reply);
-      if (!changed.ok) return refuseLinkPage(reply, changed.problem, accountPages.forgotPassword);
+      if (!changed.ok)
+        return refuseLinkPage(reply, changed.problem, newLinkAt(accountPages.forgotPassword));
       return sendAnswerPage(reply, 200, {
         title: "Password changed",
         lines: [accountMessages.passwordChanged],
-        link: { href: "/", text: "Go to the home page" },
+        link: homeLink,
       });
     },
   );

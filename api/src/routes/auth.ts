@@ -25,7 +25,7 @@ import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { Sessions } from "../auth/sessions.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import { sendError } from "../errors.ts";
-import { acceptFormPosts, isFormPost, sendAnswerPage } from "../form-posts.ts";
+import { acceptFormPosts, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
 import { errorResponses, zodBody, zodResponse } from "../route-schemas.ts";
 
@@ -192,7 +192,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
           return sendAnswerPage(reply, 201, {
             title: "Welcome to YSP",
             lines: [`${authMessages.created} 👍`, signupFollowUp],
-            link: { href: "/", text: "Go to the home page" },
+            link: homeLink,
           });
         return reply.code(201).send({ message: authMessages.created });
       },

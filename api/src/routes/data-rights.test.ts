@@ -18,15 +18,15 @@ import {
   databaseOn,
   databasesForFile,
   hasBuild,
+  mailThrough,
   makeApp,
   post,
+  testPublicUrl,
 } from "../../test/harness.ts";
 import { until } from "../../test/until.ts";
 import { queryRows } from "../db/client.ts";
-import type { MailConfig } from "../mail/mail-config.ts";
 
 const databases = databasesForFile();
-const publicUrl = "https://ysp.example";
 const day = 24 * 3600_000;
 const built = hasBuild();
 
@@ -36,11 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 
-const mailConfig = (): MailConfig => ({
-  transport: { kind: "smtp", url: smtp.url },
-  from: { name: "YSP", address: "hello@ysp.example" },
-  publicUrl,
-});
+const mailConfig = () => mailThrough(smtp.url);
 
 const mailTo = (email: string, subject: string | RegExp) =>
   smtp.waitFor(
@@ -515,7 +511,7 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     );
     const headers = mail.raw.replace(/\r\n[ \t]+/g, " ");
     expect(headers).toMatch(
-      new RegExp(`List-Unsubscribe: <${publicUrl}/unsubscribe\\?token=[\\w.-]+>`),
+      new RegExp(`List-Unsubscribe: <${testPublicUrl}/unsubscribe\\?token=[\\w.-]+>`),
     );
     expect(headers).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     expect(mail.html).toContain(unsubscribeUrl.href.replaceAll("&", "&amp;"));

@@ -4,18 +4,17 @@ import {
   type GuardianAnswerBody,
   guardianAnswerBodySchema,
   guardianConsentApi,
-  linkProblems,
-  linkTokenParameter,
   type MessageResponse,
   messageResponseSchema,
 } from "@ysp/contract";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import type { GuardianAnswer, Guardians, OpenedRequest } from "../accounts/guardians.ts";
-import { sendError } from "../errors.ts";
-import { acceptFormPosts, sendAnswerPage } from "../form-posts.ts";
+import type { FastifyPluginAsync } from "fastify";
+import type { GuardianAnswer, Guardians } from "../accounts/guardians.ts";
+import { escapeHtml } from "../escape-html.ts";
+import { acceptFormPosts, homeLink, sendAnswerPage } from "../form-posts.ts";
 import type { RateLimits } from "../rate-limits.ts";
 import { errorResponses, zodBody, zodResponse } from "../route-schemas.ts";
 import type { SiteFiles } from "../static-site.ts";
+import { linkTokenOf, refuseLink, refuseLinkPage } from "./link-answers.ts";
 
 export type GuardianConsentOptions = {
   guardians: Guardians;
@@ -29,26 +28,10 @@ export type GuardianConsentOptions = {
  */
 export const childNameSlot = '<strong id="child-name">the student who asked you</strong>';
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
-
 const answerOf = (body: GuardianAnswerBody): GuardianAnswer =>
   body.decision === "grant"
     ? { decision: "grant", guardianName: body.guardian_name, relationship: body.relationship }
     : { decision: "refuse" };
-
-const tokenOf = (request: FastifyRequest) =>
-  String((request.query as Record<string, unknown>)[linkTokenParameter] ?? "");
-
-const refusedPage = (reply: FastifyReply, opened: Extract<OpenedRequest, { ok: false }>) =>
-  sendAnswerPage(reply, 400, {
-    title: "This link cannot be used",
-    lines: [linkProblems[opened.problem], "A new link comes with a new request from the student."],
-    link: { href: "/", text: "Go to the home page" },
-  });
 
 /**
  * A parent's or guardian's answer: the page the link in their message opens (named for the
@@ -71,7 +54,7 @@ export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> =
         `The built ${dataRightsPages.guardianConsent} page has no place for the student's name`,
       );
     app.get(dataRightsPages.guardianConsent, { logLevel: "warn" }, async (request, reply) => {
-      const opened = await guardians.view(tokenOf(request));
+      const opened = await guardians.view(linkTokenOf(request));
       const filled = opened.ok
         ? html.replace(
             childNameSlot,
@@ -96,7 +79,7 @@ export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> =
     async (request, reply) => {
       const parsed = guardianAnswerBodySchema.safeParse({
         ...(request.body as object | undefined),
-        token: tokenOf(request),
+        token: linkTokenOf(request),
       });
       if (!parsed.success)
         return sendAnswerPage(reply, 400, {
@@ -105,7 +88,10 @@ export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> =
           link: { href: request.url, text: "Back to the form", back: true },
         });
       const opened = await guardians.answer(parsed.data.token, answerOf(parsed.data));
-      if (!opened.ok) return refusedPage(reply, opened);
+      if (!opened.ok)
+        return refuseLinkPage(reply, opened.problem, homeLink, [
+          "A new link comes with a new request from the student.",
+        ]);
       return sendAnswerPage(reply, 200, {
         title: parsed.data.decision === "grant" ? "Permission given" : "Answer recorded",
         lines: [answered(parsed.data)],
@@ -127,13 +113,7 @@ export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> =
     },
     async (request, reply) => {
       const opened = await guardians.answer(request.body.token, answerOf(request.body));
-      if (!opened.ok)
-        return sendError(reply, {
-          status: 400,
-          code: opened.problem,
-          detail: linkProblems[opened.problem],
-          attr: "token",
-        });
+      if (!opened.ok) return refuseLink(reply, opened.problem);
       return reply.send({ message: answered(request.body) });
     },
   );

@@ -1,8 +1,6 @@
 import {
   dataRightsMessages,
   dataRightsPages,
-  linkProblems,
-  linkTokenParameter,
   type MessageResponse,
   messageResponseSchema,
   type NewsletterBody,
@@ -11,12 +9,12 @@ import {
   type TokenBody,
   tokenBodySchema,
 } from "@ysp/contract";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import type { Newsletter } from "../accounts/newsletter.ts";
-import { sendError } from "../errors.ts";
-import { acceptFormPosts, isFormPost, sendAnswerPage } from "../form-posts.ts";
+import { acceptFormPosts, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
 import { errorResponses, zodBody, zodResponse } from "../route-schemas.ts";
+import { linkTokenOf, refuseLink, refuseLinkPage } from "./link-answers.ts";
 
 /** Only our own pages: the answer page links back, never to a place taken from input. */
 const backLink = (source: unknown, pages: ReadonlySet<string>) => {
@@ -29,19 +27,6 @@ export type NewsletterOptions = {
   rateLimits: RateLimits;
   pagePaths: readonly string[];
 };
-
-const home = { href: "/", text: "Go to the home page" };
-
-const tokenOf = (request: FastifyRequest) =>
-  String((request.query as Record<string, unknown>)[linkTokenParameter] ?? "");
-
-const badUnsubscribeLink = (reply: FastifyReply) =>
-  sendError(reply, {
-    status: 400,
-    code: "link_invalid",
-    detail: linkProblems.link_invalid,
-    attr: "token",
-  });
 
 /**
  * The newsletter: asking (the footer's field on every page), confirming by the
@@ -117,13 +102,7 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
     },
     async (request, reply) => {
       const confirmed = await newsletter.confirm(request.body.token);
-      if (!confirmed.ok)
-        return sendError(reply, {
-          status: 400,
-          code: confirmed.problem,
-          detail: linkProblems[confirmed.problem],
-          attr: "token",
-        });
+      if (!confirmed.ok) return refuseLink(reply, confirmed.problem);
       return reply.send({ message: dataRightsMessages.newsletterConfirmed });
     },
   );
@@ -132,17 +111,16 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
     dataRightsPages.newsletterConfirm,
     { config: { rateLimit: rateLimits.mailPerIp } },
     async (request, reply) => {
-      const confirmed = await newsletter.confirm(tokenOf(request));
+      const confirmed = await newsletter.confirm(linkTokenOf(request));
       if (!confirmed.ok)
-        return sendAnswerPage(reply, 400, {
-          title: "This link cannot be used",
-          lines: [linkProblems[confirmed.problem]],
-          link: { href: "/#newsletter", text: "Subscribe again" },
+        return refuseLinkPage(reply, confirmed.problem, {
+          href: "/#newsletter",
+          text: "Subscribe again",
         });
       return sendAnswerPage(reply, 200, {
         title: "You're subscribed",
         lines: [dataRightsMessages.newsletterConfirmed],
-        link: home,
+        link: homeLink,
       });
     },
   );
@@ -158,7 +136,8 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
       config: { rateLimit: rateLimits.mailPerIp },
     },
     async (request, reply) => {
-      if (!(await newsletter.unsubscribe(request.body.token))) return badUnsubscribeLink(reply);
+      if (!(await newsletter.unsubscribe(request.body.token)))
+        return refuseLink(reply, "link_invalid");
       return reply.send({ message: dataRightsMessages.unsubscribed });
     },
   );
@@ -167,19 +146,15 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
     dataRightsPages.unsubscribe,
     { config: { rateLimit: rateLimits.mailPerIp } },
     async (request, reply) => {
-      if (!(await newsletter.unsubscribe(tokenOf(request)))) {
-        if (!isFormPost(request)) return badUnsubscribeLink(reply);
-        return sendAnswerPage(reply, 400, {
-          title: "This link cannot be used",
-          lines: [linkProblems.link_invalid],
-          link: home,
-        });
-      }
+      if (!(await newsletter.unsubscribe(linkTokenOf(request))))
+        return isFormPost(request)
+          ? refuseLinkPage(reply, "link_invalid", homeLink)
+          : refuseLink(reply, "link_invalid");
       if (!isFormPost(request)) return reply.send({ message: dataRightsMessages.unsubscribed });
       return sendAnswerPage(reply, 200, {
         title: "You're unsubscribed",
         lines: [dataRightsMessages.unsubscribed],
-        link: home,
+        link: homeLink,
       });
     },
   );

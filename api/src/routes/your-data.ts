@@ -10,8 +10,6 @@ import {
   deleteBodySchema,
   type GuardianRequestBody,
   guardianRequestBodySchema,
-  linkProblems,
-  linkTokenParameter,
   type MessageResponse,
   messageResponseSchema,
   type TokenBody,
@@ -27,9 +25,10 @@ import type { Students } from "../accounts/students.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import type { User } from "../db/schema.ts";
 import { sendError } from "../errors.ts";
-import { acceptFormPosts, isFormPost, sendAnswerPage } from "../form-posts.ts";
+import { acceptFormPosts, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
 import { errorResponses, zodBody, zodResponse } from "../route-schemas.ts";
+import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "./link-answers.ts";
 
 export type YourDataOptions = {
   links: AccountLinks;
@@ -108,13 +107,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
     },
     async (request, reply) => {
       const opened = await links.openYourData(request.body.token);
-      if (!opened.ok)
-        return sendError(reply, {
-          status: 400,
-          code: opened.problem,
-          detail: linkProblems[opened.problem],
-          attr: "token",
-        });
+      if (!opened.ok) return refuseLink(reply, opened.problem);
       return reply.send({
         access: await signer.signData(opened.userId),
         expires_in: dataRightsLifetimes.yourData.seconds,
@@ -253,7 +246,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
           return sendAnswerPage(reply, 200, {
             title: "Your account is deleted",
             lines: [dataRightsMessages.accountDeleted],
-            link: { href: "/", text: "Go to the home page" },
+            link: homeLink,
           });
         return reply.send({ message: dataRightsMessages.accountDeleted });
       },
@@ -272,14 +265,9 @@ export const yourDataPageRoutes: FastifyPluginAsync<YourDataOptions> = async (ap
     { config: { rateLimit: options.rateLimits.mailPerIp } },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
-      const token = String((request.query as Record<string, unknown>)[linkTokenParameter] ?? "");
-      const opened = await options.links.openYourData(token);
+      const opened = await options.links.openYourData(linkTokenOf(request));
       if (!opened.ok)
-        return sendAnswerPage(reply, 400, {
-          title: "This link cannot be used",
-          lines: [linkProblems[opened.problem]],
-          link: { href: dataRightsPages.yourData, text: "Get a new link" },
-        });
+        return refuseLinkPage(reply, opened.problem, newLinkAt(dataRightsPages.yourData));
       setDataCookie(request, reply, await options.signer.signData(opened.userId));
       return reply.redirect(dataRightsPages.manageYourData, 303);
     },
