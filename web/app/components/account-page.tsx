@@ -100,3 +100,42 @@ export function FormField({
     />
   );
 }
+
+/**
+ * A page a mailed link opens whose whole work is one tap: its form has no action, so it posts to
+ * the page's own address, token included, with no script. A tap, not the opening: mail scanners
+ * open links too.
+ */
+export function OneTapPage({ words }: { words: { title: string; text: string; submit: string } }) {
+  return (
+    <AccountPage title={words.title} text={words.text}>
+      <form method="post">
+        <button type="submit" className="button button-primary button-large join-submit">
+          {words.submit}
+        </button>
+      </form>
+    </AccountPage>
+  );
+}
+
+/** A part of an account page under its own heading, the line that explains it, and its form. */
+export function AccountSection({
+  id,
+  title,
+  text,
+  children,
+}: {
+  /** The section's id (a link may lead to it); its heading's is `${id}-title`. */
+  id: string;
+  title: string;
+  text?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="account-section">
+      <h2 id={`${id}-title`}>{title}</h2>
+      {text && <p className="muted">{text}</p>}
+      {children}
+    </section>
+  );
+}

@@ -57,3 +57,12 @@ export function pageMeta({
     { "script:ld+json": [organization, ...jsonLd] },
   ];
 }
+
+/**
+ * A page a mailed link opens: kept out of search results, and its address carries the link's
+ * token, so no request from it may pass the address on.
+ */
+export const linkPageMeta = (meta: { title: string; description: string }, path: string) => [
+  ...pageMeta({ ...meta, path, noindex: true }),
+  { name: "referrer", content: "no-referrer" },
+];

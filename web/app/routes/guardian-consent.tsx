@@ -1,17 +1,13 @@
 import { dataRightsMessages, dataRightsPages } from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
-import { AccountPage, FormField } from "~/components/account-page.tsx";
+import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
 import { dataRightsWords } from "~/content/data-rights.ts";
-import { pageMeta } from "~/lib/seo.ts";
+import { linkPageMeta } from "~/lib/seo.ts";
 
 const words = dataRightsWords.guardianConsent;
 
 export function meta() {
-  return [
-    ...pageMeta({ ...words.meta, path: dataRightsPages.guardianConsent, noindex: true }),
-    // The address carries the request's token: nothing passes it on.
-    { name: "referrer", content: "no-referrer" },
-  ];
+  return linkPageMeta(words.meta, dataRightsPages.guardianConsent);
 }
 
 /**
@@ -31,8 +27,7 @@ export default function GuardianConsent() {
         </>
       }
     >
-      <section aria-labelledby="key-points-title" className="account-section">
-        <h2 id="key-points-title">{words.keyPointsTitle}</h2>
+      <AccountSection id="key-points" title={words.keyPointsTitle}>
         <ul className="account-list">
           {words.keyPoints.map((point) => (
             <li key={point}>{point}</li>
@@ -41,9 +36,8 @@ export default function GuardianConsent() {
         <p>
           <a href="/privacy-policy">{words.privacyLink}</a>
         </p>
-      </section>
-      <section aria-labelledby="grant-title" className="account-section">
-        <h2 id="grant-title">{words.grant.title}</h2>
+      </AccountSection>
+      <AccountSection id="grant" title={words.grant.title}>
         <form method="post" data-check>
           <FormField
             id="guardian-name"
@@ -82,10 +76,8 @@ export default function GuardianConsent() {
             {words.grant.submit}
           </button>
         </form>
-      </section>
-      <section aria-labelledby="refuse-title" className="account-section">
-        <h2 id="refuse-title">{words.refuse.title}</h2>
-        <p className="muted">{words.refuse.text}</p>
+      </AccountSection>
+      <AccountSection id="refuse" title={words.refuse.title} text={words.refuse.text}>
         <form method="post">
           <button
             type="submit"
@@ -96,7 +88,7 @@ export default function GuardianConsent() {
             {words.refuse.submit}
           </button>
         </form>
-      </section>
+      </AccountSection>
       <AccountFormsScript />
     </AccountPage>
   );

@@ -2,16 +2,12 @@ import { accountPages } from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, FormField } from "~/components/account-page.tsx";
 import { accountPageWords } from "~/content/account.ts";
-import { pageMeta } from "~/lib/seo.ts";
+import { linkPageMeta } from "~/lib/seo.ts";
 
 const words = accountPageWords.resetPassword;
 
 export function meta() {
-  return [
-    ...pageMeta({ ...words.meta, path: accountPages.resetPassword, noindex: true }),
-    // The address carries the link's token: no request from here may pass it on.
-    { name: "referrer", content: "no-referrer" },
-  ];
+  return linkPageMeta(words.meta, accountPages.resetPassword);
 }
 
 /**

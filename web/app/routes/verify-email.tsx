@@ -1,17 +1,13 @@
 import { accountPages } from "@ysp/contract";
 import { AccountFormsScript, ConfirmTokenScript } from "~/components/account-form-scripts.tsx";
-import { AccountPage, FormField } from "~/components/account-page.tsx";
+import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
 import { accountPageWords } from "~/content/account.ts";
-import { pageMeta } from "~/lib/seo.ts";
+import { linkPageMeta } from "~/lib/seo.ts";
 
 const words = accountPageWords.verifyEmail;
 
 export function meta() {
-  return [
-    ...pageMeta({ ...words.meta, path: accountPages.verifyEmail, noindex: true }),
-    // The address carries the link's token: no request from here may pass it on.
-    { name: "referrer", content: "no-referrer" },
-  ];
+  return linkPageMeta(words.meta, accountPages.verifyEmail);
 }
 
 /**
@@ -29,16 +25,14 @@ export default function VerifyEmail() {
         </button>
       </form>
       <ConfirmTokenScript />
-      <section id="new-link" aria-labelledby="new-link-title" className="account-section">
-        <h2 id="new-link-title">{words.newLink.title}</h2>
-        <p className="muted">{words.newLink.text}</p>
+      <AccountSection id="new-link" title={words.newLink.title} text={words.newLink.text}>
         <form method="post" action="/api/v1/auth/verify-email/resend/" data-check>
           <FormField id="resend-email" label={accountPageWords.email} type="email" />
           <button type="submit" className="button button-primary join-submit">
             {words.newLink.submit}
           </button>
         </form>
-      </section>
+      </AccountSection>
       <AccountFormsScript />
     </AccountPage>
   );

@@ -1,6 +1,7 @@
 import { dataRightsPages, signupMessages, yourDataApi } from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
-import { AccountPage, FormField } from "~/components/account-page.tsx";
+import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
+import { GuardianRequestForm } from "~/components/guardian-request-form.tsx";
 import { dataRightsWords } from "~/content/data-rights.ts";
 import { pageMeta } from "~/lib/seo.ts";
 
@@ -18,18 +19,14 @@ export function meta() {
 export default function ManageYourData() {
   return (
     <AccountPage title={words.title} text={words.text}>
-      <section aria-labelledby="download-title" className="account-section">
-        <h2 id="download-title">{words.download.title}</h2>
-        <p className="muted">{words.download.text}</p>
+      <AccountSection id="download" title={words.download.title} text={words.download.text}>
         <form method="get" action={`${yourDataApi}/`}>
           <button type="submit" className="button button-primary join-submit">
             {words.download.submit}
           </button>
         </form>
-      </section>
-      <section aria-labelledby="correct-title" className="account-section">
-        <h2 id="correct-title">{words.correct.title}</h2>
-        <p className="muted">{words.correct.text}</p>
+      </AccountSection>
+      <AccountSection id="correct" title={words.correct.title} text={words.correct.text}>
         <form method="post" action={`${yourDataApi}/name/`} data-check>
           <FormField
             id="first-name"
@@ -51,34 +48,18 @@ export default function ManageYourData() {
             {words.correct.submit}
           </button>
         </form>
-      </section>
-      <section aria-labelledby="guardian-title" className="account-section">
-        <h2 id="guardian-title">{words.guardian.title}</h2>
-        <p className="muted">{words.guardian.text}</p>
-        <form method="post" action={`${yourDataApi}/guardian-request/`} data-check>
-          <FormField
-            id="guardian-email"
-            name="guardian_email"
-            label={words.guardian.label}
-            type="email"
-          />
-          <button type="submit" className="button button-primary join-submit">
-            {words.guardian.submit}
-          </button>
-        </form>
-      </section>
-      <section aria-labelledby="marketing-title" className="account-section">
-        <h2 id="marketing-title">{words.marketing.title}</h2>
-        <p className="muted">{words.marketing.text}</p>
+      </AccountSection>
+      <AccountSection id="guardian" title={words.guardian.title} text={words.guardian.text}>
+        <GuardianRequestForm />
+      </AccountSection>
+      <AccountSection id="marketing" title={words.marketing.title} text={words.marketing.text}>
         <form method="post" action={`${yourDataApi}/stop-marketing/`}>
           <button type="submit" className="button button-primary join-submit">
             {words.marketing.submit}
           </button>
         </form>
-      </section>
-      <section aria-labelledby="delete-title" className="account-section">
-        <h2 id="delete-title">{words.delete.title}</h2>
-        <p className="muted">{words.delete.text}</p>
+      </AccountSection>
+      <AccountSection id="delete" title={words.delete.title} text={words.delete.text}>
         <form method="post" action={`${yourDataApi}/delete/`} data-check>
           <FormField
             id="delete-confirm"
@@ -92,7 +73,7 @@ export default function ManageYourData() {
             {words.delete.submit}
           </button>
         </form>
-      </section>
+      </AccountSection>
       <AccountFormsScript />
     </AccountPage>
   );

@@ -1,18 +1,14 @@
 import { dataRightsPages, yourDataApi } from "@ysp/contract";
 import { AccountFormsScript, ConfirmTokenScript } from "~/components/account-form-scripts.tsx";
-import { AccountPage, FormField } from "~/components/account-page.tsx";
+import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
 import { accountPageWords } from "~/content/account.ts";
 import { dataRightsWords } from "~/content/data-rights.ts";
-import { pageMeta } from "~/lib/seo.ts";
+import { linkPageMeta } from "~/lib/seo.ts";
 
 const words = dataRightsWords.yourData;
 
 export function meta() {
-  return [
-    ...pageMeta({ ...words.meta, path: dataRightsPages.yourData, noindex: true }),
-    // Opened from "Your data at YSP", the address carries the link's token: nothing passes it on.
-    { name: "referrer", content: "no-referrer" },
-  ];
+  return linkPageMeta(words.meta, dataRightsPages.yourData);
 }
 
 /**
@@ -30,16 +26,14 @@ export default function YourData() {
         </button>
       </form>
       <ConfirmTokenScript />
-      <section aria-labelledby="ask-title" className="account-section">
-        <h2 id="ask-title">{words.ask.title}</h2>
-        <p className="muted">{words.ask.text}</p>
+      <AccountSection id="ask" title={words.ask.title} text={words.ask.text}>
         <form method="post" action={`${yourDataApi}/link/`} data-check>
           <FormField id="data-email" label={accountPageWords.email} type="email" />
           <button type="submit" className="button button-primary join-submit">
             {words.ask.submit}
           </button>
         </form>
-      </section>
+      </AccountSection>
       <AccountFormsScript />
     </AccountPage>
   );

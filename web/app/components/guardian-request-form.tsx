@@ -1,0 +1,20 @@
+import { yourDataApi } from "@ysp/contract";
+import { dataRightsWords } from "~/content/data-rights.ts";
+import { FormField } from "./account-page.tsx";
+
+const words = dataRightsWords.manage.guardian;
+
+/**
+ * Sends a parent or guardian the request for permission: on the confirmed page and on "Your
+ * data", both of which the browser may use for 30 minutes after a link (routes/your-data.ts).
+ */
+export function GuardianRequestForm() {
+  return (
+    <form method="post" action={`${yourDataApi}/guardian-request/`} data-check>
+      <FormField id="guardian-email" name="guardian_email" label={words.label} type="email" />
+      <button type="submit" className="button button-primary join-submit">
+        {words.submit}
+      </button>
+    </form>
+  );
+}
