@@ -1,3 +1,4 @@
+import { dataRightsWords } from "./data-rights.ts";
 import { site } from "./site.ts";
 
 /**
@@ -102,13 +103,13 @@ export const mailWords = {
     preview: `${childName} signed up for ${site.name}, a learning app, and needs a parent's or guardian's permission.`,
     greeting: hello,
     paragraphs: [
-      `${childName} signed up for ${site.name} with this email as their parent's or guardian's. ${site.name} is a learning app from Lagos for secondary school students and exam candidates (WAEC, NECO, JAMB UTME, SAT, IELTS): recorded classes, practice questions, quizzes and mock exams.`,
+      `${childName} signed up for ${site.name} and gave this email address as their parent's or guardian's. ${site.name} is a learning app from Lagos for secondary school students and exam candidates (WAEC, NECO, JAMB UTME, SAT, IELTS): recorded classes, practice questions, quizzes and mock exams.`,
       "Students under 18 need a parent's or guardian's permission before we keep and use their data. On the page below you can read, in a few lines, what we keep and why, and then give permission or say no.",
     ],
     action: { text: "Review and answer", url },
     after: [
       `The link works for ${lifetime}. Our full Privacy Policy: ${privacyUrl}`,
-      `If you do not know ${childName}, open the link and choose "This is not my child": we will close the account.`,
+      `If you do not know ${childName}, open the link and choose "${dataRightsWords.guardianConsent.refuse.submit}": we will close the account.`,
     ],
   }),
 
@@ -120,7 +121,7 @@ export const mailWords = {
       `The parent or guardian you asked did not give permission for you to use ${site.name}, or said they do not know you. Your account and its data will be deleted on ${eraseOn}.`,
       `If this is a mistake, talk to them and send a new request before then, from ${yourDataUrl}. Once a parent or guardian gives permission, your account stays.`,
     ],
-    after: [`Questions? Write to us at ${site.email}.`],
+    after: [],
   }),
 
   accountDeleted: (): MailWords => ({
@@ -131,7 +132,7 @@ export const mailWords = {
       `Your ${site.name} account and everything we held about you are deleted: your name, your email, your sessions and your records. Every phone that was logged in is logged out. This is the last email we send to this address.`,
     ],
     after: [
-      `You are welcome back any time. If you did not ask for this, write to us at ${site.email}.`,
+      "You are welcome back any time. If you did not expect this, write to us at the address below.",
     ],
   }),
 
