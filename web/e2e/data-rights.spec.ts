@@ -107,3 +107,78 @@ test("your data: a link by mail, then download, correct the name and delete the 
   });
   expect(login.status()).toBe(401);
 });
+
+test.describe("with no script at all", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a student asks, and a parent refuses with one tap; the student is told", async ({
+    page,
+    request,
+  }) => {
+    const student = makeStudent({ first_name: "Emeka", last_name: "Obi" });
+    await signUpByApi(request, student);
+    await page.goto(
+      linkTo(await waitForMail(student.email, "Confirm your email"), "/verify-email"),
+    );
+    await page.getByRole("button", { name: "Confirm my email" }).click();
+    const parent = `dad.${student.email}`;
+    await page.getByLabel("Parent's or guardian's email").fill(parent);
+    await page.getByRole("button", { name: "Send the request" }).click();
+    await expect(page.getByText(dataRightsMessages.guardianRequestSent)).toBeVisible();
+
+    await page.goto(
+      linkTo(
+        await waitForMail(parent, "Emeka Obi asks for your permission to use YSP"),
+        "/guardian-consent",
+      ),
+    );
+    await expect(page.locator("#child-name")).toHaveText("Emeka Obi");
+    // The browser's own checks hold the permission form while its fields are empty.
+    await page.getByRole("button", { name: "Give permission" }).click();
+    await expect(page).toHaveURL(/\/guardian-consent\?token=/);
+    expect(
+      await page
+        .getByLabel("Your name")
+        .evaluate((input: HTMLInputElement) => input.validity.valid),
+    ).toBe(false);
+
+    await page.getByRole("button", { name: "This is not my child / I do not agree" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Answer recorded");
+    await expect(page.getByText(dataRightsMessages.guardianRefused)).toBeVisible();
+    const told = await waitForMail(
+      student.email,
+      "Your parent or guardian did not give permission",
+    );
+    expect(told.text).toContain("Hi Emeka,");
+    const login = (await (
+      await request.post("/api/v1/auth/login/", {
+        data: { email: student.email, password: student.password },
+      })
+    ).json()) as LoginResponse;
+    expect(login.user.guardian_consent).toBe("refused");
+  });
+
+  test("your data: the link opens, and the name is corrected by plain form posts", async ({
+    page,
+    request,
+  }) => {
+    const student = makeStudent({ first_name: "Ada", last_name: "Nnaji" });
+    await signUpByApi(request, student);
+    await page.goto("/your-data");
+    await page.getByLabel("Email", { exact: true }).fill(student.email);
+    await page.getByRole("button", { name: "Send me a link" }).click();
+    await page.goto(linkTo(await waitForMail(student.email, "Your data at YSP"), "/your-data"));
+    await page.getByRole("button", { name: "Open my data" }).click();
+    await expect(page).toHaveURL(/\/your-data\/manage$/);
+    await page.getByLabel("First name").fill("Adaora");
+    await page.getByLabel("Last name").fill("Nnaji");
+    await page.getByRole("button", { name: "Save my name" }).click();
+    await expect(page.getByText(dataRightsMessages.nameCorrected)).toBeVisible();
+    const login = (await (
+      await request.post("/api/v1/auth/login/", {
+        data: { email: student.email, password: student.password },
+      })
+    ).json()) as LoginResponse;
+    expect(login.user.first_name).toBe("Adaora");
+  });
+});

@@ -262,6 +262,58 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     expect(erasure).toEqual({ outcome: "erased", done: true });
   });
 
+  it("a parent's link is replaced by a newer request and runs out after 14 days", async () => {
+    const student = await signUp();
+    const parent = `slow.${student.email}`;
+    const first = await askGuardian(student, parent);
+    const again = await app.inject({
+      method: "POST",
+      url: `${yourDataApi}/guardian-request/`,
+      ...form({ guardian_email: parent }),
+      headers: { ...form({}).headers, cookie: first.cookie },
+    });
+    expect(again.statusCode, again.body).toBe(202);
+    const second = await smtp.waitFor(
+      (mail) => mail.to.includes(parent) && mail !== first.mail && /permission/.test(mail.subject),
+    );
+    const token = tokenIn(second, dataRightsPages.guardianConsent);
+    const replaced = await post(app, "/api/v1/guardian-consent/", {
+      token: first.token,
+      decision: "refuse",
+    });
+    expect(replaced.json().errors[0].code).toBe("link_replaced");
+    const saved = clock;
+    clock += 15 * day;
+    try {
+      const expired = await post(app, "/api/v1/guardian-consent/", { token, decision: "refuse" });
+      expect(expired.json().errors[0].code).toBe("link_expired");
+      expect((await logIn(student)).user.guardian_consent).toBe("none");
+    } finally {
+      clock = saved;
+    }
+    expect((await logIn(student)).user.guardian_consent).toBe("pending");
+  });
+
+  it("a newsletter confirmation link runs out after 7 days", async () => {
+    const email = makeStudent().email;
+    await post(app, "/api/v1/newsletter/", { email });
+    const token = tokenIn(
+      await mailTo(email, "Confirm your subscription"),
+      dataRightsPages.newsletterConfirm,
+    );
+    const saved = clock;
+    clock += 8 * day;
+    try {
+      const expired = await post(app, "/api/v1/newsletter/confirm/", { token });
+      expect(expired.json().errors[0]).toMatchObject({
+        code: "link_expired",
+        detail: linkProblems.link_expired,
+      });
+    } finally {
+      clock = saved;
+    }
+  });
+
   it("a student cannot name their own address as the parent's", async () => {
     const student = await signUp();
     const { access } = await openYourData(student);
