@@ -45,7 +45,7 @@ const types: Record<string, string> = {
   ".woff2": "font/woff2",
 };
 
-const variant = (body: Buffer): Variant => ({
+export const variant = (body: Buffer): Variant => ({
   body,
   etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
 });

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from "node:zlib";
 import {
   dataRightsMessages,
   dataRightsPages,
@@ -197,6 +198,13 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
       expect(page.body).toContain(
         `<strong id="child-name">${student.first_name} ${student.last_name}</strong>`,
       );
+      const compressed = await app.inject({
+        url: `/guardian-consent?token=${token}`,
+        headers: { "accept-encoding": "br, gzip" },
+      });
+      expect(compressed.headers["content-encoding"]).toBe("br");
+      expect(compressed.headers["cache-control"]).toBe("no-store");
+      expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(page.body);
     }
     const answer = await app.inject({
       method: "POST",

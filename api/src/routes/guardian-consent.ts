@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants } from "node:zlib";
 import {
   dataRightsMessages,
   dataRightsPages,
@@ -13,8 +14,9 @@ import { escapeHtml } from "../escape-html.ts";
 import { acceptFormPosts, homeLink, sendAnswerPage } from "../form-posts.ts";
 import type { RateLimits } from "../rate-limits.ts";
 import { errorResponses, zodBody, zodResponse } from "../route-schemas.ts";
-import type { SiteFiles } from "../static-site.ts";
+import { type PageFile, type SiteFiles, variant } from "../static-site.ts";
 import { linkTokenOf, refuseLink, refuseLinkPage } from "./link-answers.ts";
+import { sendFile } from "./site.ts";
 
 export type GuardianConsentOptions = {
   guardians: Guardians;
@@ -55,16 +57,25 @@ export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> =
       );
     app.get(dataRightsPages.guardianConsent, { logLevel: "warn" }, async (request, reply) => {
       const opened = await guardians.view(linkTokenOf(request));
-      const filled = opened.ok
-        ? html.replace(
-            childNameSlot,
-            `<strong id="child-name">${escapeHtml(opened.childName)}</strong>`,
-          )
-        : html;
-      return reply
-        .type(page.type)
-        .header("Content-Security-Policy", page.contentSecurityPolicy)
-        .send(filled);
+      // No usable link: the page as built, with its precompressed files.
+      if (!opened.ok) return sendFile(request, reply, page);
+      const filled = Buffer.from(
+        html.replace(
+          childNameSlot,
+          `<strong id="child-name">${escapeHtml(opened.childName)}</strong>`,
+        ),
+      );
+      // Compressed here, as the build compresses the others: 21 KB as it is, 6 KB in brotli.
+      // Quality 5 takes well under a millisecond on a page this size.
+      const named: PageFile = {
+        ...page,
+        identity: variant(filled),
+        br: variant(
+          brotliCompressSync(filled, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+        ),
+        gzip: undefined,
+      };
+      return sendFile(request, reply, named, { cacheControl: "no-store" });
     });
   }
 

@@ -5,17 +5,21 @@ import { negotiate, type PageFile, type SiteFiles, type StaticFile } from "../st
 const immutable = "public, max-age=31536000, immutable";
 const revalidate = "no-cache";
 
-function send(
+/**
+ * Sends a file of the site in the encoding the browser takes best. `cacheControl`: a page made
+ * for one person (a parent's, with a student's name) says no-store instead.
+ */
+export function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
   file: StaticFile | PageFile,
-  status = 200,
+  { status = 200, cacheControl }: { status?: number; cacheControl?: string } = {},
 ) {
   const { variant, encoding } = negotiate(file, request.headers["accept-encoding"]);
   reply.header("Content-Type", file.type);
   if ("contentSecurityPolicy" in file)
     reply.header("Content-Security-Policy", file.contentSecurityPolicy);
-  reply.header("Cache-Control", file.immutable ? immutable : revalidate);
+  reply.header("Cache-Control", cacheControl ?? (file.immutable ? immutable : revalidate));
   if (file.br || file.gzip) reply.header("Vary", "Accept-Encoding");
   if (encoding) reply.header("Content-Encoding", encoding);
   if (status === 200) {
@@ -66,16 +70,16 @@ export const siteRoutes: FastifyPluginAsync<{ site: SiteFiles }> = async (app, {
     const raw = request.url.split("?")[0] ?? "/";
     const path = decodeURIComponentSafe(raw);
     const file = site.files.get(path);
-    if (file) return send(request, reply, file);
+    if (file) return sendFile(request, reply, file);
     const page =
       site.pages.get(normalise(path)) ??
       // Matched before decoding: an encoded slash belongs to the code, as the browser's router sees it.
       site.patterns.find(({ match }) => match.test(raw))?.page;
-    if (page) return send(request, reply, page);
+    if (page) return sendFile(request, reply, page);
     const allowed = allowedMethods(app, raw);
     if (allowed.length > 0) return methodNotAllowed(request, reply, allowed);
     if (isApi(path)) return noRoute(reply, path);
-    return send(request, reply, site.notFound, 404);
+    return sendFile(request, reply, site.notFound, { status: 404 });
   });
 
   /**
