@@ -63,13 +63,26 @@ describe("configuration", () => {
       kind: "postgres",
       url: "postgres://u:p@db:5432/ysp",
       poolSize: 10,
+      timeoutMs: 5000,
     });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        DATABASE_URL: "postgres://u:p@db:5432/ysp",
+        DATABASE_STATEMENT_TIMEOUT_MS: "1500",
+        JWT_SECRET: jwtSecret,
+      }).database,
+    ).toMatchObject({ timeoutMs: 1500 });
   });
 
   it.each([
     [{ PORT: "abc" }, /^PORT must be a whole number from 1 to 65535 \(got "abc"\)$/],
     [{ PORT: "70000" }, /^PORT must be/],
     [{ DATABASE_URL: "mysql://x" }, /^DATABASE_URL must be a postgres:\/\//],
+    [
+      { DATABASE_STATEMENT_TIMEOUT_MS: "50" },
+      /^DATABASE_STATEMENT_TIMEOUT_MS must be a whole number from 100 to 600000 \(got "50"\)$/,
+    ],
     [{ JWT_SECRET: "short" }, /^JWT_SECRET must be at least 32 characters/],
     [{ JWT_SECRET: " ".repeat(32) }, /^JWT_SECRET must be at least 32 characters/],
     [{ JWT_SECRET: `  ${"x".repeat(31)}  ` }, /^JWT_SECRET must be at least 32 characters/],

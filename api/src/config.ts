@@ -76,6 +76,7 @@ const envSchema = z.object({
       ),
   ),
   DATABASE_POOL_SIZE: integer("DATABASE_POOL_SIZE", 1, 1000, 10),
+  DATABASE_STATEMENT_TIMEOUT_MS: integer("DATABASE_STATEMENT_TIMEOUT_MS", 100, 600_000, 5000),
   DATA_DIR: z._default(z.string(), "data"),
   JWT_SECRET: z.optional(
     z
@@ -264,7 +265,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     database: e.DATABASE_URL
-      ? { kind: "postgres", url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      ? {
+          kind: "postgres",
+          url: e.DATABASE_URL,
+          poolSize: e.DATABASE_POOL_SIZE,
+          timeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+        }
       : { kind: "pglite", dataDir: join(dataDir, "pglite") },
     dataDir,
     jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir),

@@ -1,6 +1,7 @@
 import type { ApiErrorBody, ApiErrorItem } from "@ysp/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { bodyLimit } from "./body-limit.ts";
+import { isDatabaseUnavailable } from "./db/unavailable.ts";
 import { formPagePath, isFormPost, sendAnswerPage } from "./form-posts.ts";
 
 export function errorBody(type: ApiErrorBody["type"], errors: ApiErrorItem[]): ApiErrorBody {
@@ -11,7 +12,7 @@ const errorType = (status: number): ApiErrorBody["type"] =>
   status >= 500 ? "server_error" : status === 400 ? "validation_error" : "client_error";
 
 const pageTitle = (status: number) =>
-  status === 429
+  status === 429 || status === 503
     ? "Please wait a moment"
     : status >= 500
       ? "Something went wrong"
@@ -85,6 +86,15 @@ const fastifyCodes: Record<string, { status: number; code: string; detail: strin
   },
 };
 
+export const unavailableMessage =
+  "We can't reach our records right now. Please try again in a few seconds.";
+
+/**
+ * How long a client is asked to wait when the database is down or slow: a restarted
+ * PostgreSQL is back within seconds, and the API answers as soon as it is (no restart).
+ */
+export const unavailableRetrySeconds = 5;
+
 /** The status and body an error is answered with. */
 function errorAnswer(error: FastifyError, request: FastifyRequest): [number, ApiErrorBody] {
   if (error instanceof BodyValidationError)
@@ -104,6 +114,10 @@ function errorAnswer(error: FastifyError, request: FastifyRequest): [number, Api
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
     return answer(error.statusCode, "bad_request", "The request could not be understood.");
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, "database unavailable");
+    return answer(503, "database_unavailable", unavailableMessage);
+  }
   request.log.error({ err: error }, "request failed");
   return answer(
     500,
@@ -119,6 +133,8 @@ function errorAnswer(error: FastifyError, request: FastifyRequest): [number, Api
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const [status, body] = errorAnswer(error, request);
+    if (body.errors[0]?.code === "database_unavailable")
+      reply.header("Retry-After", String(unavailableRetrySeconds));
     return sendErrorBody(reply, status, body);
   });
 }

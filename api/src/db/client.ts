@@ -84,7 +84,17 @@ export function withoutRepeatedParsers(client: PGlite): PGlite {
 
 export type DatabaseOptions =
   | { kind: "pglite"; dataDir: string }
-  | { kind: "postgres"; url: string; poolSize: number };
+  | {
+      kind: "postgres";
+      url: string;
+      poolSize: number;
+      /**
+       * The longest one statement may run, and the longest a request waits for a connection
+       * (DATABASE_STATEMENT_TIMEOUT_MS); past it the statement fails, and the request is
+       * answered 503 (db/unavailable.ts). Without it, neither is bounded (staff commands, tests).
+       */
+      timeoutMs?: number;
+    };
 
 /**
  * Opens the database and brings its schema up to date. PGlite keeps its
@@ -130,7 +140,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
 
-  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize });
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize,
+    // PostgreSQL cancels the statement itself, so a lock it waits on is let go and the
+    // transaction rolls back; a timer of the client's own would leave the connection mid-query.
+    statement_timeout: options.timeoutMs,
+    connectionTimeoutMillis: options.timeoutMs,
+    // A server that vanished without closing its connections is noticed by TCP in minutes, not hours.
+    keepAlive: true,
+  });
   // Without a listener, the pool's error event for a closed idle connection would end the
   // process. The pool has already dropped that connection and opens a new one when next needed.
   let reportLost = (error: Error) =>
@@ -139,6 +158,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzleNodePg(pool, { schema });
   const lockClient = await pool.connect();
   try {
+    // Another instance may hold the lock while it migrates, for longer than any request's bound.
+    await lockClient.query("set statement_timeout = 0");
     await lockClient.query("select pg_advisory_lock($1)", [migrationLockKey]);
     await migrateNodePg(drizzleNodePg(lockClient, { schema }), { migrationsFolder });
   } finally {
