@@ -82,8 +82,8 @@ const perIp = (max: number): RateLimitOptions => ({
 });
 
 /**
- * Limits are counted in this process's memory. Behind a load balancer with
- * several instances each counts its own share; see the README for a shared store.
+ * Limits are counted in PostgreSQL when the API runs on it, shared by every instance
+ * (rate-limit-store.ts), and in this process's memory on PGlite, which one process opens.
  */
 export function rateLimits(config: RateLimitConfig): RateLimits {
   return {

@@ -20,6 +20,7 @@ import type { MailConfig } from "./mail/mail-config.ts";
 import { createMailQueue } from "./mail/mail-queue.ts";
 import { createMailSender } from "./mail/mail-sender.ts";
 import { createMailTransport } from "./mail/transport.ts";
+import { createSharedLimits } from "./rate-limit-store.ts";
 import { rateLimits } from "./rate-limits.ts";
 import { OneLinePerRequest, requestForLog } from "./request-log.ts";
 import { accountLinkRoutes, linkPageRoutes } from "./routes/account-links.ts";
@@ -143,7 +144,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     },
     hideUntagged: true,
   });
-  await app.register(rateLimit, { global: false });
+  if (database.kind === "postgres") {
+    const shared = createSharedLimits(database.db, app.log, config.jwtSecret);
+    app.addHook("onClose", async () => shared.stop());
+    await app.register(rateLimit, { global: false, store: shared.Store });
+  } else {
+    // PGlite is opened by one process at a time, so this one instance's memory counts for all.
+    await app.register(rateLimit, { global: false });
+  }
 
   database.onConnectionLost((error) =>
     app.log.warn(

@@ -221,10 +221,14 @@ export function appOnDatabase(
 }
 
 /** The app logging at info, as in production, with each line it writes parsed into `lines`. */
-export async function makeLoggingApp(database: Database, mail?: MailConfig) {
+export async function makeLoggingApp(
+  database: Database,
+  mail?: MailConfig,
+  overrides: ConfigOverrides = {},
+) {
   const lines: Record<string, unknown>[] = [];
   const app = await buildServer({
-    config: makeConfig({ logLevel: "info" }),
+    config: makeConfig({ logLevel: "info", ...overrides }),
     database,
     site: await fixtureSite(),
     logger: { stream: { write: (line: string) => lines.push(JSON.parse(line)) } },

@@ -257,3 +257,18 @@ export const dataRequests = pgTable(
 );
 
 export type User = typeof users.$inferSelect;
+
+/**
+ * Rate-limit counters shared by every instance on one PostgreSQL (rate-limit-store.ts): a
+ * fixed window per key. UNLOGGED (in its migration): no write-ahead log for counters that
+ * matter for an hour at most; a crash of PostgreSQL empties them, and limits start again.
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").primaryKey(),
+    hits: integer("hits").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limit_counters_expires_at_idx").on(t.expiresAt)],
+);
