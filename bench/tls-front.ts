@@ -1,7 +1,7 @@
 import { Agent, type IncomingHttpHeaders, request } from "node:http";
 import { constants, createSecureServer, type ServerHttp2Session } from "node:http2";
 import type { AddressInfo } from "node:net";
-import { selfSignedCertificate } from "./self-signed.ts";
+import { selfSignedCertificate } from "@ysp/testing/self-signed";
 
 export type TlsFront = { url: string; close: () => Promise<void> };
 

@@ -4,7 +4,15 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-export type PostgresServer = { url: string; stop: () => Promise<void> };
+export type PostgresServer = {
+  url: string;
+  /** Stops the server as an administrator would, keeping its data, on its port, for `resume`. */
+  halt: () => Promise<void>;
+  /** Starts a halted server again on the same data and port. */
+  resume: () => Promise<void>;
+  /** Stops the server and removes its data. */
+  stop: () => Promise<void>;
+};
 
 /** The newest PostgreSQL found in Debian's folders, or null. */
 export function postgresBinDir(): string | null {
@@ -70,6 +78,30 @@ export async function startPostgres(): Promise<PostgresServer> {
     "-c",
     "max_connections=200",
   ]);
+  let child = await spawnPostgres(cmd, args);
+  /** SIGINT is PostgreSQL's fast shutdown: sessions are ended, work in flight rolled back. */
+  const halt = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    if (child.pid) process.kill(-child.pid, "SIGINT");
+    await exited;
+  };
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    halt,
+    resume: async () => {
+      if (child.exitCode === null && child.signalCode === null) return;
+      child = await spawnPostgres(cmd, args);
+    },
+    stop: async () => {
+      await halt();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts the server and resolves once it accepts connections. */
+async function spawnPostgres(cmd: string, args: string[]): Promise<ChildProcess> {
   // Its own process group, so a stop reaches postgres itself and not only runuser.
   const child: ChildProcess = spawn(cmd, args, {
     stdio: ["ignore", "ignore", "pipe"],
@@ -92,15 +124,5 @@ export async function startPostgres(): Promise<PostgresServer> {
     };
     check();
   });
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        if (child.pid) process.kill(-child.pid, "SIGINT");
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return child;
 }

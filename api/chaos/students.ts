@@ -1,7 +1,10 @@
-import { postJson } from "@ysp/testing/post-json";
+import { type JsonAnswer, postJson } from "@ysp/testing/post-json";
 import { makeStudent, type Student } from "@ysp/testing/students";
 
 export type { Student };
+
+/** How a request reaches the server: fetch by default; through a proxy, a client of its own. */
+export type Post = (url: string, body: unknown) => Promise<JsonAnswer>;
 
 let made = 0;
 
@@ -22,9 +25,13 @@ export type SignupOutcome =
   /** The connection broke before an answer: the account may or may not exist. */
   | { kind: "unanswered"; reason: string };
 
-export async function signUp(url: string, student: Student): Promise<SignupOutcome> {
+export async function signUp(
+  url: string,
+  student: Student,
+  post: Post = postJson,
+): Promise<SignupOutcome> {
   try {
-    const answer = await postJson(`${url}/api/v1/auth/signup/`, student);
+    const answer = await post(`${url}/api/v1/auth/signup/`, student);
     return {
       kind: "answered",
       status: answer.status,
@@ -41,15 +48,25 @@ export type SignupLoad = {
   sent: Map<string, Student>;
   /** Students whose sign-up was answered 201. */
   created: Student[];
-  /** Students whose sign-up got no answer. */
+  /** Students whose sign-up got no answer, or a `cutOff` one. */
   unanswered: Student[];
   statuses: Record<string, number>;
   /** Stops sending; resolves once every request sent has settled. */
   stop: () => Promise<void>;
 };
 
-/** Sign-ups back to back from `concurrency` senders until stopped: the server's full speed. */
-export function driveSignups(url: string, run: string, concurrency: number): SignupLoad {
+/**
+ * Sign-ups back to back from `concurrency` senders until stopped: the server's full speed.
+ * A 503 or 429 is waited out briefly, as the site does. `cutOff` lists statuses that, like no
+ * answer, leave the sender not knowing (a proxy's 502 for a request its instance died
+ * under); any other status throws.
+ */
+export function driveSignups(
+  url: string,
+  run: string,
+  concurrency: number,
+  { post = postJson, cutOff = [] }: { post?: Post; cutOff?: number[] } = {},
+): SignupLoad {
   const load: Omit<SignupLoad, "stop"> = {
     sent: new Map(),
     created: [],
@@ -61,12 +78,14 @@ export function driveSignups(url: string, run: string, concurrency: number): Sig
     while (!stopped) {
       const student = newStudent(run);
       load.sent.set(student.email, student);
-      const outcome = await signUp(url, student);
+      const outcome = await signUp(url, student, post);
       const key = outcome.kind === "answered" ? String(outcome.status) : "no answer";
       load.statuses[key] = (load.statuses[key] ?? 0) + 1;
-      if (outcome.kind === "unanswered") load.unanswered.push(student);
+      if (outcome.kind === "unanswered" || cutOff.includes(outcome.status))
+        load.unanswered.push(student);
       else if (outcome.status === 201) load.created.push(student);
-      else if (outcome.status === 503) await new Promise((r) => setTimeout(r, 50));
+      else if (outcome.status === 503 || outcome.status === 429)
+        await new Promise((r) => setTimeout(r, 50));
       else throw new Error(`sign-up of ${student.email} answered ${outcome.status}`);
     }
   });
@@ -86,14 +105,18 @@ export type LoginCheck = { loggedIn: Student[]; refused: Student[] };
  * whether the server let them in (200) or said the details are wrong (401);
  * anything else throws.
  */
-export async function logIn(url: string, students: Student[]): Promise<LoginCheck> {
+export async function logIn(
+  url: string,
+  students: Student[],
+  post: Post = postJson,
+): Promise<LoginCheck> {
   const result: LoginCheck = { loggedIn: [], refused: [] };
   const queue = [...students];
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       for (let student = queue.pop(); student; student = queue.pop()) {
         for (;;) {
-          const answer = await postJson(`${url}/api/v1/auth/login/`, {
+          const answer = await post(`${url}/api/v1/auth/login/`, {
             email: student.email,
             password: student.password,
           });

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** A key and certificate made with openssl for one bench run; Chromium is told to accept it. */
+/** A key and certificate made with openssl for one run (the bench, the deployment test); its clients are told to accept it. */
 export function selfSignedCertificate(commonName: string): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(join(tmpdir(), "ysp-cert-"));
   try {
