@@ -237,9 +237,14 @@ export function loginLoad(
  * session needs its own instance and connection (autocannon shares request
  * objects between an instance's connections).
  */
-export function refreshLoad(url: string, refreshTokens: string[], seconds: number) {
+export function refreshLoad(
+  url: string,
+  refreshTokens: string[],
+  seconds: number,
+  name = "refresh",
+) {
   return load(
-    "refresh",
+    name,
     null,
     seconds,
     refreshTokens.map((first) => {

@@ -41,6 +41,8 @@ export function checkBudgets(input: {
     lost: number;
   };
   refresh: LoadResult;
+  /** The same against PostgreSQL, where every refresh is also counted there; null without one. */
+  postgresRefresh: LoadResult | null;
   mail: MailResult & { queued: { resets: number; signups: number }; sent: { resets: number } };
   resetTiming: ResetTiming;
 }): Check[] {
@@ -170,6 +172,14 @@ export function checkBudgets(input: {
   check("acknowledged sign-ups lost = 0", String(lost), lost === 0);
   const refreshRatio = input.refresh.perSecond / input.ceiling;
   check("refresh/s ≥ 10× the sign-up ceiling", `${refreshRatio.toFixed(1)}×`, refreshRatio >= 10);
+  if (input.postgresRefresh) {
+    const ratio = input.postgresRefresh.perSecond / input.ceiling;
+    check(
+      "refresh/s on PostgreSQL, limits counted there, ≥ 10× the sign-up ceiling",
+      `${ratio.toFixed(1)}×`,
+      ratio >= 10,
+    );
+  }
   const { mail } = input;
   check(
     "every sign-up's and reset's message arrived",

@@ -51,6 +51,9 @@ const quick = process.argv.includes("--quick");
 const port = wholeNumber("BENCH_PORT", 3300);
 const loadSeconds = wholeNumber("BENCH_SECONDS", 10);
 const refreshSessions = 50;
+
+/** The runs against a real PostgreSQL, and the rows they left. */
+type PostgresRuns = { signup: LoadResult; refresh: LoadResult; rows: number; lost: number };
 const paths = benchPages.map((page) => page.path);
 /** The slow-line profile's pages: the two that load the framework and a long static one. */
 const slowLinePaths = [...interactivePaths, "/faqs"];
@@ -260,7 +263,7 @@ async function main() {
     // counting, so rows may exceed the 201s it saw; only the reverse would be a loss.
     const lost = Math.max(0, created(...signupRunsDone) - rows);
 
-    let postgres: { signup: LoadResult; rows: number; lost: number } | string =
+    let postgres: PostgresRuns | string =
       "skipped: no PostgreSQL binaries";
     if (postgresBinDir()) {
       log("sign-up at the ceiling against PostgreSQL");
@@ -278,6 +281,21 @@ async function main() {
           ceiling.mean,
           loadSeconds,
         );
+        // Every refresh is counted against its limit in PostgreSQL here, shared by all instances
+        // (api/src/rate-limit-store.ts): one upsert more than on PGlite, all on one client's row.
+        log("refresh against PostgreSQL, limits counted there");
+        const pgAccounts = await makeAccounts(server.url, 20);
+        const pgSessions = [];
+        for (let i = 0; i < refreshSessions; i++) {
+          const account = pgAccounts[i % pgAccounts.length];
+          pgSessions.push(await postAccepted(`${server.url}/api/v1/auth/login/`, account, 200));
+        }
+        const pgRefresh = await refreshLoad(
+          server.url,
+          pgSessions.map((s) => s.refresh as string),
+          loadSeconds,
+          "refresh (PostgreSQL, limits counted there)",
+        );
         await server.stop();
         const client = new pg.Client({ connectionString: pgServer.url });
         await client.connect();
@@ -285,7 +303,9 @@ async function main() {
         await client.end();
         postgres = {
           signup: run,
-          rows: count,
+          refresh: pgRefresh,
+          // The accounts made for the refresh run are not sign-ups of the run.
+          rows: count - pgAccounts.length,
           lost: Math.max(0, (run.statuses["201"] ?? 0) - count),
         };
       } finally {
@@ -301,6 +321,7 @@ async function main() {
       ceiling: ceiling.mean,
       signup: { ...signup, at80: at80Judged, lost },
       refresh,
+      postgresRefresh: typeof postgres === "string" ? null : postgres.refresh,
       mail,
       resetTiming,
     });
@@ -358,7 +379,7 @@ function writeResults(
   runs: LoadResult[],
   ceiling: { before: number; after: number; mean: number },
   lost: number,
-  postgres: { signup: LoadResult; rows: number; lost: number } | string,
+  postgres: PostgresRuns | string,
   mail: MailResult,
 ) {
   const lines: string[] = [];
@@ -401,7 +422,7 @@ function writeResults(
     "| API run | Offered/s | Answered/s | p50 ms | p99 ms | Status codes |",
     "|---|---|---|---|---|---|",
   );
-  const pgRuns = typeof postgres === "string" ? [] : [postgres.signup];
+  const pgRuns = typeof postgres === "string" ? [] : [postgres.signup, postgres.refresh];
   for (const r of [...runs, ...pgRuns]) {
     const codes = Object.entries(r.statuses)
       .map(([code, n]) => `${code}: ${n}`)
