@@ -32,7 +32,7 @@ export type Database = {
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /** Any number may be chosen; it only has to be the same in every instance of the API. */
-const migrationLockKey = 7_202_611;
+export const migrationLockKey = 7_202_611;
 
 /**
  * The parsers Drizzle passes with every PGlite query (drizzle-orm/pglite's
