@@ -1,0 +1,246 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { Agent, request } from "node:https";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { JsonAnswer } from "@ysp/testing/post-json";
+import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
+import { selfSignedCertificate } from "@ysp/testing/self-signed";
+import { raisedLimits, type ServerProcess, startServer } from "@ysp/testing/server-process";
+import { describe, expect, it } from "vitest";
+import { mainEntry } from "../test/main-entry.ts";
+import { until } from "../test/until.ts";
+import { driveSignups, logIn, newStudent, type Post } from "./students.ts";
+
+const recipe = new URL("../../deploy/nginx/ysp.conf", import.meta.url).pathname;
+const nginxBinary = "/usr/sbin/nginx";
+const instancePorts = [3431, 3432] as const;
+const httpsPort = 3443;
+const httpPort = 3480;
+const senders = 16;
+/** Newsletter subscriptions a client address may make a minute: low, to count them. */
+const newsletterLimit = 5;
+
+/**
+ * The recipe as the test runs it: the same file, with only what differs on this machine
+ * replaced (ports, certificate paths, no IPv6 listener). Each replacement must match, so the
+ * test fails when the recipe changes under it rather than testing something else.
+ */
+function recipeForTest(dir: string): string {
+  let conf = readFileSync(recipe, "utf8");
+  const replace = (from: RegExp, to: string) => {
+    if (!from.test(conf)) throw new Error(`deploy/nginx/ysp.conf no longer has ${from}`);
+    conf = conf.replace(from, to);
+  };
+  replace(/server 127\.0\.0\.1:3001 /, `server 127.0.0.1:${instancePorts[0]} `);
+  replace(/server 127\.0\.0\.1:3002 /, `server 127.0.0.1:${instancePorts[1]} `);
+  replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${httpsPort} ssl http2;`);
+  replace(/listen 80;/, `listen 127.0.0.1:${httpPort};`);
+  replace(/^\s*listen \[::\]:443 ssl http2;\n/m, "");
+  replace(/^\s*listen \[::\]:80;\n/m, "");
+  replace(/\/etc\/ssl\/ysp\/fullchain\.pem/, join(dir, "cert.pem"));
+  replace(/\/etc\/ssl\/ysp\/privkey\.pem/, join(dir, "key.pem"));
+  replace(/\/var\/log\/nginx\/ysp\.access\.log/, join(dir, "ysp.access.log"));
+  return conf;
+}
+
+/** nginx in the foreground, its files in `dir`, the recipe as its one site. */
+function startNginx(dir: string): ChildProcess {
+  const { key, cert } = selfSignedCertificate("ysp.ng");
+  writeFileSync(join(dir, "key.pem"), key, { mode: 0o600 });
+  writeFileSync(join(dir, "cert.pem"), cert);
+  writeFileSync(join(dir, "ysp.conf"), recipeForTest(dir));
+  for (const temp of ["body", "proxy", "fastcgi", "uwsgi", "scgi"])
+    mkdirSync(join(dir, temp), { recursive: true });
+  writeFileSync(
+    join(dir, "nginx.conf"),
+    `daemon off;
+${process.getuid?.() === 0 ? "user root;" : ""}
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 512; }
+http {
+  include /etc/nginx/mime.types;
+  access_log ${dir}/access.log;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  include ${dir}/ysp.conf;
+}
+`,
+  );
+  return spawn(nginxBinary, ["-c", join(dir, "nginx.conf"), "-p", dir], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+type Client = { post: Post; get: (path: string) => Promise<JsonAnswer> };
+
+/**
+ * A phone's client of the site over HTTPS, from `localAddress` (127.0.0.1, 127.0.0.2: two
+ * clients behind one proxy), trusting only the test's certificate.
+ */
+function clientFrom(localAddress: string, ca: Buffer): Client {
+  const agent = new Agent({ keepAlive: true, localAddress, ca, servername: "ysp.ng" });
+  const send = (method: string, url: string, body?: unknown) =>
+    new Promise<JsonAnswer>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = request(
+        url,
+        {
+          method,
+          agent,
+          // The certificate names ysp.ng, as the recipe's server_name; the test reaches it by address.
+          checkServerIdentity: () => undefined,
+          headers: payload ? { "content-type": "application/json" } : {},
+        },
+        (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk) => {
+            text += chunk;
+          });
+          res.on("end", () => {
+            const headers = new Headers();
+            for (const [name, value] of Object.entries(res.headers))
+              if (typeof value === "string") headers.set(name, value);
+            let parsed: Record<string, unknown> = {};
+            try {
+              parsed = JSON.parse(text);
+            } catch {
+              parsed = { text };
+            }
+            resolve({ status: res.statusCode ?? 0, headers, body: parsed });
+          });
+          res.on("error", reject);
+        },
+      );
+      req.on("error", reject);
+      req.end(payload);
+    });
+  return {
+    post: (url, body) => send("POST", url, body),
+    get: (path) => send("GET", `${site}${path}`),
+  };
+}
+
+const site = `https://127.0.0.1:${httpsPort}`;
+
+describe.skipIf(!postgresBinDir() || !existsSync(nginxBinary))(
+  "deploy/: nginx with TLS in front of two instances on one PostgreSQL",
+  () => {
+    it("serves through either instance, counts limits per client, and survives kill -9 of one", async () => {
+      const dir = mkdtempSync(join(tmpdir(), "ysp-chaos-deploy-"));
+      const postgres = await startPostgres();
+      const env = {
+        ...raisedLimits,
+        RATE_LIMIT_NEWSLETTER: String(newsletterLimit),
+        NODE_ENV: "production",
+        JWT_SECRET: randomBytes(48).toString("base64url"),
+        PUBLIC_URL: "https://ysp.example",
+        DATA_DIR: dir,
+        DATABASE_URL: postgres.url,
+        TRUST_PROXY: "127.0.0.1",
+        HASH_QUEUE_MAX: String(senders * 2),
+      };
+      const instances: ServerProcess[] = [];
+      let nginx: ChildProcess | undefined;
+      try {
+        for (const port of instancePorts)
+          instances.push(
+            await startServer({
+              entry: mainEntry,
+              env,
+              port,
+              logFile: join(dir, `server-${port}.log`),
+            }),
+          );
+        nginx = startNginx(dir);
+        const ca = readFileSync(join(dir, "cert.pem"));
+        const phone = clientFrom("127.0.0.1", ca);
+        const otherPhone = clientFrom("127.0.0.2", ca);
+        await until(
+          async () => (await phone.get("/readyz").catch(() => ({ status: 0 }))).status === 200,
+          "nginx to answer /readyz",
+        );
+
+        // The app knows the phone came over HTTPS (X-Forwarded-Proto), so it sends HSTS.
+        const ready = await phone.get("/readyz");
+        expect(ready.headers.get("strict-transport-security")).toMatch(/^max-age=\d+/);
+
+        // Plain HTTP is sent to HTTPS.
+        const plain = await fetch(`http://127.0.0.1:${httpPort}/join`, { redirect: "manual" });
+        expect(plain.status).toBe(301);
+        expect(plain.headers.get("location")).toMatch(/^https:\/\/[^/]+\/join$/);
+
+        // Behind the proxy each phone has its own count, and the two instances share it.
+        const subscribe = (client: Client) =>
+          client.post(`${site}/api/v1/newsletter/`, { email: newStudent("limit").email });
+        const fromOne = [];
+        for (let i = 0; i < newsletterLimit + 3; i++) fromOne.push((await subscribe(phone)).status);
+        expect(fromOne).toEqual([...Array(newsletterLimit).fill(201), ...Array(3).fill(429)]);
+        expect((await subscribe(otherPhone)).status, "another address behind the proxy").toBe(201);
+        const logs = instancePorts.map((port) =>
+          readFileSync(join(dir, `server-${port}.log`), "utf8"),
+        );
+        for (const [i, log] of logs.entries())
+          expect(log, `instance ${instancePorts[i]} served some of them`).toMatch(
+            /"url":"\/api\/v1\/newsletter\/"/,
+          );
+        // The client's own address reached the app, from the X-Forwarded-For nginx set.
+        expect(logs.join("")).toContain('"remoteAddress":"127.0.0.2"');
+
+        // Sign-ups through nginx; one instance killed mid-traffic, the other goes on.
+        const load = driveSignups(site, "deploy", senders, { post: phone.post, cutOff: [502] });
+        await until(() => load.created.length >= 40, "40 sign-ups through nginx", 60_000);
+        await instances[0]?.kill();
+        const atKill = load.created.length;
+        await until(
+          () => load.created.length >= atKill + 40,
+          "40 sign-ups after one instance was killed",
+          60_000,
+        );
+        await load.stop();
+
+        // Nothing acknowledged is lost: every 201 logs in, through the instance left.
+        const check = await logIn(site, load.created, phone.post);
+        expect(
+          check.refused.map((s) => s.email),
+          "answered 201, cannot log in",
+        ).toEqual([]);
+        const cut = await logIn(site, load.unanswered, phone.post);
+
+        // And a session refreshes through it.
+        const student = load.created[0];
+        if (!student) throw new Error("no sign-up");
+        const login = await phone.post(`${site}/api/v1/auth/login/`, {
+          email: student.email,
+          password: student.password,
+        });
+        const refreshed = await phone.post(`${site}/auth/refresh/`, {
+          refresh: login.body.refresh,
+        });
+        expect(refreshed.status).toBe(200);
+        expect(typeof refreshed.body.access).toBe("string");
+
+        for (const status of Object.keys(load.statuses))
+          expect(["201", "429", "502", "503"], `a sign-up answered ${status}`).toContain(status);
+        console.log(
+          `through nginx: ${JSON.stringify(load.statuses)}; killed one instance after ${atKill} sign-ups; ` +
+            `${load.created.length} answered 201 all log in; ${load.unanswered.length} cut off by the kill, ` +
+            `of which ${cut.loggedIn.length} had committed`,
+        );
+        expect(await instances[1]?.stop()).toBe(0);
+      } finally {
+        nginx?.kill("SIGQUIT");
+        for (const instance of instances) await instance.kill();
+        await postgres.stop();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  },
+);
