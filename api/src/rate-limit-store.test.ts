@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { databasesForFile, makeApp, makeLoggingApp, post } from "../test/harness.ts";
 import { type Database, queryRows } from "./db/client.ts";
+import { createSharedLimits } from "./rate-limit-store.ts";
 
 const postgres = databasesForFile().find((db) => db.name === "postgres");
 
@@ -25,6 +26,39 @@ async function closing(
 }
 
 const statusesOf = (answers: { statusCode: number }[]) => answers.map((a) => a.statusCode);
+
+/** What the rate-limit plugin calls on a store: one per route, and a count per request. */
+type RouteStore = {
+  incr: (
+    key: string,
+    cb: (e: Error | null, r?: { current: number }) => void,
+    windowMs: number,
+    max: number,
+  ) => void;
+};
+
+/** The store for one route, as the plugin makes it from one instance's shared limits. */
+function routeStore({ Store }: ReturnType<typeof createSharedLimits>, url: string): RouteStore {
+  const root = new Store({} as never) as unknown as { child: (options: object) => RouteStore };
+  return root.child({ routeInfo: { method: "POST", url } });
+}
+
+/** Asks a store for `times` counts of `key` at once: the counts it answered, in order. */
+const countsOf = (store: RouteStore, key: string, times: number): Promise<number[]> =>
+  Promise.all(
+    Array.from(
+      { length: times },
+      () =>
+        new Promise<number>((resolve, reject) =>
+          store.incr(
+            key,
+            (error, result) => (error ? reject(error) : resolve(result?.current ?? -1)),
+            60_000,
+            100,
+          ),
+        ),
+    ),
+  );
 
 describe.skipIf(!postgres)("rate limits with two instances on one PostgreSQL", () => {
   it("allow together what one instance allows, counted at once from both", async () => {
@@ -52,6 +86,34 @@ describe.skipIf(!postgres)("rate limits with two instances on one PostgreSQL", (
         );
       expect(statusesOf(logins)).toEqual([401, 401, 401, 429]);
     });
+  });
+
+  it("give each of many counts asked at once its own place, across instances and keys", async () => {
+    if (!postgres) return;
+    const databases = await postgres.openTwice();
+    const quiet = { warn: () => {}, info: () => {} };
+    const limits = databases.map((database) =>
+      createSharedLimits(database.db, quiet, "test-secret-test-secret-test-secret-0123456789"),
+    );
+    try {
+      const [first, second] = limits.map((shared) => routeStore(shared, "/api/v1/newsletter/"));
+      if (!first || !second) throw new Error("two instances expected");
+      const [a, b, other] = await Promise.all([
+        countsOf(first, "203.0.113.7", 25),
+        countsOf(second, "203.0.113.7", 25),
+        countsOf(first, "203.0.113.8", 3),
+      ]);
+      expect([...a, ...b].sort((x, y) => x - y)).toEqual(
+        Array.from({ length: 50 }, (_, i) => i + 1),
+      );
+      expect(other).toEqual([1, 2, 3]);
+      // Another route's limit for the same address counts apart.
+      const logins = routeStore(limits[0] as (typeof limits)[0], "/api/v1/auth/login/");
+      expect(await countsOf(logins, "203.0.113.7", 1)).toEqual([1]);
+    } finally {
+      for (const { stop } of limits) stop();
+      for (const database of databases) await database.close();
+    }
   });
 
   it("count in memory, and say so, while PostgreSQL cannot count; then in PostgreSQL again", async () => {
