@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { expectErrorShape, expectSecurityHeaders } from "../test/expectations.ts";
-import { makeApp, post } from "../test/harness.ts";
+import { builtSite, hasBuild, makeApp, post } from "../test/harness.ts";
 import { openDatabase } from "./db/client.ts";
 import { unavailableMessage, unavailableRetrySeconds } from "./errors.ts";
 import { escapeHtml } from "./escape-html.ts";
@@ -84,7 +84,9 @@ describe.skipIf(!postgresBinDir())("a database that cannot answer", () => {
       poolSize: 4,
       timeoutMs,
     });
-    const app = await makeApp(database);
+    // The built site has the pages a mailed link opens, which the server fills from the database.
+    const built = hasBuild();
+    const app = await makeApp(database, built ? { site: builtSite } : {});
     try {
       const student = makeStudent();
       expect((await post(app, signup, student)).statusCode).toBe(201);
@@ -102,6 +104,19 @@ describe.skipIf(!postgresBinDir())("a database that cannot answer", () => {
         await post(app, "/auth/refresh/", { refresh: session.refresh }),
         "a refresh",
       );
+      if (built) {
+        // A parent opening the link in their message gets a page saying the same.
+        const page = await app.inject({
+          url: "/guardian-consent?token=abc",
+          headers: { accept: "text/html,application/xhtml+xml" },
+        });
+        expect(page.statusCode).toBe(503);
+        expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+        expect(page.headers["retry-after"]).toBe(String(unavailableRetrySeconds));
+        expect(page.body).toContain(escapeHtml(unavailableMessage));
+        expect(page.body).toContain('<a href="/guardian-consent?token=abc">Try again</a>');
+        expectSecurityHeaders(page, "the page a parent opens");
+      }
       expect((await app.inject("/readyz")).statusCode).toBe(503);
       expect((await app.inject("/healthz")).statusCode).toBe(200);
     } finally {

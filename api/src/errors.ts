@@ -19,16 +19,36 @@ const pageTitle = (status: number) =>
       : "Please check and try again";
 
 /**
+ * A browser opening one of the site's pages (a link in a message opens one the server fills
+ * from the database), as against a client of the API.
+ */
+const isPageVisit = (request: FastifyRequest) =>
+  request.method === "GET" &&
+  !request.url.startsWith("/api/") &&
+  (request.headers.accept ?? "").includes("text/html");
+
+/**
  * Sends an error in the API's shape, or, to a plain form post, as a page with
- * the same sentences and a way back to the form.
+ * the same sentences and a way back to the form; to a page visit, the same page
+ * with a way to open it again.
  */
 function sendErrorBody(reply: FastifyReply, status: number, body: ApiErrorBody): FastifyReply {
+  const lines = body.errors.map((item) => item.detail);
   if (isFormPost(reply.request))
     return sendAnswerPage(reply, status, {
       title: pageTitle(status),
-      lines: body.errors.map((item) => item.detail),
+      lines,
       link: { href: formPagePath(reply.request), text: "Back to the form", back: true },
     });
+  if (isPageVisit(reply.request)) {
+    // A path of this site only, never "//host", which a browser would take for another site.
+    const again = /^\/(?!\/)/.test(reply.request.url) ? reply.request.url : "/";
+    return sendAnswerPage(reply, status, {
+      title: pageTitle(status),
+      lines,
+      link: { href: again, text: "Try again" },
+    });
+  }
   return reply.code(status).type("application/json; charset=utf-8").send(body);
 }
 
