@@ -263,8 +263,7 @@ async function main() {
     // counting, so rows may exceed the 201s it saw; only the reverse would be a loss.
     const lost = Math.max(0, created(...signupRunsDone) - rows);
 
-    let postgres: PostgresRuns | string =
-      "skipped: no PostgreSQL binaries";
+    let postgres: PostgresRuns | string = "skipped: no PostgreSQL binaries";
     if (postgresBinDir()) {
       log("sign-up at the ceiling against PostgreSQL");
       const pgServer = await startPostgres();

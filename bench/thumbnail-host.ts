@@ -1,7 +1,7 @@
 import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
-import { thumbnailOrigin } from "@ysp/web/video";
 import { selfSignedCertificate } from "@ysp/testing/self-signed";
+import { thumbnailOrigin } from "@ysp/web/video";
 
 export type ThumbnailHost = {
   /** Chromium flags that send the thumbnail host's traffic here. */

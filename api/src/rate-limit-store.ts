@@ -90,9 +90,8 @@ export function createSharedLimits(db: Db, log: StoreLog, secret: string) {
       }
       for (const row of rows) {
         const askers = batch.get(row.key)?.asked ?? [];
-        askers.forEach((answer, i) =>
-          answer({ current: row.hits - askers.length + 1 + i, ttl: row.ttl }),
-        );
+        for (const [i, answer] of askers.entries())
+          answer({ current: row.hits - askers.length + 1 + i, ttl: row.ttl });
       }
     } catch (error) {
       if (!failing) {
