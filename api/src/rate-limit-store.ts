@@ -60,11 +60,16 @@ export function createSharedLimits(db: Db, log: StoreLog, secret: string) {
    */
   const send = async () => {
     if (sending || waiting.size === 0) return;
-    sending = true;
     const batch = waiting;
     const fail = failAll;
     waiting = new Map();
     failAll = [];
+    // Asked while the statement before failed, perhaps after waiting out the bound: not again.
+    if (Date.now() < countingInMemoryUntil) {
+      for (const inMemory of fail) inMemory();
+      return;
+    }
+    sending = true;
     const asked = [...batch].map(([key, { windowMs, asked }]) => ({
       k: key,
       n: asked.length,
