@@ -115,8 +115,9 @@ export const unavailableMessage =
  */
 export const unavailableRetrySeconds = 5;
 
-/** The status and body an error is answered with. */
-function errorAnswer(error: FastifyError, request: FastifyRequest): [number, ApiErrorBody] {
+/** The status and body an error is answered with, and any header that goes with them. */
+function errorAnswer(error: FastifyError, reply: FastifyReply): [number, ApiErrorBody] {
+  const request = reply.request;
   if (error instanceof BodyValidationError)
     return [400, errorBody("validation_error", error.items)];
   const answer = (status: number, code: string, detail: string): [number, ApiErrorBody] => [
@@ -136,6 +137,7 @@ function errorAnswer(error: FastifyError, request: FastifyRequest): [number, Api
     return answer(error.statusCode, "bad_request", "The request could not be understood.");
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, "database unavailable");
+    reply.header("Retry-After", String(unavailableRetrySeconds));
     return answer(503, "database_unavailable", unavailableMessage);
   }
   request.log.error({ err: error }, "request failed");
@@ -151,10 +153,8 @@ function errorAnswer(error: FastifyError, request: FastifyRequest): [number, Api
  * Unexpected errors are logged in full and answered with no detail of ours.
  */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const [status, body] = errorAnswer(error, request);
-    if (body.errors[0]?.code === "database_unavailable")
-      reply.header("Retry-After", String(unavailableRetrySeconds));
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    const [status, body] = errorAnswer(error, reply);
     return sendErrorBody(reply, status, body);
   });
 }
