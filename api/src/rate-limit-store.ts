@@ -7,6 +7,8 @@ import { rateLimitCounters } from "./db/schema.ts";
 
 type Counted = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Counted) => void;
+/** One request's count: its answer from PostgreSQL, or the same counted in memory. */
+type Asker = { counted: (counted: Counted) => void; inMemory: () => void };
 
 /** The plugin's own store, in this process's memory: what counts while PostgreSQL cannot. */
 const MemoryStore = createRequire(import.meta.url)("@fastify/rate-limit/store/LocalStore") as new (
@@ -45,34 +47,33 @@ export function createSharedLimits(db: Db, log: StoreLog, secret: string) {
   let countingInMemoryUntil = 0;
   let failing = false;
 
-  /** Counts asked for and not yet sent, by hashed key; each key has one window (its route's). */
-  let waiting = new Map<string, { windowMs: number; asked: ((counted: Counted) => void)[] }>();
-  /** The same requests, counted in memory instead if the statement fails. */
-  let failAll: (() => void)[] = [];
+  /**
+   * Counts asked for and not yet sent, by hashed key; each key has one window (its route's).
+   * Each asker is answered with its count, or counted in memory if the statement fails.
+   */
+  let waiting = new Map<string, { windowMs: number; askers: Asker[] }>();
   let sending = false;
 
   /**
-   * Counts everything asked since the last statement in one statement: under load one round
-   * trip serves many requests: a statement each cost the refresh path 45% of its throughput
-   * on PostgreSQL, this 12% (docs/architecture.md). A key asked n times gets n more hits, and each asker its own place
-   * among them, so the counts are what one statement each would have made. Keys are locked in
-   * order, so two instances' statements cannot deadlock.
+   * Counts everything asked since the last statement in one statement, so under load one
+   * round trip serves many requests: a statement each cost the refresh path 45% of its
+   * throughput on PostgreSQL, this 12% (docs/architecture.md). A key asked n times gets n more
+   * hits, and each asker its own place among them, so the counts are what one statement each
+   * would have made. Keys are locked in order, so two instances' statements cannot deadlock.
    */
   const send = async () => {
     if (sending || waiting.size === 0) return;
     const batch = waiting;
-    const fail = failAll;
     waiting = new Map();
-    failAll = [];
+    const inMemory = () => {
+      for (const { askers } of batch.values()) for (const asker of askers) asker.inMemory();
+    };
     // Asked while the statement before failed, perhaps after waiting out the bound: not again.
-    if (Date.now() < countingInMemoryUntil) {
-      for (const inMemory of fail) inMemory();
-      return;
-    }
+    if (Date.now() < countingInMemoryUntil) return inMemory();
     sending = true;
-    const asked = [...batch].map(([key, { windowMs, asked }]) => ({
+    const asked = [...batch].map(([key, { windowMs, askers }]) => ({
       k: key,
-      n: asked.length,
+      n: askers.length,
       w: windowMs,
     }));
     try {
@@ -94,9 +95,9 @@ export function createSharedLimits(db: Db, log: StoreLog, secret: string) {
         log.info("rate limits: counted in PostgreSQL again, shared by every instance");
       }
       for (const row of rows) {
-        const askers = batch.get(row.key)?.asked ?? [];
-        for (const [i, answer] of askers.entries())
-          answer({ current: row.hits - askers.length + 1 + i, ttl: row.ttl });
+        const askers = batch.get(row.key)?.askers ?? [];
+        for (const [i, asker] of askers.entries())
+          asker.counted({ current: row.hits - askers.length + 1 + i, ttl: row.ttl });
       }
     } catch (error) {
       if (!failing) {
@@ -107,7 +108,7 @@ export function createSharedLimits(db: Db, log: StoreLog, secret: string) {
         );
       }
       countingInMemoryUntil = Date.now() + memoryAfterFailureMs;
-      for (const inMemory of fail) inMemory();
+      inMemory();
     } finally {
       sending = false;
       void send();
@@ -127,12 +128,11 @@ export function createSharedLimits(db: Db, log: StoreLog, secret: string) {
       const inMemory = () => this.#memory.incr(key, callback, windowMs, max);
       if (Date.now() < countingInMemoryUntil) return inMemory();
       const hashed = keyed(this.#namespace + key);
-      const entry = waiting.get(hashed) ?? { windowMs, asked: [] };
-      entry.asked.push((counted) => callback(null, counted));
+      const entry = waiting.get(hashed) ?? { windowMs, askers: [] };
+      entry.askers.push({ counted: (counted) => callback(null, counted), inMemory });
       waiting.set(hashed, entry);
-      failAll.push(inMemory);
       // After the requests read in this turn of the event loop have asked too.
-      if (!sending && waiting.size === 1 && entry.asked.length === 1) setImmediate(send);
+      if (!sending && waiting.size === 1 && entry.askers.length === 1) setImmediate(send);
     }
 
     /**
