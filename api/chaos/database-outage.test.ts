@@ -15,6 +15,21 @@ const port = 3421;
 const timeoutMs = 1000;
 const senders = 8;
 
+/** The server on PostgreSQL at `url`, statements bounded by `timeoutMs`, logging to dir/server.log. */
+const startBounded = (dir: string, url: string, env: Record<string, string>) =>
+  startServer({
+    entry: mainEntry,
+    env: {
+      ...raisedLimits,
+      DATA_DIR: dir,
+      DATABASE_URL: url,
+      DATABASE_STATEMENT_TIMEOUT_MS: String(timeoutMs),
+      ...env,
+    },
+    port,
+    logFile: join(dir, "server.log"),
+  });
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!postgresBinDir())("PostgreSQL's bad days, under a real server process", () => {
@@ -22,17 +37,8 @@ describe.skipIf(!postgresBinDir())("PostgreSQL's bad days, under a real server p
     const dir = mkdtempSync(join(tmpdir(), "ysp-chaos-outage-"));
     const postgres = await startPostgres();
     const logFile = join(dir, "server.log");
-    const server = await startServer({
-      entry: mainEntry,
-      env: {
-        ...raisedLimits,
-        DATA_DIR: dir,
-        DATABASE_URL: postgres.url,
-        DATABASE_STATEMENT_TIMEOUT_MS: String(timeoutMs),
-        HASH_QUEUE_MAX: String(senders * 2),
-      },
-      port,
-      logFile,
+    const server = await startBounded(dir, postgres.url, {
+      HASH_QUEUE_MAX: String(senders * 2),
     });
     try {
       const load = driveSignups(server.url, "outage", senders);
@@ -88,18 +94,9 @@ describe.skipIf(!postgresBinDir())("PostgreSQL's bad days, under a real server p
   it("a lock held past the statement timeout: every request waiting on it gets 503 within the bound", async () => {
     const dir = mkdtempSync(join(tmpdir(), "ysp-chaos-lock-"));
     const postgres = await startPostgres();
-    const server = await startServer({
-      entry: mainEntry,
-      env: {
-        ...raisedLimits,
-        DATA_DIR: dir,
-        DATABASE_URL: postgres.url,
-        DATABASE_STATEMENT_TIMEOUT_MS: String(timeoutMs),
-        // Fewer connections than requests: some wait for a connection, the rest on the lock.
-        DATABASE_POOL_SIZE: "2",
-      },
-      port,
-      logFile: join(dir, "server.log"),
+    const server = await startBounded(dir, postgres.url, {
+      // Fewer connections than requests: some wait for a connection, the rest on the lock.
+      DATABASE_POOL_SIZE: "2",
     });
     const locker = new pg.Client({ connectionString: postgres.url });
     await locker.connect();

@@ -24,6 +24,10 @@ function expectUnavailable(response: LightMyRequestResponse, what: string) {
   expectSecurityHeaders(response, what);
 }
 
+/** The database at `url`, every statement and connection wait bounded by `timeoutMs`. */
+const openBounded = (url: string) =>
+  openDatabase({ kind: "postgres", url, poolSize: 4, timeoutMs });
+
 const formPost = (app: FastifyInstance, student: ReturnType<typeof makeStudent>) =>
   post(app, signup, new URLSearchParams({ ...student, referral_code: "" }).toString(), {
     "content-type": "application/x-www-form-urlencoded",
@@ -33,12 +37,7 @@ const formPost = (app: FastifyInstance, student: ReturnType<typeof makeStudent>)
 describe.skipIf(!postgresBinDir())("a database that cannot answer", () => {
   it("answers 503 when a lock is held past the statement timeout, and writes nothing", async () => {
     const server = await startPostgres();
-    const database = await openDatabase({
-      kind: "postgres",
-      url: server.url,
-      poolSize: 4,
-      timeoutMs,
-    });
+    const database = await openBounded(server.url);
     const app = await makeApp(database);
     const locker = new pg.Client({ connectionString: server.url });
     await locker.connect();
@@ -78,12 +77,7 @@ describe.skipIf(!postgresBinDir())("a database that cannot answer", () => {
 
   it("answers 503 when PostgreSQL has stopped, and says so at /readyz only", async () => {
     const server = await startPostgres();
-    const database = await openDatabase({
-      kind: "postgres",
-      url: server.url,
-      poolSize: 4,
-      timeoutMs,
-    });
+    const database = await openBounded(server.url);
     // The built site has the pages a mailed link opens, which the server fills from the database.
     const built = hasBuild();
     const app = await makeApp(database, built ? { site: builtSite } : {});
