@@ -237,12 +237,7 @@ export function loginLoad(
  * session needs its own instance and connection (autocannon shares request
  * objects between an instance's connections).
  */
-export function refreshLoad(
-  url: string,
-  refreshTokens: string[],
-  seconds: number,
-  name = "refresh",
-) {
+export function refreshLoad(url: string, refreshTokens: string[], seconds: number, name: string) {
   return load(
     name,
     null,

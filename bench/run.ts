@@ -70,6 +70,28 @@ function build() {
   if (result.status !== 0) throw new Error("npm run build failed");
 }
 
+/**
+ * Many app sessions of these accounts refreshing at once: with only a few, each waits on its own
+ * round trip and the run measures latency rather than how many refreshes the server can answer.
+ */
+async function refreshRun(
+  url: string,
+  accounts: { email: string; password: string }[],
+  name: string,
+) {
+  const sessions = [];
+  for (let i = 0; i < refreshSessions; i++) {
+    const account = accounts[i % accounts.length];
+    sessions.push(await postAccepted(`${url}/api/v1/auth/login/`, account, 200));
+  }
+  return refreshLoad(
+    url,
+    sessions.map((s) => s.refresh as string),
+    loadSeconds,
+    name,
+  );
+}
+
 async function makeAccounts(url: string, count: number) {
   const students = Array.from({ length: count }, (_, i) =>
     makeStudent({
@@ -200,18 +222,7 @@ async function main() {
       accounts.slice(0, availableParallelism() + 16),
       loadSeconds,
     );
-    // Many app sessions refreshing at once: with only a few, each waits on its own round trip
-    // and the run measures latency rather than how many refreshes the server can answer.
-    const sessions = [];
-    for (let i = 0; i < refreshSessions; i++) {
-      const account = accounts[i % accounts.length];
-      sessions.push(await postAccepted(`${server.url}/api/v1/auth/login/`, account, 200));
-    }
-    const refresh = await refreshLoad(
-      server.url,
-      sessions.map((s) => s.refresh as string),
-      loadSeconds,
-    );
+    const refresh = await refreshRun(server.url, accounts, "refresh");
     const newsletter = await newsletterLoad(server.url, loadSeconds);
 
     log("password resets asked for, and the mail queue sending its backlog");
@@ -281,18 +292,13 @@ async function main() {
           loadSeconds,
         );
         // Every refresh is counted against its limit in PostgreSQL here, shared by all instances
-        // (api/src/rate-limit-store.ts): one upsert more than on PGlite, all on one client's row.
+        // (api/src/rate-limit-store.ts): the counts asked together go in one upsert, all on one
+        // client's row.
         log("refresh against PostgreSQL, limits counted there");
         const pgAccounts = await makeAccounts(server.url, 20);
-        const pgSessions = [];
-        for (let i = 0; i < refreshSessions; i++) {
-          const account = pgAccounts[i % pgAccounts.length];
-          pgSessions.push(await postAccepted(`${server.url}/api/v1/auth/login/`, account, 200));
-        }
-        const pgRefresh = await refreshLoad(
+        const pgRefresh = await refreshRun(
           server.url,
-          pgSessions.map((s) => s.refresh as string),
-          loadSeconds,
+          pgAccounts,
           "refresh (PostgreSQL, limits counted there)",
         );
         await server.stop();
