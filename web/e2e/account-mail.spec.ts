@@ -1,10 +1,10 @@
-import type { APIRequestContext } from "@playwright/test";
 import { accountMessages, type LoginResponse, linkProblems, type PublicUser } from "@ysp/contract";
 import { e2eDatabaseUrl, query } from "./database.ts";
 import {
   expect,
   fillSignupForm,
   gotoHydrated,
+  logIn,
   makeStudent,
   type Student,
   screenshotPath,
@@ -20,10 +20,6 @@ import { linkIn, mailTo, waitForMail } from "./inbox.ts";
 
 const confirmSubject = "Confirm your email";
 const resetSubject = "Reset your password";
-
-async function logIn(request: APIRequestContext, email: string, password: string) {
-  return request.post("/api/v1/auth/login/", { data: { email, password } });
-}
 
 test("sign up, open the link in the mail, and the address is confirmed", async ({
   page,

@@ -1,7 +1,9 @@
-import { dataRightsMessages, type LoginResponse } from "@ysp/contract";
+import { dataRightsMessages } from "@ysp/contract";
 import {
   expect,
   expectNoAxeViolations,
+  loggedInUser,
+  logIn,
   makeStudent,
   screenshotPath,
   signUpByApi,
@@ -54,12 +56,7 @@ test("a student asks a parent, who gives permission on a page that names the stu
   await page.getByRole("button", { name: "Give permission" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Permission given");
 
-  const login = (await (
-    await request.post("/api/v1/auth/login/", {
-      data: { email: student.email, password: student.password },
-    })
-  ).json()) as LoginResponse;
-  expect(login.user.guardian_consent).toBe("granted");
+  expect((await loggedInUser(request, student)).guardian_consent).toBe("granted");
 });
 
 test("your data: a link by mail, then download, correct the name and delete the account", async ({
@@ -102,10 +99,7 @@ test("your data: a link by mail, then download, correct the name and delete the 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account is deleted");
   const last = await waitForMail(student.email, "Your YSP account is deleted");
   expect(last.text).toContain("Hello,");
-  const login = await request.post("/api/v1/auth/login/", {
-    data: { email: student.email, password: student.password },
-  });
-  expect(login.status()).toBe(401);
+  expect((await logIn(request, student.email, student.password)).status()).toBe(401);
 });
 
 test.describe("with no script at all", () => {
@@ -150,12 +144,7 @@ test.describe("with no script at all", () => {
       "Your parent or guardian did not give permission",
     );
     expect(told.text).toContain("Hi Emeka,");
-    const login = (await (
-      await request.post("/api/v1/auth/login/", {
-        data: { email: student.email, password: student.password },
-      })
-    ).json()) as LoginResponse;
-    expect(login.user.guardian_consent).toBe("refused");
+    expect((await loggedInUser(request, student)).guardian_consent).toBe("refused");
   });
 
   test("your data: the link opens, and the name is corrected by plain form posts", async ({
@@ -174,11 +163,6 @@ test.describe("with no script at all", () => {
     await page.getByLabel("Last name").fill("Nnaji");
     await page.getByRole("button", { name: "Save my name" }).click();
     await expect(page.getByText(dataRightsMessages.nameCorrected)).toBeVisible();
-    const login = (await (
-      await request.post("/api/v1/auth/login/", {
-        data: { email: student.email, password: student.password },
-      })
-    ).json()) as LoginResponse;
-    expect(login.user.first_name).toBe("Adaora");
+    expect((await loggedInUser(request, student)).first_name).toBe("Adaora");
   });
 });

@@ -182,13 +182,22 @@ export function firstDetail(answer: ApiErrorBody, code: string) {
   return first?.detail ?? "";
 }
 
+/** A login through the API, as the app makes it: the answer, whatever it is. */
+export const logIn = (request: APIRequestContext, email: string, password: string) =>
+  request.post("/api/v1/auth/login/", { data: { email, password } });
+
+/** The student as the API tells a login now (their consent, their corrected name). */
+export async function loggedInUser(request: APIRequestContext, student: Student) {
+  const login = await logIn(request, student.email, student.password);
+  expect(login.status()).toBe(200);
+  return ((await login.json()) as LoginResponse).user;
+}
+
 /** Signs the student up and logs in through the API, as the app would: the session it gets. */
 export async function signUpByApi(request: APIRequestContext, student: Student) {
   const response = await request.post(signupApi, { data: student });
   expect(response.status()).toBe(201);
-  const login = await request.post("/api/v1/auth/login/", {
-    data: { email: student.email, password: student.password },
-  });
+  const login = await logIn(request, student.email, student.password);
   expect(login.status()).toBe(200);
   return {
     signedUp: (await response.json()) as SignupResponse,
