@@ -150,8 +150,11 @@ test.describe("sign-up against the real service", () => {
   test("an invite link records who referred the student", async ({ page, request }) => {
     const referrer = await signUpByApi(request, makeStudent());
     const friend = makeStudent();
-    const { body } = await signUpInBrowser(page, friend, `/join/${referrer.user.referral_code}`);
+    // The code is read before Continue: once the answer comes, the page moves home.
+    await gotoHydrated(page, `/join/${referrer.user.referral_code}`);
+    await fillSignupForm(page, friend);
     await expect(page.getByLabel("Invite code")).toHaveValue(referrer.user.referral_code);
+    const { body } = await pressContinue(page);
     await expect(toast(page, signedUpToast(body))).toBeVisible();
     await expect(page).toHaveURL("/");
     test.skip(
