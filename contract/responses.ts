@@ -40,8 +40,46 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 /** POST /api/v1/auth/signup/ (spec §3, §7). */
 export type SignupResponse = MessageResponse;
 
+/**
+ * Every `code` an error can carry, with what it means: a client switches on these, never on
+ * `detail`, which is a sentence for people and may be reworded. The OpenAPI document lists,
+ * for each operation and status, the ones it can answer.
+ */
+export const apiErrorCodes = {
+  invalid: "A field breaks one of its rules; `attr` names it and `detail` says which.",
+  invalid_type: "A field is missing or is not of its type (a string, say).",
+  invalid_value: "A field is not one of the values it takes.",
+  invalid_format: "A field is not in its format.",
+  too_small: "A field is too short or too small.",
+  too_big: "A field is too long or too large.",
+  parse_error: "The body is empty or not valid JSON.",
+  bad_request: "The request could not be understood (its Content-Length, say).",
+  email_taken: "An account with this email already exists.",
+  invalid_referral_code: "No student has this invite code.",
+  guardian_email_own: "The parent's address is the student's own.",
+  link_expired: "The mailed link's token has expired.",
+  link_used: "The mailed link's token has been used.",
+  link_replaced: "A newer link was sent; only the newest works.",
+  link_invalid: "The token is not one of ours.",
+  authentication_failed: "The email or the password is wrong.",
+  token_not_valid: "The refresh token has expired, was used, or was ended; log in again.",
+  not_authenticated: "No valid token came with a request that needs one.",
+  payload_too_large: "The body is larger than the API reads.",
+  unsupported_media_type: "The body is not sent as application/json.",
+  throttled: "Too many requests; wait for the seconds in Retry-After.",
+  service_busy: "Too many passwords are being checked; wait for Retry-After.",
+  database_unavailable: "The database cannot be reached or is too slow; wait for Retry-After.",
+  server_stopping: "This instance is restarting; try again (Retry-After).",
+  server_error: "Something failed on the server's side.",
+  not_found: "No such address in the API.",
+  method_not_allowed: "The address takes another method.",
+} as const;
+export type ApiErrorCode = keyof typeof apiErrorCodes;
+
+const apiErrorCodeList = Object.keys(apiErrorCodes) as [ApiErrorCode, ...ApiErrorCode[]];
+
 export const apiErrorItemSchema = z.object({
-  code: z.string(),
+  code: z.enum(apiErrorCodeList),
   detail: z.string(),
   attr: z.nullable(z.string()),
 });

@@ -168,6 +168,8 @@ export type Config = {
   hash: HasherOptions;
   logLevel: string;
   webBuildDir: string;
+  /** Where the site and API are reached: links in mail, and the API document's server. */
+  publicUrl: string;
   mail: MailConfig;
 };
 
@@ -261,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "PUBLIC_URL must be set when NODE_ENV=production: links in mail lead there (such as https://ysp.ng)",
     );
   }
+  const publicUrl = publicOrigin(e.PUBLIC_URL ?? "") ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -292,12 +295,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
     webBuildDir: resolve(repoRoot, e.WEB_BUILD_DIR),
+    publicUrl,
     mail: {
       transport: e.SMTP_URL
         ? { kind: "smtp", url: e.SMTP_URL }
         : { kind: "files", dir: join(dataDir, "mail") },
       from: parseMailbox(e.MAIL_FROM ?? site.mailFrom) as Mailbox,
-      publicUrl: publicOrigin(e.PUBLIC_URL ?? "") ?? `http://localhost:${e.PORT}`,
+      publicUrl,
     },
   };
 }

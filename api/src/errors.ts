@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ApiErrorItem } from "@ysp/contract";
+import type { ApiErrorBody, ApiErrorCode, ApiErrorItem } from "@ysp/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { bodyLimit } from "./body-limit.ts";
 import { isDatabaseUnavailable } from "./db/unavailable.ts";
@@ -54,7 +54,7 @@ function sendErrorBody(reply: FastifyReply, status: number, body: ApiErrorBody):
 
 export type ErrorAnswer = {
   status: number;
-  code: string;
+  code: ApiErrorCode;
   /** A sentence for the student: the site shows it as it is. */
   detail: string;
   /** The request field the error is about, or none. */
@@ -78,33 +78,39 @@ export class BodyValidationError extends Error {
   }
 }
 
-const fastifyCodes: Record<string, { status: number; code: string; detail: string }> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 415,
-    code: "unsupported_media_type",
-    detail: "Send the request body as JSON (Content-Type: application/json).",
-  },
-  FST_ERR_CTP_BODY_TOO_LARGE: {
-    status: 413,
-    code: "payload_too_large",
-    detail: `The request body is too large. It must be at most ${bodyLimit / 1024} KB.`,
-  },
-  FST_ERR_CTP_INVALID_JSON_BODY: {
-    status: 400,
-    code: "parse_error",
-    detail: "The request body is not valid JSON.",
-  },
-  FST_ERR_CTP_EMPTY_JSON_BODY: {
-    status: 400,
-    code: "parse_error",
-    detail: "The request body is empty. Send a JSON object.",
-  },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
-    status: 400,
-    code: "bad_request",
-    detail: "The Content-Length header does not match the body.",
-  },
-};
+/** Fastify's own refusals of a body, in the API's words. */
+export const fastifyCodes: Record<string, { status: number; code: ApiErrorCode; detail: string }> =
+  {
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+      status: 415,
+      code: "unsupported_media_type",
+      detail: "Send the request body as JSON (Content-Type: application/json).",
+    },
+    FST_ERR_CTP_BODY_TOO_LARGE: {
+      status: 413,
+      code: "payload_too_large",
+      detail: `The request body is too large. It must be at most ${bodyLimit / 1024} KB.`,
+    },
+    FST_ERR_CTP_INVALID_JSON_BODY: {
+      status: 400,
+      code: "parse_error",
+      detail: "The request body is not valid JSON.",
+    },
+    FST_ERR_CTP_EMPTY_JSON_BODY: {
+      status: 400,
+      code: "parse_error",
+      detail: "The request body is empty. Send a JSON object.",
+    },
+    FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+      status: 400,
+      code: "bad_request",
+      detail: "The Content-Length header does not match the body.",
+    },
+  };
+
+export const serverErrorMessage = "Something went wrong on our side. Please try again in a moment.";
+
+export const stoppingMessage = "This server is restarting. Please try again in a few seconds.";
 
 export const unavailableMessage =
   "We can't reach our records right now. Please try again in a few seconds.";
@@ -120,7 +126,7 @@ function errorAnswer(error: FastifyError, reply: FastifyReply): [number, ApiErro
   const request = reply.request;
   if (error instanceof BodyValidationError)
     return [400, errorBody("validation_error", error.items)];
-  const answer = (status: number, code: string, detail: string): [number, ApiErrorBody] => [
+  const answer = (status: number, code: ApiErrorCode, detail: string): [number, ApiErrorBody] => [
     status,
     errorBody(errorType(status), [{ code, detail, attr: null }]),
   ];
@@ -141,11 +147,7 @@ function errorAnswer(error: FastifyError, reply: FastifyReply): [number, ApiErro
     return answer(503, "database_unavailable", unavailableMessage);
   }
   request.log.error({ err: error }, "request failed");
-  return answer(
-    500,
-    "server_error",
-    "Something went wrong on our side. Please try again in a moment.",
-  );
+  return answer(500, "server_error", serverErrorMessage);
 }
 
 /**

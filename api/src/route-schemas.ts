@@ -1,54 +1,270 @@
-import { apiErrorBodySchema } from "@ysp/contract";
+import {
+  type ApiErrorBody,
+  type ApiErrorCode,
+  apiErrorBodySchema,
+  apiErrorCodes,
+  type LinkProblem,
+  linkProblems,
+} from "@ysp/contract";
 import type { FastifySchema, FastifySchemaCompiler } from "fastify";
 import * as z from "zod/mini";
-import { BodyValidationError } from "./errors.ts";
+import {
+  BodyValidationError,
+  fastifyCodes,
+  serverErrorMessage,
+  stoppingMessage,
+  unavailableMessage,
+} from "./errors.ts";
+import { tooManyAttempts } from "./rate-limits.ts";
 
 /**
- * Route options that validate the body with a contract's zod schema (for its
- * messages and its trimming) while the JSON Schema drawn from it documents
- * the route in the OpenAPI document.
+ * The codes a body's validation answers, each kept as zod names it; any other rule broken
+ * (a refinement of ours among them) is "invalid", so the list a client switches on is closed.
  */
-export function zodBody<T extends z.ZodMiniType>(schema: T, extra: FastifySchema = {}) {
+const validationCodes = [
+  "invalid",
+  "invalid_type",
+  "invalid_value",
+  "invalid_format",
+  "too_small",
+  "too_big",
+] as const satisfies readonly ApiErrorCode[];
+
+const validationCode = (code: string): ApiErrorCode =>
+  (validationCodes as readonly string[]).includes(code) ? (code as ApiErrorCode) : "invalid";
+
+/** The request's body as a route's validator reads it: one entry per field, in the API's shape. */
+function validateBody(
+  schema: z.ZodMiniType,
+  data: unknown,
+): { value?: unknown; error?: BodyValidationError } {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    return {
+      error: new BodyValidationError([
+        { code: "invalid", detail: "The request body must be a JSON object.", attr: null },
+      ]),
+    };
+  }
+  const result = schema.safeParse(data);
+  if (result.success) return { value: result.data };
+  const seen = new Set<string>();
+  const items = result.error.issues.flatMap((issue) => {
+    const attr = issue.path.length > 0 ? issue.path.join(".") : null;
+    const key = attr ?? "";
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [{ code: validationCode(issue.code), detail: issue.message, attr }];
+  });
+  return { error: new BodyValidationError(items) };
+}
+
+/**
+ * Route options that validate the body with a contract's zod schema (for its messages and its
+ * trimming). For a page's own form post, which the API's document does not describe.
+ */
+export function zodBody<T extends z.ZodMiniType>(schema: T) {
   const validatorCompiler: FastifySchemaCompiler<unknown> =
     ({ httpPart }) =>
-    (data) => {
-      if (httpPart !== "body") return { value: data };
-      if (typeof data !== "object" || data === null || Array.isArray(data)) {
-        return {
-          error: new BodyValidationError([
-            { code: "invalid", detail: "The request body must be a JSON object.", attr: null },
-          ]),
-        };
-      }
-      const result = schema.safeParse(data);
-      if (result.success) return { value: result.data };
-      const seen = new Set<string>();
-      const items = result.error.issues.flatMap((issue) => {
-        const attr = issue.path.length > 0 ? issue.path.join(".") : null;
-        const key = attr ?? "";
-        if (seen.has(key)) return [];
-        seen.add(key);
-        return [
-          { code: issue.code === "custom" ? "invalid" : issue.code, detail: issue.message, attr },
-        ];
-      });
-      return { error: new BodyValidationError(items) };
-    };
+    (data) =>
+      httpPart === "body" ? validateBody(schema, data) : { value: data };
   return {
-    schema: { ...extra, body: z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) },
+    schema: { body: z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) },
     validatorCompiler,
   };
 }
 
 /**
- * A contract's answer schema as a route's response schema: Fastify serialises
- * the answer with it (only the fields it names leave the server) and the
- * OpenAPI document describes the answer by it.
+ * A contract's answer schema as JSON Schema: Fastify serialises the answer with it (only the
+ * fields it names leave the server) and the OpenAPI document describes the answer by it.
  */
 export const zodResponse = (schema: z.ZodMiniType) => z.toJSONSchema(schema, { io: "output" });
 
-/** The error shape as the response schema of every 4xx and 5xx answer. */
-export const errorResponses = {
-  "4xx": zodResponse(apiErrorBodySchema),
-  "5xx": zodResponse(apiErrorBodySchema),
+export type Example = { summary: string; value: unknown };
+
+/** An answer when all goes well. */
+export type Answer = {
+  description: string;
+  schema: z.ZodMiniType | Record<string, unknown>;
+  examples: Record<string, Example>;
+};
+
+/** A refusal of one operation's own: its sentence, and the field it is about. */
+export type Refusal = { detail: string; attr?: string };
+
+type RefusalStatus = 400 | 401 | 503;
+
+export type Operation = {
+  /** Stable: a generated client names its method after it. Never change one in v1. */
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** Who may call it: anyone, a logged-in student (bearer), or the holder of a data token. */
+  security: "public" | "student" | "dataAccess";
+  /** A JSON body, checked by the contract's schema; 400, 413 and 415 come with it. */
+  body?: { schema: z.ZodMiniType; examples: Record<string, Example> };
+  answers: Partial<Record<200 | 201 | 202, Answer>>;
+  /** The refusals this operation has beyond those every operation of its kind has. */
+  refusals?: Partial<Record<RefusalStatus, Partial<Record<ApiErrorCode, Refusal>>>>;
+  /** Counted by a rate limit: 429 with Retry-After. */
+  limited: boolean;
+};
+
+const securityOf = {
+  public: [],
+  student: [{ bearerAuth: [] }],
+  dataAccess: [{ dataAccess: [] }],
 } as const;
+
+/** The refusals every operation of a kind has, with the sentences the API sends. */
+const shared = {
+  parse_error: { detail: fastifyCodes.FST_ERR_CTP_INVALID_JSON_BODY?.detail ?? "" },
+  bad_request: { detail: fastifyCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH?.detail ?? "" },
+  payload_too_large: { detail: fastifyCodes.FST_ERR_CTP_BODY_TOO_LARGE?.detail ?? "" },
+  unsupported_media_type: { detail: fastifyCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE?.detail ?? "" },
+  throttled: { detail: tooManyAttempts(42_000) },
+  database_unavailable: { detail: unavailableMessage },
+  server_stopping: { detail: stoppingMessage },
+  server_error: { detail: serverErrorMessage },
+} satisfies Partial<Record<ApiErrorCode, Refusal>>;
+
+/** Every refusal of a mailed link's token, each about the field `token`. */
+export const linkRefusals = (
+  problems: readonly LinkProblem[] = Object.keys(linkProblems) as LinkProblem[],
+) =>
+  Object.fromEntries(
+    problems.map((problem) => [problem, { detail: linkProblems[problem], attr: "token" }]),
+  ) as Partial<Record<ApiErrorCode, Refusal>>;
+
+const retryAfter = {
+  "Retry-After": {
+    type: "integer",
+    minimum: 1,
+    description: "Seconds to wait before sending the request again.",
+  },
+};
+
+const statusWords: Record<number, string> = {
+  400: "The request was refused as it is; `errors` says why, field by field.",
+  401: "No valid credentials came with the request.",
+  413: "The body is too large.",
+  415: "The body is not JSON.",
+  429: "Too many requests from this address, or for this email address.",
+  500: "Something failed on the server's side.",
+  503: "The service cannot answer for now; send the request again after Retry-After.",
+};
+
+type Refusals = { codes: ApiErrorCode[]; examples: Partial<Record<ApiErrorCode, Refusal>> };
+
+/** Refusals whose every code has an example. */
+const exampled = (refusals: Partial<Record<ApiErrorCode, Refusal>>): Refusals => ({
+  codes: Object.keys(refusals) as ApiErrorCode[],
+  examples: refusals,
+});
+
+/** The error shape with `code` narrowed to the codes this answer can carry, and examples. */
+function refusalAnswer(status: number, { codes, examples }: Refusals) {
+  const schema = zodResponse(apiErrorBodySchema) as unknown as {
+    properties: { errors: { items: { properties: Record<string, unknown> } } };
+  };
+  schema.properties.errors.items.properties.code = {
+    type: "string",
+    enum: codes,
+    description: codes.map((code) => `${code}: ${apiErrorCodes[code]}`).join("\n"),
+  };
+  const type: ApiErrorBody["type"] =
+    status >= 500 ? "server_error" : status === 400 ? "validation_error" : "client_error";
+  const named = Object.entries(examples).map(([code, { detail, attr = null }]) => {
+    const value: ApiErrorBody = { type, errors: [{ code: code as ApiErrorCode, detail, attr }] };
+    return [code, { summary: apiErrorCodes[code as ApiErrorCode], value }];
+  });
+  return {
+    description: statusWords[status] ?? "",
+    ...(status === 429 || status === 503 ? { headers: retryAfter } : {}),
+    content: { "application/json": { schema, examples: Object.fromEntries(named) } },
+  };
+}
+
+/** What the body's validator itself answers to an empty object: real sentences, real codes. */
+function validationExamples(schema: z.ZodMiniType): Partial<Record<ApiErrorCode, Refusal>> {
+  const { error } = validateBody(schema, {});
+  return Object.fromEntries(
+    (error?.items ?? []).map(({ code, detail, attr }) => [
+      code,
+      { detail, attr: attr ?? undefined },
+    ]),
+  );
+}
+
+/**
+ * A route's OpenAPI description and body validation, from one statement of the operation:
+ * its answers, and every refusal it can meet, each with the codes a client switches on.
+ */
+export function operation(op: Operation): {
+  schema: FastifySchema;
+  validatorCompiler?: FastifySchemaCompiler<unknown>;
+} {
+  const own = op.refusals ?? {};
+  const refusals: Record<number, Refusals> = {};
+  if (op.body) {
+    const fromValidator = validationExamples(op.body.schema);
+    const alsoExampled = {
+      parse_error: shared.parse_error,
+      bad_request: shared.bad_request,
+      ...own[400],
+    };
+    refusals[400] = {
+      codes: [...validationCodes, ...(Object.keys(alsoExampled) as ApiErrorCode[])],
+      examples: { ...fromValidator, ...alsoExampled },
+    };
+    refusals[413] = exampled({ payload_too_large: shared.payload_too_large });
+    refusals[415] = exampled({ unsupported_media_type: shared.unsupported_media_type });
+  } else if (own[400]) refusals[400] = exampled(own[400]);
+  if (own[401]) refusals[401] = exampled(own[401]);
+  if (op.limited) refusals[429] = exampled({ throttled: shared.throttled });
+  refusals[500] = exampled({ server_error: shared.server_error });
+  refusals[503] = exampled({
+    ...own[503],
+    database_unavailable: shared.database_unavailable,
+    server_stopping: shared.server_stopping,
+  });
+  const response: Record<
+    string,
+    {
+      description: string;
+      headers?: typeof retryAfter;
+      content: { "application/json": { schema: unknown; examples: Record<string, unknown> } };
+    }
+  > = {};
+  for (const [status, codes] of Object.entries(refusals))
+    response[status] = refusalAnswer(Number(status), codes);
+  for (const [status, answer] of Object.entries(op.answers)) {
+    const schema =
+      "_zod" in answer.schema ? zodResponse(answer.schema as z.ZodMiniType) : answer.schema;
+    response[status] = {
+      description: answer.description,
+      content: { "application/json": { schema, examples: answer.examples } },
+    };
+  }
+  const schema: FastifySchema = {
+    operationId: op.operationId,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [op.tag],
+    security: [...securityOf[op.security]],
+    response,
+  };
+  if (!op.body) return { schema };
+  const body = op.body.schema;
+  return {
+    schema: {
+      ...schema,
+      // @fastify/swagger moves "x-examples" from a body's schema to its media type's examples.
+      body: {
+        ...z.toJSONSchema(body, { io: "input", unrepresentable: "any" }),
+        "x-examples": op.body.examples,
+      },
+    },
+    validatorCompiler: zodBody(body).validatorCompiler,
+  };
+}

@@ -5,7 +5,7 @@ import { expect, it } from "vitest";
 import { type Answer, expectErrorShape, expectSecurityHeaders } from "../test/expectations.ts";
 import { countAccounts, databaseOn, makeApp, pgliteForFile } from "../test/harness.ts";
 import { until } from "../test/until.ts";
-import { stoppingMessage } from "./server.ts";
+import { stoppingMessage } from "./errors.ts";
 
 const suite = databaseOn(pgliteForFile());
 

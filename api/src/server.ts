@@ -8,13 +8,14 @@ import { createDataRequests } from "./accounts/data-requests.ts";
 import { createGuardians } from "./accounts/guardians.ts";
 import { createNewsletter } from "./accounts/newsletter.ts";
 import { createPersonalData } from "./accounts/personal-data.ts";
+import { openApiBase } from "./api-document.ts";
 import { createPasswordHasher } from "./auth/password-hasher.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import { bodyLimit } from "./body-limit.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
-import { registerErrorHandler, sendError } from "./errors.ts";
+import { registerErrorHandler, sendError, stoppingMessage } from "./errors.ts";
 import { createLinkTokens } from "./mail/link-tokens.ts";
 import type { MailConfig } from "./mail/mail-config.ts";
 import { createMailQueue } from "./mail/mail-queue.ts";
@@ -36,7 +37,13 @@ import type { SiteFiles } from "./static-site.ts";
 export type ServerOptions = {
   config: Pick<
     Config,
-    "jwtSecret" | "trustProxy" | "rateLimits" | "refreshReuseGraceSeconds" | "hash" | "logLevel"
+    | "jwtSecret"
+    | "trustProxy"
+    | "rateLimits"
+    | "refreshReuseGraceSeconds"
+    | "hash"
+    | "logLevel"
+    | "publicUrl"
   >;
   database: Database;
   site: SiteFiles;
@@ -60,8 +67,6 @@ declare module "fastify" {
     eraseRefusedAccounts: () => Promise<number>;
   }
 }
-
-export const stoppingMessage = "This server is restarting. Please try again in a few seconds.";
 
 /** Builds the whole app: site, API and their shared hooks. It does not listen. */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -121,29 +126,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerSecurityHeaders(app, site.permissionsPolicy);
   registerErrorHandler(app);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: "3.1.0",
-      info: {
-        title: "YSP API",
-        version: "1.0.0",
-        description: "Student sign-up and sessions for the YSP site and app.",
-      },
-      components: {
-        securitySchemes: {
-          bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
-          dataAccess: {
-            type: "http",
-            scheme: "bearer",
-            bearerFormat: "JWT",
-            description:
-              "The token POST /api/v1/auth/your-data/open/ returns (30 minutes); the site's pages send it as the HttpOnly cookie ysp_data instead.",
-          },
-        },
-      },
-    },
-    hideUntagged: true,
-  });
+  await app.register(swagger, { openapi: openApiBase(config.publicUrl), hideUntagged: true });
   if (database.kind === "postgres") {
     const shared = createSharedLimits(database.db, app.log, config.jwtSecret);
     app.addHook("onClose", async () => shared.stop());

@@ -126,7 +126,13 @@ export function testDatabases(): TestDatabase[] {
 
 export type TestConfig = Pick<
   Config,
-  "jwtSecret" | "trustProxy" | "rateLimits" | "refreshReuseGraceSeconds" | "hash" | "logLevel"
+  | "jwtSecret"
+  | "trustProxy"
+  | "rateLimits"
+  | "refreshReuseGraceSeconds"
+  | "hash"
+  | "logLevel"
+  | "publicUrl"
 >;
 
 /** What a test changes: any setting, and only the rate limits it is about (the rest stay high). */
@@ -147,6 +153,7 @@ export const makeConfig = ({ rateLimits, ...overrides }: ConfigOverrides = {}): 
   hash: { workers: 2, maxQueued: 1000, nice: 10 },
   logLevel: "silent",
   refreshReuseGraceSeconds: 10,
+  publicUrl: testPublicUrl,
   ...overrides,
   rateLimits: {
     signupPerMinute: 10_000,

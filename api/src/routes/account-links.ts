@@ -18,13 +18,14 @@ import * as z from "zod/mini";
 import type { AccountLinks, OpenedLink } from "../accounts/account-links.ts";
 import type { DataRequests } from "../accounts/data-requests.ts";
 import type { Students } from "../accounts/students.ts";
+import { examples } from "../api-examples.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import type { User } from "../db/schema.ts";
 import { acceptFormPosts, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
-import { errorResponses, zodBody, zodResponse } from "../route-schemas.ts";
-import { busy } from "./auth.ts";
+import { type Example, linkRefusals, operation, zodBody } from "../route-schemas.ts";
+import { authMessages, busy } from "./auth.ts";
 import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "./link-answers.ts";
 import { setDataCookie } from "./your-data.ts";
 
@@ -87,17 +88,27 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
      */
     const linkRequest = (
       path: string,
-      summary: string,
+      described: { operationId: string; summary: string; example: Record<string, Example> },
       sent: string,
       ask: (user: User | undefined, email: string) => Promise<void> | undefined,
     ) =>
       forms.post<{ Body: EmailOnlyBody; Reply: MessageResponse }>(
         path,
         {
-          ...zodBody(emailOnlyBodySchema, {
-            summary,
-            tags: ["auth"],
-            response: { 202: zodResponse(messageResponseSchema), ...errorResponses },
+          ...operation({
+            operationId: described.operationId,
+            summary: described.summary,
+            tag: "auth",
+            security: "public",
+            body: { schema: emailOnlyBodySchema, examples: examples.emailBody },
+            answers: {
+              202: {
+                description: "Taken: the same answer whether or not the address has an account",
+                schema: messageResponseSchema,
+                examples: described.example,
+              },
+            },
+            limited: true,
           }),
           config: { rateLimit: rateLimits.mailPerIp },
         },
@@ -113,20 +124,33 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
 
     linkRequest(
       "/verify-email/resend/",
-      "Send a new link to confirm an account's email (the same answer for any address)",
+      {
+        operationId: "resendEmailVerification",
+        summary: "Send a new link to confirm an account's email (the same answer for any address)",
+        example: examples.verifyLinkSent,
+      },
       accountMessages.verifyLinkSent,
       (user) => (user && !user.emailVerifiedAt ? links.resendVerification(user.id) : undefined),
     );
     linkRequest(
       "/password-reset/",
-      "Send a link to choose a new password (the same answer for any address)",
+      {
+        operationId: "requestPasswordReset",
+        summary: "Send a link to choose a new password (the same answer for any address)",
+        example: examples.resetLinkSent,
+      },
       accountMessages.resetLinkSent,
       (user) => user && links.request(user.id, "reset_password"),
     );
     // Recorded for staff either way (without the address: data-requests.ts), after the answer too.
     linkRequest(
       "/your-data/link/",
-      "Send a link to see, download, correct or delete the account's data (the same answer for any address)",
+      {
+        operationId: "requestYourDataLink",
+        summary:
+          "Send a link to see, download, correct or delete the account's data (the same answer for any address)",
+        example: examples.dataLinkSent,
+      },
       dataRightsMessages.dataLinkSent,
       (user, email) =>
         user
@@ -140,10 +164,21 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
   app.post<{ Body: TokenBody; Reply: MessageResponse }>(
     "/verify-email/",
     {
-      ...zodBody(tokenBodySchema, {
+      ...operation({
+        operationId: "verifyEmail",
         summary: "Confirm an account's email with the token from its link",
-        tags: ["auth"],
-        response: { 200: zodResponse(messageResponseSchema), ...errorResponses },
+        tag: "auth",
+        security: "public",
+        body: { schema: tokenBodySchema, examples: examples.tokenBody },
+        answers: {
+          200: {
+            description: "Confirmed",
+            schema: messageResponseSchema,
+            examples: examples.emailConfirmed,
+          },
+        },
+        refusals: { 400: linkRefusals() },
+        limited: true,
       }),
       config: { rateLimit: rateLimits.mailPerIp },
     },
@@ -157,11 +192,25 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
   app.post<{ Body: PasswordResetConfirmBody; Reply: MessageResponse }>(
     "/password-reset/confirm/",
     {
-      ...zodBody(passwordResetConfirmBodySchema, {
+      ...operation({
+        operationId: "confirmPasswordReset",
         summary:
           "Choose a new password with the token from its link; every session of the account ends",
-        tags: ["auth"],
-        response: { 200: zodResponse(messageResponseSchema), ...errorResponses },
+        tag: "auth",
+        security: "public",
+        body: { schema: passwordResetConfirmBodySchema, examples: examples.passwordResetBody },
+        answers: {
+          200: {
+            description: "Changed",
+            schema: messageResponseSchema,
+            examples: examples.passwordChanged,
+          },
+        },
+        refusals: {
+          400: linkRefusals(),
+          503: { service_busy: { detail: authMessages.busy } },
+        },
+        limited: true,
       }),
       config: { rateLimit: rateLimits.mailPerIp },
     },

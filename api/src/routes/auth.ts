@@ -21,13 +21,14 @@ import type { AccountLinks } from "../accounts/account-links.ts";
 import type { Accounts } from "../accounts/accounts.ts";
 import type { Guardians } from "../accounts/guardians.ts";
 import { toPublicUser } from "../accounts/students.ts";
+import { examples, message } from "../api-examples.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { Sessions } from "../auth/sessions.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import { sendError } from "../errors.ts";
 import { acceptFormPosts, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
-import { errorResponses, zodBody, zodResponse } from "../route-schemas.ts";
+import { operation } from "../route-schemas.ts";
 
 /** Where the auth routes are registered; every URL below is relative to it. */
 export const authPrefix = "/api/v1/auth";
@@ -44,7 +45,10 @@ export type AuthOptions = {
   guardians: Pick<Guardians, "state">;
 };
 
-type RefreshOptions = Pick<AuthOptions, "sessions" | "rateLimits">;
+type RefreshOptions = Pick<AuthOptions, "sessions" | "rateLimits"> & {
+  /** The refresh is registered at two addresses, each an operation of its own. */
+  operationId: string;
+};
 
 export const authMessages = {
   created: "Account created successfully",
@@ -67,14 +71,26 @@ const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
 };
 
 /** POST <prefix>/refresh/, on whichever prefix it is registered. */
-function refreshRoute(app: FastifyInstance, { sessions, rateLimits }: RefreshOptions) {
+function refreshRoute(
+  app: FastifyInstance,
+  { sessions, rateLimits, operationId }: RefreshOptions,
+  description?: string,
+) {
   app.post<{ Body: RefreshBody; Reply: TokenPair }>(
     "/refresh/",
     {
-      ...zodBody(refreshBodySchema, {
+      ...operation({
+        operationId,
         summary: "Exchange a refresh token for a new pair (the old one stops working)",
-        tags: ["auth"],
-        response: { 200: zodResponse(tokenPairSchema), ...errorResponses },
+        description,
+        tag: "auth",
+        security: "public",
+        body: { schema: refreshBodySchema, examples: examples.refreshBody },
+        answers: {
+          200: { description: "A new pair", schema: tokenPairSchema, examples: examples.tokens },
+        },
+        refusals: { 401: { token_not_valid: { detail: authMessages.sessionExpired } } },
+        limited: true,
       }),
       config: { rateLimit: rateLimits.refresh },
     },
@@ -98,9 +114,16 @@ function refreshRoute(app: FastifyInstance, { sessions, rateLimits }: RefreshOpt
  * The same exchange at /auth/refresh/, the address the site's API client refreshes at:
  * registered under the prefix "/auth", beside authRoutes' own under authPrefix.
  */
-export const refreshRoutes: FastifyPluginAsync<RefreshOptions> = async (app, options) => {
+export const refreshRoutes: FastifyPluginAsync<Omit<RefreshOptions, "operationId">> = async (
+  app,
+  options,
+) => {
   app.addHook("onRequest", noStore);
-  refreshRoute(app, options);
+  refreshRoute(
+    app,
+    { ...options, operationId: "refreshSessionAtSite" },
+    "The same exchange as refreshSession, at the address the site's own pages use.",
+  );
 };
 
 /** Sign-up, login, token refresh and the signed-in student, under authPrefix. */
@@ -136,10 +159,29 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
     forms.post<{ Body: SignupBody; Reply: SignupResponse }>(
       "/signup/",
       {
-        ...zodBody(signupBodySchema, {
+        ...operation({
+          operationId: "signUp",
           summary: "Create a student account",
-          tags: ["auth"],
-          response: { 201: zodResponse(messageResponseSchema), ...errorResponses },
+          description:
+            "Sending the same email and password again within ten minutes of the account (a second press, a retry after a lost answer) is answered 201 again.",
+          tag: "auth",
+          security: "public",
+          body: { schema: signupBodySchema, examples: examples.signupBody },
+          answers: {
+            201: {
+              description: "The account is made; a message to confirm the email is on its way",
+              schema: messageResponseSchema,
+              examples: message("The account is made", authMessages.created),
+            },
+          },
+          refusals: {
+            400: {
+              email_taken: { detail: authMessages.emailTaken, attr: "email" },
+              invalid_referral_code: { detail: authMessages.inviteUnknown, attr: "referral_code" },
+            },
+            503: { service_busy: { detail: authMessages.busy } },
+          },
+          limited: true,
         }),
         config: { rateLimit: rateLimits.signup },
       },
@@ -202,10 +244,24 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
   app.post<{ Body: LoginBody; Reply: LoginResponse }>(
     "/login/",
     {
-      ...zodBody(loginBodySchema, {
+      ...operation({
+        operationId: "logIn",
         summary: "Log in with email and password (for the mobile app)",
-        tags: ["auth"],
-        response: { 200: zodResponse(loginResponseSchema), ...errorResponses },
+        tag: "auth",
+        security: "public",
+        body: { schema: loginBodySchema, examples: examples.loginBody },
+        answers: {
+          200: {
+            description: "The first token pair, and the student",
+            schema: loginResponseSchema,
+            examples: examples.login,
+          },
+        },
+        refusals: {
+          401: { authentication_failed: { detail: authMessages.badCredentials } },
+          503: { service_busy: { detail: authMessages.busy } },
+        },
+        limited: true,
       }),
       config: { rateLimit: rateLimits.loginPerIp },
     },
@@ -231,17 +287,22 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
     },
   );
 
-  refreshRoute(app, options);
+  refreshRoute(app, { ...options, operationId: "refreshSession" });
 
   app.get<{ Reply: PublicUser }>(
     "/me/",
     {
-      schema: {
+      ...operation({
+        operationId: "getMe",
         summary: "The logged-in student",
-        tags: ["auth"],
-        security: [{ bearerAuth: [] }],
-        response: { 200: zodResponse(publicUserSchema), "4xx": errorResponses["4xx"] },
-      },
+        tag: "auth",
+        security: "student",
+        answers: {
+          200: { description: "The student", schema: publicUserSchema, examples: examples.me },
+        },
+        refusals: { 401: { not_authenticated: { detail: authMessages.notAuthenticated } } },
+        limited: false,
+      }),
     },
     async (request, reply) => {
       const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? "");

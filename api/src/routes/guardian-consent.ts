@@ -10,10 +10,11 @@ import {
 } from "@ysp/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { GuardianAnswer, Guardians } from "../accounts/guardians.ts";
+import { examples } from "../api-examples.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { acceptFormPosts, homeLink, sendAnswerPage } from "../form-posts.ts";
 import type { RateLimits } from "../rate-limits.ts";
-import { errorResponses, zodBody, zodResponse } from "../route-schemas.ts";
+import { linkRefusals, operation } from "../route-schemas.ts";
 import { type PageFile, type SiteFiles, variant } from "../static-site.ts";
 import { linkTokenOf, refuseLink, refuseLinkPage } from "./link-answers.ts";
 import { sendFile } from "./site.ts";
@@ -114,11 +115,22 @@ export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> =
   app.post<{ Body: GuardianAnswerBody; Reply: MessageResponse }>(
     guardianConsentApi,
     {
-      ...zodBody(guardianAnswerBodySchema, {
+      ...operation({
+        operationId: "answerGuardianRequest",
         summary:
           "A parent's or guardian's answer to a student's request: give permission, or refuse",
-        tags: ["guardian consent"],
-        response: { 200: zodResponse(messageResponseSchema), ...errorResponses },
+        tag: "guardian consent",
+        security: "public",
+        body: { schema: guardianAnswerBodySchema, examples: examples.guardianAnswerBody },
+        answers: {
+          200: {
+            description: "Recorded",
+            schema: messageResponseSchema,
+            examples: examples.guardianAnswered,
+          },
+        },
+        refusals: { 400: linkRefusals() },
+        limited: true,
       }),
       config: { rateLimit: rateLimits.mailPerIp },
     },

@@ -1,9 +1,19 @@
-import { type Health, healthSchema, type Readiness, readinessSchema } from "@ysp/contract";
+import {
+  apiErrorBodySchema,
+  type Health,
+  healthSchema,
+  type Readiness,
+  readinessSchema,
+} from "@ysp/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { Database } from "../db/client.ts";
 import { zodResponse } from "../route-schemas.ts";
 
-/** For a load balancer: /healthz says the process answers, /readyz that it can reach its database. */
+/**
+ * For a load balancer: /healthz says the process answers, /readyz that it can reach its
+ * database. Probes for operators (docs/deploy.md), kept out of the API's document, which
+ * describes what a client of the API is generated from.
+ */
 export const healthRoutes: FastifyPluginAsync<{ database: Database }> = async (
   app,
   { database },
@@ -13,9 +23,12 @@ export const healthRoutes: FastifyPluginAsync<{ database: Database }> = async (
     {
       logLevel: "warn",
       schema: {
-        summary: "Whether the process answers",
-        tags: ["health"],
-        response: { 200: zodResponse(healthSchema) },
+        hide: true,
+        response: {
+          200: zodResponse(healthSchema),
+          // An instance that is stopping answers every request in the error shape.
+          503: zodResponse(apiErrorBodySchema),
+        },
       },
     },
     async () => ({ status: "ok" }),
@@ -26,9 +39,11 @@ export const healthRoutes: FastifyPluginAsync<{ database: Database }> = async (
     {
       logLevel: "warn",
       schema: {
-        summary: "Whether the process can reach its database",
-        tags: ["health"],
-        response: { 200: readiness, 503: readiness },
+        hide: true,
+        response: {
+          200: readiness,
+          503: { anyOf: [readiness, zodResponse(apiErrorBodySchema)] },
+        },
       },
     },
     async (request, reply) => {

@@ -11,9 +11,10 @@ import {
 } from "@ysp/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { Newsletter } from "../accounts/newsletter.ts";
+import { examples } from "../api-examples.ts";
 import { acceptFormPosts, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
-import { errorResponses, zodBody, zodResponse } from "../route-schemas.ts";
+import { linkRefusals, operation } from "../route-schemas.ts";
 import { linkTokenOf, refuseLink, refuseLinkPage } from "./link-answers.ts";
 
 /** Only our own pages: the answer page links back, never to a place taken from input. */
@@ -50,16 +51,26 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
   app.post<{ Body: NewsletterBody; Reply: MessageResponse }>(
     `${newsletterApi}/`,
     {
-      ...zodBody(newsletterBodySchema, {
+      ...operation({
+        operationId: "subscribeToNewsletter",
         summary:
-          "Ask for the newsletter: a confirmation link is sent to an address not yet subscribed (JSON, or a plain form post answered with a page)",
-        tags: ["newsletter"],
-        // The JSON answers. A form post's answer is a page, sent as HTML, which no schema serialises.
-        response: {
-          200: zodResponse(messageResponseSchema),
-          201: zodResponse(messageResponseSchema),
-          ...errorResponses,
+          "Ask for the newsletter: a confirmation link is sent to an address not yet subscribed",
+        tag: "newsletter",
+        security: "public",
+        body: { schema: newsletterBodySchema, examples: examples.newsletterBody },
+        answers: {
+          201: {
+            description: "Asked for the first time: a link to confirm is on its way",
+            schema: messageResponseSchema,
+            examples: examples.newsletterAsked,
+          },
+          200: {
+            description: "Asked before; the words are the same, as is owed to the address's owner",
+            schema: messageResponseSchema,
+            examples: examples.newsletterAsked,
+          },
         },
+        limited: true,
       }),
       config: { rateLimit: rateLimits.newsletter },
       attachValidation: true,
@@ -93,10 +104,21 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
   app.post<{ Body: TokenBody; Reply: MessageResponse }>(
     `${newsletterApi}/confirm/`,
     {
-      ...zodBody(tokenBodySchema, {
+      ...operation({
+        operationId: "confirmNewsletter",
         summary: "Confirm a newsletter subscription with the token from its link",
-        tags: ["newsletter"],
-        response: { 200: zodResponse(messageResponseSchema), ...errorResponses },
+        tag: "newsletter",
+        security: "public",
+        body: { schema: tokenBodySchema, examples: examples.tokenBody },
+        answers: {
+          200: {
+            description: "Subscribed",
+            schema: messageResponseSchema,
+            examples: examples.newsletterConfirmed,
+          },
+        },
+        refusals: { 400: linkRefusals(["link_invalid", "link_expired"]) },
+        limited: true,
       }),
       config: { rateLimit: rateLimits.mailPerIp },
     },
@@ -128,10 +150,21 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
   app.post<{ Body: TokenBody; Reply: MessageResponse }>(
     `${newsletterApi}/unsubscribe/`,
     {
-      ...zodBody(tokenBodySchema, {
+      ...operation({
+        operationId: "unsubscribeFromNewsletter",
         summary: "Unsubscribe with the token of a newsletter message's link (works every time)",
-        tags: ["newsletter"],
-        response: { 200: zodResponse(messageResponseSchema), ...errorResponses },
+        tag: "newsletter",
+        security: "public",
+        body: { schema: tokenBodySchema, examples: examples.tokenBody },
+        answers: {
+          200: {
+            description: "Unsubscribed",
+            schema: messageResponseSchema,
+            examples: examples.unsubscribed,
+          },
+        },
+        refusals: { 400: linkRefusals(["link_invalid"]) },
+        limited: true,
       }),
       config: { rateLimit: rateLimits.mailPerIp },
     },

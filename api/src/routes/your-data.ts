@@ -22,12 +22,13 @@ import type { AccountLinks } from "../accounts/account-links.ts";
 import type { Guardians } from "../accounts/guardians.ts";
 import type { PersonalData } from "../accounts/personal-data.ts";
 import type { Students } from "../accounts/students.ts";
+import { examples } from "../api-examples.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import type { User } from "../db/schema.ts";
 import { sendError } from "../errors.ts";
 import { acceptFormPosts, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
-import { errorResponses, zodBody, zodResponse } from "../route-schemas.ts";
+import { linkRefusals, type Operation, operation } from "../route-schemas.ts";
 import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "./link-answers.ts";
 
 export type YourDataOptions = {
@@ -78,6 +79,14 @@ declare module "fastify" {
 
 const manage = { href: dataRightsPages.manageYourData, text: "Back to your data" };
 
+/** What every operation on one's own data shares: the data token, and its refusal. */
+const owner = {
+  tag: "your data",
+  security: "dataAccess",
+  refusals: { 401: { not_authenticated: { detail: dataRightsMessages.notAllowed } } },
+  limited: false,
+} satisfies Partial<Operation>;
+
 /**
  * A person's own data, under the auth prefix: a link by mail opens it (the
  * request for the link is in account-links.ts, answered the same for any
@@ -97,11 +106,22 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
   app.post<{ Body: TokenBody; Reply: DataAccess }>(
     "/open/",
     {
-      ...zodBody(tokenBodySchema, {
+      ...operation({
+        operationId: "openYourData",
         summary:
           'Open the link from "Your data": a token that manages the account\'s data for 30 minutes',
-        tags: ["your data"],
-        response: { 200: zodResponse(dataAccessSchema), ...errorResponses },
+        tag: "your data",
+        security: "public",
+        body: { schema: tokenBodySchema, examples: examples.tokenBody },
+        answers: {
+          200: {
+            description: "The data token (send it as a bearer token to the operations below)",
+            schema: dataAccessSchema,
+            examples: examples.dataAccess,
+          },
+        },
+        refusals: { 400: linkRefusals() },
+        limited: true,
       }),
       config: { rateLimit: rateLimits.mailPerIp },
     },
@@ -143,13 +163,27 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
 
     owned.get(
       "/",
-      {
-        schema: {
-          summary: "Everything held about the account, as JSON (a download)",
-          tags: ["your data"],
-          security: [{ dataAccess: [] }],
+      operation({
+        ...owner,
+        operationId: "downloadYourData",
+        summary: "Everything held about the account, as JSON (a download)",
+        answers: {
+          200: {
+            description:
+              "Every table's rows about the account, secrets left out; sent as an attachment",
+            schema: {
+              type: "object",
+              required: ["exported_at", "account"],
+              properties: {
+                exported_at: { type: "string", format: "date-time" },
+                account: { type: "object" },
+              },
+              additionalProperties: true,
+            },
+            examples: examples.download,
+          },
         },
-      },
+      }),
       async (request, reply) => {
         const data = await personalData.download(userOf(request));
         return reply
@@ -162,11 +196,18 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
     owned.post<{ Body: CorrectNameBody; Reply: MessageResponse }>(
       "/name/",
       {
-        ...zodBody(correctNameBodySchema, {
+        ...operation({
+          ...owner,
+          operationId: "correctName",
           summary: "Correct the account's first and last name",
-          tags: ["your data"],
-          security: [{ dataAccess: [] }],
-          response: { 200: zodResponse(messageResponseSchema), ...errorResponses },
+          body: { schema: correctNameBodySchema, examples: examples.nameBody },
+          answers: {
+            200: {
+              description: "Corrected",
+              schema: messageResponseSchema,
+              examples: examples.nameCorrected,
+            },
+          },
         }),
       },
       async (request, reply) => {
@@ -179,11 +220,18 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
     owned.post<{ Reply: MessageResponse }>(
       "/stop-marketing/",
       {
-        ...zodBody(z.object({}), {
+        ...operation({
+          ...owner,
+          operationId: "stopMarketing",
           summary: "Stop the newsletter and every other marketing email to the account's address",
-          tags: ["your data"],
-          security: [{ dataAccess: [] }],
-          response: { 200: zodResponse(messageResponseSchema), ...errorResponses },
+          body: { schema: z.object({}), examples: examples.emptyBody },
+          answers: {
+            200: {
+              description: "Stopped",
+              schema: messageResponseSchema,
+              examples: examples.marketingStopped,
+            },
+          },
         }),
       },
       async (request, reply) => {
@@ -195,12 +243,29 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
     owned.post<{ Body: GuardianRequestBody; Reply: MessageResponse }>(
       "/guardian-request/",
       {
-        ...zodBody(guardianRequestBodySchema, {
+        ...operation({
+          ...owner,
+          operationId: "askGuardian",
           summary:
             "Ask a parent or guardian for permission, by email (one request pending at a time)",
-          tags: ["your data"],
-          security: [{ dataAccess: [] }],
-          response: { 202: zodResponse(messageResponseSchema), ...errorResponses },
+          body: { schema: guardianRequestBodySchema, examples: examples.guardianRequestBody },
+          answers: {
+            202: {
+              description: "Asked, or already given",
+              schema: messageResponseSchema,
+              examples: examples.guardianAsked,
+            },
+          },
+          refusals: {
+            ...owner.refusals,
+            400: {
+              guardian_email_own: {
+                detail: dataRightsMessages.guardianEmailOwn,
+                attr: "guardian_email",
+              },
+            },
+          },
+          limited: true,
         }),
         config: { rateLimit: rateLimits.mailPerIp },
       },
@@ -232,11 +297,18 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
     owned.post<{ Body: DeleteBody; Reply: MessageResponse }>(
       "/delete/",
       {
-        ...zodBody(deleteBodySchema, {
+        ...operation({
+          ...owner,
+          operationId: "deleteAccount",
           summary: `Delete the account and all its data now (confirm: "DELETE"); every token stops working`,
-          tags: ["your data"],
-          security: [{ dataAccess: [] }],
-          response: { 200: zodResponse(messageResponseSchema), ...errorResponses },
+          body: { schema: deleteBodySchema, examples: examples.deleteBody },
+          answers: {
+            200: {
+              description: "Deleted",
+              schema: messageResponseSchema,
+              examples: examples.deleted,
+            },
+          },
         }),
       },
       async (request, reply) => {
