@@ -6,7 +6,12 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./web/app", import.meta.url)) },
   },
   test: {
-    include: ["web/app/**/*.test.{ts,tsx}", "api/src/**/*.test.ts", "contract/**/*.test.ts"],
+    include: [
+      "web/app/**/*.test.{ts,tsx}",
+      "api/src/**/*.test.ts",
+      "contract/**/*.test.ts",
+      "openapi/**/*.test.ts",
+    ],
     exclude: ["**/node_modules/**", "web/e2e/**"],
   },
 });

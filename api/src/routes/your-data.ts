@@ -176,7 +176,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
               required: ["exported_at", "account"],
               properties: {
                 exported_at: { type: "string", format: "date-time" },
-                account: { type: "object" },
+                account: { type: "object", additionalProperties: true },
               },
               additionalProperties: true,
             },

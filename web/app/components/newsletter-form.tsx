@@ -1,6 +1,5 @@
 // This form is on every page and zod stays with sign-up: code comes from the contract's
 // zod-free entry, and from the whole contract only a type, which leaves nothing in the bundle.
-import type { MessageResponse } from "@ysp/contract";
 import { emailProblem } from "@ysp/contract/email";
 import { type FormEvent, useId, useState } from "react";
 import { useLocation } from "react-router";
@@ -35,7 +34,7 @@ export function NewsletterForm() {
     if (problem || pending) return;
     setPending(true);
     prepareToasts();
-    const result = await api.post<MessageResponse>("/api/v1/newsletter/", {
+    const result = await api.post("/api/v1/newsletter/", {
       email: email.trim(),
       source: window.location.pathname,
     });

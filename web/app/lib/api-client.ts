@@ -1,4 +1,4 @@
-import type { TokenPair } from "@ysp/contract";
+import type { ApiAnswer, ApiPath } from "@ysp/contract/api-paths";
 import { firstErrorDetail } from "@ysp/contract/errors";
 import {
   accessToken,
@@ -36,6 +36,9 @@ export type ApiClientOptions = {
   /** Called once the server rejected the refresh (or there was none) and the session is cleared. */
   onSessionExpired: (message: string) => void;
 };
+
+/** Where the client renews a session: an address the API's document gives the exchange. */
+const refreshPath = "/auth/refresh/" satisfies ApiPath<"post">;
 
 export const messages = {
   fallback: "An error occurred",
@@ -155,11 +158,11 @@ export function createApiClient(options: ApiClientOptions) {
     if (!store || !refresh) return endSession();
     let response: Response;
     // Read as unknown: a captive portal or a proxy may answer in its own shape.
-    let data: Partial<Record<keyof TokenPair, unknown>> | null;
+    let data: Partial<Record<keyof ApiAnswer<typeof refreshPath, "post">, unknown>> | null;
     const limit = deadline(timeoutMs);
     try {
       const init = { method: "POST", body: { refresh }, signal: limit.signal } as const;
-      response = await send("/auth/refresh/", init, null);
+      response = await send(refreshPath, init, null);
       data = (await readBody(response)) as typeof data;
     } catch (error) {
       return networkFailure(error);

@@ -16,7 +16,7 @@ export function useSignedInUser(): PublicUser | null {
     const stores = browserStores();
     if (!accessToken(stores) && !storeWithRefreshToken(stores)) return;
     const controller = new AbortController();
-    void api.get<PublicUser>("/api/v1/auth/me/", { signal: controller.signal }).then((result) => {
+    void api.get("/api/v1/auth/me/", { signal: controller.signal }).then((result) => {
       if (result.ok) setUser(result.data);
     });
     return () => controller.abort();

@@ -3,7 +3,6 @@ import {
   isApiErrorBody,
   type SignupField,
   type SignupForm,
-  type SignupResponse,
   signupFollowUp,
   toSignupRequest,
   validateSignupForm,
@@ -104,10 +103,7 @@ export default function Join({ params }: Route.ComponentProps) {
     inFlight.current = true;
     setPending(true);
     prepareToasts();
-    const result = await api.post<SignupResponse>(
-      "/api/v1/auth/signup/",
-      toSignupRequest(values, params.id ?? ""),
-    );
+    const result = await api.post("/api/v1/auth/signup/", toSignupRequest(values, params.id ?? ""));
     inFlight.current = false;
     setPending(false);
     if (!result.ok) {

@@ -1,0 +1,3693 @@
+/**
+ * Generated from the API's document (/api/openapi.json) by openapi-typescript: do not edit.
+ * `npm run openapi:types` writes it again; `npm test` fails while it differs from the document.
+ */
+
+export interface paths {
+    "/api/v1/auth/signup/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a student account
+         * @description Sending the same email and password again within ten minutes of the account (a second press, a retry after a lost answer) is answered 201 again.
+         */
+        post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/login/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log in with email and password (for the mobile app) */
+        post: operations["logIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/refresh/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange a refresh token for a new pair (the old one stops working) */
+        post: operations["refreshSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/me/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The logged-in student */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/verify-email/resend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a new link to confirm an account's email (the same answer for any address) */
+        post: operations["resendEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password-reset/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a link to choose a new password (the same answer for any address) */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/your-data/link/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a link to see, download, correct or delete the account's data (the same answer for any address) */
+        post: operations["requestYourDataLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/verify-email/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm an account's email with the token from its link */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password-reset/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Choose a new password with the token from its link; every session of the account ends */
+        post: operations["confirmPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/refresh/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange a refresh token for a new pair (the old one stops working)
+         * @description The same exchange as refreshSession, at the address the site's own pages use.
+         */
+        post: operations["refreshSessionAtSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/your-data/open/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open the link from "Your data": a token that manages the account's data for 30 minutes */
+        post: operations["openYourData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/your-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything held about the account, as JSON (a download) */
+        get: operations["downloadYourData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/your-data/name/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Correct the account's first and last name */
+        post: operations["correctName"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/your-data/stop-marketing/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop the newsletter and every other marketing email to the account's address */
+        post: operations["stopMarketing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/your-data/guardian-request/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask a parent or guardian for permission, by email (one request pending at a time) */
+        post: operations["askGuardian"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/your-data/delete/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the account and all its data now (confirm: "DELETE"); every token stops working */
+        post: operations["deleteAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/guardian-consent/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A parent's or guardian's answer to a student's request: give permission, or refuse */
+        post: operations["answerGuardianRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/newsletter/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for the newsletter: a confirmation link is sent to an address not yet subscribed */
+        post: operations["subscribeToNewsletter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/newsletter/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a newsletter subscription with the token from its link */
+        post: operations["confirmNewsletter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/newsletter/unsubscribe/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unsubscribe with the token of a newsletter message's link (works every time) */
+        post: operations["unsubscribeFromNewsletter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    signUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                    first_name: string;
+                    last_name: string;
+                    /** @enum {string} */
+                    user_type: "STUDENT";
+                    referral_code?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The account is made; a message to confirm the email is on its way */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             *     email_taken: An account with this email already exists.
+                             *     invalid_referral_code: No student has this invite code.
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "email_taken" | "invalid_referral_code";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests from this address, or for this email address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
+                             * @enum {string}
+                             */
+                            code: "throttled";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description service_busy: Too many passwords are being checked; wait for Retry-After.
+                             *     database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "service_busy" | "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    logIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The first token pair, and the student */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access: string;
+                        refresh: string;
+                        user: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            first_name: string;
+                            last_name: string;
+                            /** @enum {string} */
+                            user_type: "STUDENT";
+                            referral_code: string;
+                            email_verified: boolean;
+                            /** @enum {string} */
+                            guardian_consent: "granted" | "refused" | "pending" | "none";
+                        };
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid credentials came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description authentication_failed: The email or the password is wrong.
+                             * @enum {string}
+                             */
+                            code: "authentication_failed";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests from this address, or for this email address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
+                             * @enum {string}
+                             */
+                            code: "throttled";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description service_busy: Too many passwords are being checked; wait for Retry-After.
+                             *     database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "service_busy" | "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    refreshSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    refresh: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A new pair */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access: string;
+                        refresh: string;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid credentials came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description token_not_valid: The refresh token has expired, was used, or was ended; log in again.
+                             * @enum {string}
+                             */
+                            code: "token_not_valid";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests from this address, or for this email address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
+                             * @enum {string}
+                             */
+                            code: "throttled";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The student */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        email: string;
+                        first_name: string;
+                        last_name: string;
+                        /** @enum {string} */
+                        user_type: "STUDENT";
+                        referral_code: string;
+                        email_verified: boolean;
+                        /** @enum {string} */
+                        guardian_consent: "granted" | "refused" | "pending" | "none";
+                    };
+                };
+            };
+            /** @description No valid credentials came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description not_authenticated: No valid token came with a request that needs one.
+                             * @enum {string}
+                             */
+                            code: "not_authenticated";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    resendEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Taken: the same answer whether or not the address has an account */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests from this address, or for this email address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
+                             * @enum {string}
+                             */
+                            code: "throttled";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Taken: the same answer whether or not the address has an account */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests from this address, or for this email address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
+                             * @enum {string}
+                             */
+                            code: "throttled";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    requestYourDataLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Taken: the same answer whether or not the address has an account */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests from this address, or for this email address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
+                             * @enum {string}
+                             */
+                            code: "throttled";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Confirmed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             *     link_expired: The mailed link's token has expired.
+                             *     link_used: The mailed link's token has been used.
+                             *     link_replaced: A newer link was sent; only the newest works.
+                             *     link_invalid: The token is not one of ours.
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_expired" | "link_used" | "link_replaced" | "link_invalid";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests from this address, or for this email address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
+                             * @enum {string}
+                             */
+                            code: "throttled";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    confirmPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             *     link_expired: The mailed link's token has expired.
+                             *     link_used: The mailed link's token has been used.
+                             *     link_replaced: A newer link was sent; only the newest works.
+                             *     link_invalid: The token is not one of ours.
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_expired" | "link_used" | "link_replaced" | "link_invalid";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests from this address, or for this email address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
+                             * @enum {string}
+                             */
+                            code: "throttled";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description service_busy: Too many passwords are being checked; wait for Retry-After.
+                             *     database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "service_busy" | "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    refreshSessionAtSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    refresh: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A new pair */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access: string;
+                        refresh: string;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid credentials came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description token_not_valid: The refresh token has expired, was used, or was ended; log in again.
+                             * @enum {string}
+                             */
+                            code: "token_not_valid";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests from this address, or for this email address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
+                             * @enum {string}
+                             */
+                            code: "throttled";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    openYourData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The data token (send it as a bearer token to the operations below) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access: string;
+                        expires_in: number;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             *     link_expired: The mailed link's token has expired.
+                             *     link_used: The mailed link's token has been used.
+                             *     link_replaced: A newer link was sent; only the newest works.
+                             *     link_invalid: The token is not one of ours.
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_expired" | "link_used" | "link_replaced" | "link_invalid";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests from this address, or for this email address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
+                             * @enum {string}
+                             */
+                            code: "throttled";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    downloadYourData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every table's rows about the account, secrets left out; sent as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        exported_at: string;
+                        account: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No valid credentials came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description not_authenticated: No valid token came with a request that needs one.
+                             * @enum {string}
+                             */
+                            code: "not_authenticated";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    correctName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    first_name: string;
+                    last_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Corrected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid credentials came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description not_authenticated: No valid token came with a request that needs one.
+                             * @enum {string}
+                             */
+                            code: "not_authenticated";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    stopMarketing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Stopped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid credentials came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description not_authenticated: No valid token came with a request that needs one.
+                             * @enum {string}
+                             */
+                            code: "not_authenticated";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    askGuardian: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    guardian_email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Asked, or already given */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             *     guardian_email_own: The parent's address is the student's own.
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "guardian_email_own";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid credentials came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description not_authenticated: No valid token came with a request that needs one.
+                             * @enum {string}
+                             */
+                            code: "not_authenticated";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests from this address, or for this email address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
+                             * @enum {string}
+                             */
+                            code: "throttled";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    confirm: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid credentials came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description not_authenticated: No valid token came with a request that needs one.
+                             * @enum {string}
+                             */
+                            code: "not_authenticated";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    answerGuardianRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    /** @enum {string} */
+                    decision: "grant";
+                    guardian_name: string;
+                    /** @enum {string} */
+                    relationship: "Mother" | "Father" | "Guardian" | "Other relative";
+                } | {
+                    token: string;
+                    /** @enum {string} */
+                    decision: "refuse";
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             *     link_expired: The mailed link's token has expired.
+                             *     link_used: The mailed link's token has been used.
+                             *     link_replaced: A newer link was sent; only the newest works.
+                             *     link_invalid: The token is not one of ours.
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_expired" | "link_used" | "link_replaced" | "link_invalid";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests from this address, or for this email address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
+                             * @enum {string}
+                             */
+                            code: "throttled";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    subscribeToNewsletter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    source?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Asked before; the words are the same, as is owed to the address's owner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Asked for the first time: a link to confirm is on its way */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests from this address, or for this email address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
+                             * @enum {string}
+                             */
+                            code: "throttled";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    confirmNewsletter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Subscribed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             *     link_invalid: The token is not one of ours.
+                             *     link_expired: The mailed link's token has expired.
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_invalid" | "link_expired";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests from this address, or for this email address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
+                             * @enum {string}
+                             */
+                            code: "throttled";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    unsubscribeFromNewsletter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Unsubscribed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             *     link_invalid: The token is not one of ours.
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_invalid";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests from this address, or for this email address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
+                             * @enum {string}
+                             */
+                            code: "throttled";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+}

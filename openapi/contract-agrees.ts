@@ -1,0 +1,134 @@
+import type {
+  ApiErrorBody,
+  ApiErrorCode,
+  correctNameBodySchema,
+  DataAccess,
+  deleteBodySchema,
+  emailOnlyBodySchema,
+  guardianAnswerBodySchema,
+  guardianRequestBodySchema,
+  LoginResponse,
+  loginBodySchema,
+  MessageResponse,
+  newsletterBodySchema,
+  PublicUser,
+  passwordResetConfirmBodySchema,
+  refreshBodySchema,
+  SignupResponse,
+  signupBodySchema,
+  TokenPair,
+  tokenBodySchema,
+} from "@ysp/contract";
+import type { ApiAnswer, ApiBody, ApiMethod, ApiPath, ApiRefusal } from "@ysp/contract/api-paths";
+import type * as z from "zod/mini";
+
+/**
+ * The contract against the API's document (contract/openapi.ts, generated from what the server
+ * serves): every operation's body and answer are the contract's own types, each way round, and
+ * every refusal's codes are codes the contract knows. `npm run typecheck` compiles this file;
+ * a route wired to another schema, or a contract type that changed alone, stops it compiling.
+ */
+
+/** Each assignable to the other. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+type Contract<Body, Answer> = { body: Body; answer: Answer };
+type Input<Schema extends z.ZodMiniType> = z.input<Schema>;
+
+type TheContract = {
+  "/api/v1/auth/signup/": { post: Contract<Input<typeof signupBodySchema>, SignupResponse> };
+  "/api/v1/auth/login/": { post: Contract<Input<typeof loginBodySchema>, LoginResponse> };
+  "/api/v1/auth/refresh/": { post: Contract<Input<typeof refreshBodySchema>, TokenPair> };
+  "/auth/refresh/": { post: Contract<Input<typeof refreshBodySchema>, TokenPair> };
+  "/api/v1/auth/me/": { get: Contract<never, PublicUser> };
+  "/api/v1/auth/verify-email/resend/": {
+    post: Contract<Input<typeof emailOnlyBodySchema>, MessageResponse>;
+  };
+  "/api/v1/auth/verify-email/": { post: Contract<Input<typeof tokenBodySchema>, MessageResponse> };
+  "/api/v1/auth/password-reset/": {
+    post: Contract<Input<typeof emailOnlyBodySchema>, MessageResponse>;
+  };
+  "/api/v1/auth/password-reset/confirm/": {
+    post: Contract<Input<typeof passwordResetConfirmBodySchema>, MessageResponse>;
+  };
+  "/api/v1/auth/your-data/link/": {
+    post: Contract<Input<typeof emailOnlyBodySchema>, MessageResponse>;
+  };
+  "/api/v1/auth/your-data/open/": { post: Contract<Input<typeof tokenBodySchema>, DataAccess> };
+  "/api/v1/auth/your-data/name/": {
+    post: Contract<Input<typeof correctNameBodySchema>, MessageResponse>;
+  };
+  "/api/v1/auth/your-data/stop-marketing/": {
+    post: Contract<Record<string, never>, MessageResponse>;
+  };
+  "/api/v1/auth/your-data/guardian-request/": {
+    post: Contract<Input<typeof guardianRequestBodySchema>, MessageResponse>;
+  };
+  "/api/v1/auth/your-data/delete/": {
+    post: Contract<Input<typeof deleteBodySchema>, MessageResponse>;
+  };
+  "/api/v1/guardian-consent/": {
+    post: Contract<Input<typeof guardianAnswerBodySchema>, MessageResponse>;
+  };
+  "/api/v1/newsletter/": { post: Contract<Input<typeof newsletterBodySchema>, MessageResponse> };
+  "/api/v1/newsletter/confirm/": {
+    post: Contract<Input<typeof tokenBodySchema>, MessageResponse>;
+  };
+  "/api/v1/newsletter/unsubscribe/": {
+    post: Contract<Input<typeof tokenBodySchema>, MessageResponse>;
+  };
+};
+
+/**
+ * Every operation of the document has its line above, and every line is an operation; the
+ * download of one's data aside, a file for a person rather than an answer read field by field.
+ */
+type Listed<M extends ApiMethod> = {
+  [P in keyof TheContract]: M extends keyof TheContract[P] ? P : never;
+}[keyof TheContract];
+export const everyGet: Same<ApiPath<"get">, Listed<"get"> | "/api/v1/auth/your-data"> = true;
+export const everyPost: Same<ApiPath<"post">, Listed<"post">> = true;
+
+type Agreement<P extends keyof TheContract> = {
+  [M in keyof TheContract[P] & ApiMethod]: P extends ApiPath<M>
+    ? TheContract[P][M] extends Contract<infer Body, infer Answer>
+      ? [
+          M extends "post" ? Same<ApiBody<P, M>, Body> : true,
+          Same<ApiAnswer<P, M>, Answer>,
+          // The document's refusals are the contract's error shape, with codes it knows.
+          ApiRefusal<P, M> extends ApiErrorBody ? true : false,
+          ApiRefusal<P, M> extends { errors: { code: infer Code }[] }
+            ? [Code] extends [ApiErrorCode]
+              ? true
+              : false
+            : false,
+        ]
+      : [false]
+    : [false];
+}[keyof TheContract[P] & ApiMethod];
+
+type AllTrue<T> = T extends readonly true[] ? true : false;
+
+export const agrees: {
+  [P in keyof TheContract]: AllTrue<Agreement<P>>;
+} = {
+  "/api/v1/auth/signup/": true,
+  "/api/v1/auth/login/": true,
+  "/api/v1/auth/refresh/": true,
+  "/auth/refresh/": true,
+  "/api/v1/auth/me/": true,
+  "/api/v1/auth/verify-email/resend/": true,
+  "/api/v1/auth/verify-email/": true,
+  "/api/v1/auth/password-reset/": true,
+  "/api/v1/auth/password-reset/confirm/": true,
+  "/api/v1/auth/your-data/link/": true,
+  "/api/v1/auth/your-data/open/": true,
+  "/api/v1/auth/your-data/name/": true,
+  "/api/v1/auth/your-data/stop-marketing/": true,
+  "/api/v1/auth/your-data/guardian-request/": true,
+  "/api/v1/auth/your-data/delete/": true,
+  "/api/v1/guardian-consent/": true,
+  "/api/v1/newsletter/": true,
+  "/api/v1/newsletter/confirm/": true,
+  "/api/v1/newsletter/unsubscribe/": true,
+};
