@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { cspHash } from "./csp-hash.ts";
 import { escapeHtml } from "./escape-html.ts";
 
 /**
@@ -21,13 +21,11 @@ h1{margin:0 0 .5rem;font-size:1.5rem;color:#0a2f5c}
 a{display:inline-block;margin-top:1rem;padding:.7rem 1.3rem;border-radius:999px;background:#0b4f9c;color:#fff;font-weight:600;text-decoration:none}
 a:focus-visible{outline:3px solid #1a73e8;outline-offset:2px}`;
 
-const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
-
 /** The answer page's own Content-Security-Policy: its one script and style, its icon, nothing else. */
 export const answerPagePolicy = [
   "default-src 'none'",
-  `script-src ${sha256(backScript)}`,
-  `style-src ${sha256(style)}`,
+  `script-src ${cspHash(backScript)}`,
+  `style-src ${cspHash(style)}`,
   "img-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",

@@ -25,6 +25,7 @@ import { createSharedLimits } from "./rate-limit-store.ts";
 import { rateLimits } from "./rate-limits.ts";
 import { OneLinePerRequest, requestForLog } from "./request-log.ts";
 import { accountLinkRoutes, linkPageRoutes } from "./routes/account-links.ts";
+import { apiDocsRoutes } from "./routes/api-docs.ts";
 import { authPrefix, authRoutes, refreshRoutes } from "./routes/auth.ts";
 import { guardianConsentRoutes } from "./routes/guardian-consent.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -233,6 +234,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     pagePaths: [...site.pages.keys()],
   });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  await app.register(apiDocsRoutes, { site });
   await app.register(siteRoutes, { site });
   return app;
 }
