@@ -184,15 +184,19 @@ describe.skipIf(!postgresBinDir() || !existsSync(nginxBinary))(
         for (let i = 0; i < newsletterLimit + 3; i++) fromOne.push((await subscribe(phone)).status);
         expect(fromOne).toEqual([...Array(newsletterLimit).fill(201), ...Array(3).fill(429)]);
         expect((await subscribe(otherPhone)).status, "another address behind the proxy").toBe(201);
-        const logs = instancePorts.map((port) =>
-          readFileSync(join(dir, `server-${port}.log`), "utf8"),
+        const logs = () =>
+          instancePorts.map((port) => readFileSync(join(dir, `server-${port}.log`), "utf8"));
+        // The client's own address reached the app, from the X-Forwarded-For nginx set. A
+        // request's line is logged once it is answered, so it may reach the file a moment later.
+        await until(
+          () => logs().join("").includes('"remoteAddress":"127.0.0.2"'),
+          "the log line of the request from 127.0.0.2",
+          5_000,
         );
-        for (const [i, log] of logs.entries())
+        for (const [i, log] of logs().entries())
           expect(log, `instance ${instancePorts[i]} served some of them`).toMatch(
             /"url":"\/api\/v1\/newsletter\/"/,
           );
-        // The client's own address reached the app, from the X-Forwarded-For nginx set.
-        expect(logs.join("")).toContain('"remoteAddress":"127.0.0.2"');
 
         // Sign-ups through nginx; one instance killed mid-traffic, the other goes on.
         const load = driveSignups(site, "deploy", senders, { post: phone.post, cutOff: [502] });
