@@ -7,11 +7,10 @@ import { makeStudent } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
-import type { Config } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema.ts";
 import type { MailConfig } from "../src/mail/mail-config.ts";
-import { buildServer } from "../src/server.ts";
+import { buildServer, type ServerOptions } from "../src/server.ts";
 import { loadSite, type SiteFiles } from "../src/static-site.ts";
 
 /** The real build, which the server knows only through its build/site.json. */
@@ -124,16 +123,8 @@ export function testDatabases(): TestDatabase[] {
   return [pglite, postgres];
 }
 
-export type TestConfig = Pick<
-  Config,
-  | "jwtSecret"
-  | "trustProxy"
-  | "rateLimits"
-  | "refreshReuseGraceSeconds"
-  | "hash"
-  | "logLevel"
-  | "publicUrl"
->;
+/** The settings a server is built with. */
+export type TestConfig = ServerOptions["config"];
 
 /** What a test changes: any setting, and only the rate limits it is about (the rest stay high). */
 export type ConfigOverrides = Partial<Omit<TestConfig, "rateLimits">> & {
