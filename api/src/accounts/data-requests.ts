@@ -7,6 +7,13 @@ export type DataRequestKind = (typeof dataRequests.$inferSelect)["kind"];
 
 export type DataRequests = ReturnType<typeof createDataRequests>;
 
+/** How a request's address is kept: an HMAC, under a key derived from JWT_SECRET. */
+export function addressHasher(secret: string): (email: string) => string {
+  const key = Buffer.from(hkdfSync("sha256", secret, "", "ysp data request addresses", 32));
+  return (email) =>
+    createHmac("sha256", key).update(email.trim().toLowerCase()).digest("base64url");
+}
+
 /**
  * The record of every request about a person's data, which staff list with npm run
  * data-requests. It holds no personal data: the address only as an HMAC under a key derived from
@@ -14,9 +21,7 @@ export type DataRequests = ReturnType<typeof createDataRequests>;
  * else. Rotating JWT_SECRET ends that matching for older rows, not the list.
  */
 export function createDataRequests(db: Db, secret: string, now: () => number) {
-  const key = Buffer.from(hkdfSync("sha256", secret, "", "ysp data request addresses", 32));
-  const emailHash = (email: string) =>
-    createHmac("sha256", key).update(email.trim().toLowerCase()).digest("base64url");
+  const emailHash = addressHasher(secret);
 
   return {
     emailHash,

@@ -1,5 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../config.ts";
+import { type Config, ConfigError, loadConfig } from "../config.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { FolderInUseError } from "../db/folder-lock.ts";
 
@@ -15,7 +15,11 @@ export type Listing<Row extends Record<string, string>> = {
   options?: ParseArgsConfig["options"];
   headers: readonly (keyof Row & string)[];
   /** The rows, or a sentence saying which option is wrong (exit code 2). */
-  rows: (database: Database, values: Record<string, unknown>) => Promise<Row[] | string>;
+  rows: (
+    database: Database,
+    values: Record<string, unknown>,
+    config: Config,
+  ) => Promise<Row[] | string>;
   /** The line after a table: how many, of what. */
   summary: (count: number, values: Record<string, unknown>) => string;
 };
@@ -65,9 +69,10 @@ async function list<Row extends Record<string, string>>(listing: Listing<Row>): 
     console.error(`--format must be csv or table.\n${listing.usage}`);
     return 2;
   }
-  const database = await openDatabase(loadConfig().database);
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
   try {
-    const rows = await listing.rows(database, values);
+    const rows = await listing.rows(database, values, config);
     if (typeof rows === "string") {
       console.error(`${rows}\n${listing.usage}`);
       return 2;

@@ -4,16 +4,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createDataRequests } from "../accounts/data-requests.ts";
 import { openDatabase } from "../db/client.ts";
 import { dataRequests, newsletterSubscriptions } from "../db/schema.ts";
 
 const run = promisify(execFile);
 const dataDir = mkdtempSync(join(tmpdir(), "ysp-staff-lists-"));
+const secret = "staff-lists-test-secret-of-32-chars-or-more";
 const command =
   (name: string) =>
   (...args: string[]) =>
     run(process.execPath, [new URL(`./${name}.ts`, import.meta.url).pathname, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", JWT_SECRET: secret },
     });
 const newsletter = command("newsletter");
 const requests = command("data-requests");
@@ -37,6 +39,10 @@ beforeAll(async () => {
       outcome: "no account",
     },
   ]);
+  // Two requests for one parent's address, recorded as the service records them.
+  const recorded = createDataRequests(database.db, secret, () => at("06").getTime());
+  await recorded.record("download", "parent@example.com");
+  await recorded.record("guardian_refusal_erasure", "Parent@Example.com", { done: false });
   await database.close();
 }, 60_000);
 
@@ -57,9 +63,26 @@ describe("staff lists", { timeout: 60_000 }, () => {
       .slice(2)
       .map((line) => line.split(/\s+/)[0])
       .filter((kind) => kind !== "" && kind !== undefined);
-    expect(kinds.slice(0, 3)).toEqual(["guardian_refusal_erasure", "download", "link"]);
+    expect(kinds.slice(0, 5)).toEqual([
+      "guardian_refusal_erasure",
+      "guardian_refusal_erasure",
+      "download",
+      "link",
+      "download",
+    ]);
     expect(stdout).toMatch(/guardian_refusal_erasure +2026-11-05T09:00:00.000Z +not yet/);
-    expect(stdout).toContain("3 data requests.");
+    expect(stdout).toContain("5 data requests.");
+  });
+
+  it("npm run data-requests --email lists only that address's requests, however it is typed", async () => {
+    const { stdout } = await requests("--email", " PARENT@example.com ", "--format", "csv");
+    expect(stdout.trim().split("\n")).toEqual([
+      "kind,asked_at,done_at,outcome,address_hash",
+      expect.stringMatching(/^guardian_refusal_erasure,2026-11-06T09:00:00.000Z,not yet,,/),
+      expect.stringMatching(/^download,2026-11-06T09:00:00.000Z,2026-11-06T09:00:00.000Z,,/),
+    ]);
+    const none = await requests("--email", "someone@example.com");
+    expect(none.stdout.trim()).toBe("0 data requests for someone@example.com.");
   });
 
   it("explains a bad argument", async () => {
