@@ -2,7 +2,6 @@ import {
   accountMessages,
   accountPages,
   dataRightsMessages,
-  dataRightsPages,
   type EmailOnlyBody,
   emailOnlyBodySchema,
   type MessageResponse,
@@ -235,13 +234,6 @@ async function resetPassword(
   if (!hashed.ok) return "busy";
   return links.resetPassword(token, hashed.value);
 }
-
-/** The pages that take their own form's post (linkPageRoutes here, and the data rights' routes). */
-export const formPostPages: readonly string[] = [
-  accountPages.verifyEmail,
-  accountPages.resetPassword,
-  ...Object.values(dataRightsPages).filter((path) => path !== dataRightsPages.manageYourData),
-];
 
 /**
  * The two pages a link opens post their forms to their own address, token

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { accountPages, dataRightsPages } from "@ysp/contract";
 import { describe, expect, it } from "vitest";
 import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
 import {
@@ -9,7 +10,17 @@ import {
   hasBuild,
   pgliteForFile,
 } from "../../test/harness.ts";
-import { formPostPages } from "./account-links.ts";
+
+/**
+ * The pages that take their own form's post, and so answer POST: the two a mail link opens, and
+ * every data-rights page but the one that lists what the others do. Written out here, apart
+ * from the routes, so a route added or lost on a page is caught.
+ */
+const formPostPages: readonly string[] = [
+  accountPages.verifyEmail,
+  accountPages.resetPassword,
+  ...Object.values(dataRightsPages).filter((path) => path !== dataRightsPages.manageYourData),
+];
 
 /** The hashes a page's Content-Security-Policy allows in one directive. */
 const allowed = (response: { headers: Record<string, unknown> }, directive: string) =>
