@@ -1,3 +1,4 @@
+import { site } from "@ysp/web/content/site";
 import { cspHash } from "./csp-hash.ts";
 import { escapeHtml } from "./escape-html.ts";
 
@@ -46,7 +47,7 @@ export function answerPage({
   link: { href: string; text: string; back?: boolean };
 }): string {
   return `<!DOCTYPE html>
-<html lang="en-NG">
+<html lang="${site.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

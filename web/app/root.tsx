@@ -16,6 +16,7 @@ import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { ToastHost } from "./components/toast-host.tsx";
 import { unexpectedErrorPage } from "./content/error-pages.ts";
 import { skipLinkLabel } from "./content/navigation.ts";
+import { site } from "./content/site.ts";
 import { useFocusOnNavigation } from "./lib/use-focus-on-navigation.ts";
 import { isStaticPage } from "./pages.ts";
 import { inlineCss } from "./styles/inline-css.ts";
@@ -27,7 +28,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const hydrate = !import.meta.env.SSR || !matches.some((match) => isStaticPage(match.id));
   return (
-    <html lang="en-NG">
+    <html lang={site.language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from "node:http";
+import { site } from "@ysp/web/content/site";
 import { escapeHtml } from "../escape-html.ts";
 import { bodyHtml, fieldList, loneField } from "./bodies.ts";
 import {
@@ -221,7 +222,7 @@ export function renderApiDocs(source: ApiDocument): string {
   const grouped = groups(document, entries);
   const errorSchema = firstErrorSchema(entries);
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${site.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -1,4 +1,5 @@
 import { type MailWords, mailFooter, signOff, unsubscribeLine } from "@ysp/web/content/mail";
+import { site } from "@ysp/web/content/site";
 import { escapeHtml } from "../escape-html.ts";
 
 export type RenderedMail = { subject: string; text: string; html: string };
@@ -39,7 +40,7 @@ export function renderMail(words: MailWords): RenderedMail {
 <p style="${styles.small}">Or open this link: <a href="${escapeHtml(words.action.url)}" style="${styles.link}">${escapeHtml(words.action.url)}</a></p>`
     : "";
   const html = `<!DOCTYPE html>
-<html lang="en">
+<html lang="${site.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -48,7 +49,7 @@ export function renderMail(words: MailWords): RenderedMail {
 </head>
 <body style="${styles.body}">
 <div style="display:none;max-height:0;overflow:hidden">${escapeHtml(words.preview)}</div>
-<div role="article" aria-label="${escapeHtml(words.subject)}" lang="en" style="${styles.main}">
+<div role="article" aria-label="${escapeHtml(words.subject)}" lang="${site.language}" style="${styles.main}">
 <div style="${styles.card}">
 ${paragraph(words.greeting)}
 ${words.paragraphs.map((p) => paragraph(p)).join("\n")}

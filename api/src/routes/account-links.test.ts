@@ -84,7 +84,7 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
     });
     expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@ysp\.example>$/);
     expect(mail.text).toContain(`Hi ${student.first_name},`);
-    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.html).toContain('<html lang="en-NG">');
     expect(mail.html).toContain("Confirm my email");
     expect(mail.raw).not.toContain(student.password);
 

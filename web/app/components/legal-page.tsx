@@ -1,4 +1,5 @@
 import { legalPage } from "~/content/legal/page.ts";
+import { site } from "~/content/site.ts";
 import type { LegalDocument } from "~/content/types.ts";
 import { TextBlocks } from "./text-blocks.tsx";
 
@@ -8,7 +9,7 @@ import { TextBlocks } from "./text-blocks.tsx";
  * cheap phone), and every hydrated page loads this module in the shared chunk.
  */
 const formatUpdated = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-NG", { dateStyle: "long", timeZone: "Africa/Lagos" });
+  new Date(iso).toLocaleDateString(site.language, { dateStyle: "long", timeZone: "Africa/Lagos" });
 
 export function LegalPage({ document }: { document: LegalDocument }) {
   return (

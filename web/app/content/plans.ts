@@ -1,3 +1,5 @@
+import { site } from "./site.ts";
+
 export type Plan = { name: string; price: number; period: string };
 
 export const plans: readonly Plan[] = [
@@ -6,7 +8,7 @@ export const plans: readonly Plan[] = [
   { name: "Yearly", price: 35000, period: "per year" },
 ];
 
-export const formatNaira = (amount: number) => `₦${amount.toLocaleString("en-NG")}`;
+export const formatNaira = (amount: number) => `₦${amount.toLocaleString(site.language)}`;
 
 export const examsCovered = ["WAEC", "NECO", "JAMB UTME", "IELTS", "SAT"] as const;
 export const examsPlanned = ["Cambridge A-Levels", "TOEFL", "GRE", "GMAT"] as const;

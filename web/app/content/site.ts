@@ -7,6 +7,11 @@
  */
 export type SiteConfig = {
   name: string;
+  /**
+   * The language every page and message is written in, and the locale dates and naira are
+   * written in: English as used in Nigeria (BCP 47).
+   */
+  language: string;
   /** Public origin the site is served from; canonical URLs and the sitemap use it. */
   origin: string;
   tagline: string;
@@ -35,6 +40,7 @@ export type SiteConfig = {
 
 export const site: SiteConfig = {
   name: "YSP",
+  language: "en-NG",
   origin: "https://ysp.ng", // PLACEHOLDER
   tagline: "Pass WAEC, NECO, JAMB, SAT and IELTS with expert-led classes",
   description:
