@@ -1,6 +1,6 @@
-import { site } from "@ysp/web/content/site";
 import { cspHash } from "./csp-hash.ts";
 import { escapeHtml } from "./escape-html.ts";
+import { serverPage } from "./server-page.ts";
 
 /**
  * A link marked `data-back` goes back through history where it can, so the
@@ -46,23 +46,12 @@ export function answerPage({
   lines: readonly string[];
   link: { href: string; text: string; back?: boolean };
 }): string {
-  return `<!DOCTYPE html>
-<html lang="${site.language}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} | YSP</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>${style}</style>${link.back ? `\n<script>${backScript}</script>` : ""}
-</head>
-<body>
-<main>
-<h1>${escapeHtml(title)}</h1>
+  return serverPage({
+    title: `${title} | YSP`,
+    head: `<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>${style}</style>${link.back ? `\n<script>${backScript}</script>` : ""}`,
+    main: `<h1>${escapeHtml(title)}</h1>
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
-<a href="${escapeHtml(link.href)}"${link.back ? " data-back" : ""}>${escapeHtml(link.text)}</a>
-</main>
-</body>
-</html>
-`;
+<a href="${escapeHtml(link.href)}"${link.back ? " data-back" : ""}>${escapeHtml(link.text)}</a>`,
+  });
 }

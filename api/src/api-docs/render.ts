@@ -1,6 +1,6 @@
 import { STATUS_CODES } from "node:http";
-import { site } from "@ysp/web/content/site";
 import { escapeHtml } from "../escape-html.ts";
+import { serverPage } from "../server-page.ts";
 import { bodyHtml, fieldList, loneField } from "./bodies.ts";
 import {
   type ApiDocument,
@@ -221,36 +221,25 @@ export function renderApiDocs(source: ApiDocument): string {
   const entries = operations(document);
   const grouped = groups(document, entries);
   const errorSchema = firstErrorSchema(entries);
-  return `<!DOCTYPE html>
-<html lang="${site.language}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(info.title)} reference</title>
-<style>${style}</style>
-</head>
-<body>
-<main>
-${block(
-  `<h1>${escapeHtml(info.title)} reference</h1>`,
-  `<p class="meta">Version ${code(info.version)}${info.license ? ` · License: ${licenseHtml(info.license, document)}` : ""}</p>`,
-  prose(info.description),
-  `<p>Every path below is on the same address as this page. The machine-readable document (OpenAPI ${escapeHtml(document.openapi ?? "")}) is at <a href="${documentPath}">${code(documentPath)}</a>.</p>`,
-  contentsHtml(grouped, errorSchema !== undefined),
-  ...grouped.map(({ tag, description, entries }) =>
-    block(
-      `<section id="${escapeHtml(tagAnchor(tag))}">`,
-      `<h2>${escapeHtml(tag)}</h2>`,
-      prose(description),
-      ...entries.map((entry) => operationHtml(entry, document)),
-      "</section>",
+  return serverPage({
+    title: `${info.title} reference`,
+    head: `<style>${style}</style>`,
+    main: block(
+      `<h1>${escapeHtml(info.title)} reference</h1>`,
+      `<p class="meta">Version ${code(info.version)}${info.license ? ` · License: ${licenseHtml(info.license, document)}` : ""}</p>`,
+      prose(info.description),
+      `<p>Every path below is on the same address as this page. The machine-readable document (OpenAPI ${escapeHtml(document.openapi ?? "")}) is at <a href="${documentPath}">${code(documentPath)}</a>.</p>`,
+      contentsHtml(grouped, errorSchema !== undefined),
+      ...grouped.map(({ tag, description, entries }) =>
+        block(
+          `<section id="${escapeHtml(tagAnchor(tag))}">`,
+          `<h2>${escapeHtml(tag)}</h2>`,
+          prose(description),
+          ...entries.map((entry) => operationHtml(entry, document)),
+          "</section>",
+        ),
+      ),
+      errorSchema && errorsHtml(errorSchema),
     ),
-  ),
-  errorSchema && errorsHtml(errorSchema),
-)}
-</main>
-</body>
-</html>
-`;
+  });
 }
