@@ -32,6 +32,11 @@ export const users = pgTable(
      * this keeps the count of this student's invitations without anything about them.
      */
     deletedReferrals: integer("deleted_referrals").notNull().default(0),
+    /**
+     * Moved on by a new password (accounts/credentials.ts): every token carries the epoch it was
+     * issued in, and one from an earlier epoch is refused, as are links and sessions from before.
+     */
+    credentialsEpoch: integer("credentials_epoch").notNull().default(0),
   },
   (t) => [
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
