@@ -41,6 +41,57 @@ type StoreLog = {
  * When the database cannot count, the request is counted in this instance's memory instead,
  * and the log says so once, and once more when the database counts again.
  */
+/**
+ * The plugin passes a child store its merged options, with the route as `routeInfo` (not what
+ * its types say), and the route's `groupId`.
+ */
+type ChildOptions = { groupId?: unknown; routeInfo?: { method?: unknown; url?: unknown } };
+
+/**
+ * What a limit is counted under: its operation's name (`groupId`, rate-limits.ts), so every
+ * route of one operation shares one count; a route without one apart from every other route,
+ * as the plugin's own store counts it; a limit a handler checks (createRateLimit, no route)
+ * names itself in its keys.
+ */
+function limitName({ groupId, routeInfo: route }: ChildOptions): string {
+  if (typeof groupId === "string") return `${groupId} `;
+  return route?.method && route.url ? `${String(route.method)} ${String(route.url)} ` : "";
+}
+
+/** One store in this process's memory per limit name: the routes of one operation share it. */
+function memoryByLimit() {
+  const stores = new Map<string, FastifyRateLimitStore>();
+  return (name: string) => {
+    let store = stores.get(name);
+    if (!store) {
+      store = new MemoryStore(false, false);
+      stores.set(name, store);
+    }
+    return store;
+  };
+}
+
+/**
+ * Limits counted in this process's memory, for PGlite, which one process opens: the plugin's
+ * own store, shared by the routes of one operation as the PostgreSQL store shares them.
+ */
+export function createMemoryLimits(): FastifyRateLimitStoreCtor {
+  const memory = memoryByLimit();
+  class MemoryLimits {
+    readonly #store: FastifyRateLimitStore;
+    constructor(name?: unknown) {
+      this.#store = memory(typeof name === "string" ? name : "");
+    }
+    incr(key: string, callback: Callback, windowMs: number, max: number) {
+      this.#store.incr(key, callback, windowMs, max);
+    }
+    child(options: ChildOptions) {
+      return new MemoryLimits(limitName(options));
+    }
+  }
+  return MemoryLimits as unknown as FastifyRateLimitStoreCtor;
+}
+
 export function createSharedLimits(db: Db, log: StoreLog, secret: string) {
   const hashKey = Buffer.from(hkdfSync("sha256", secret, "", "ysp rate limit keys", 32));
   const keyed = (key: string) => createHmac("sha256", hashKey).update(key).digest("base64url");
@@ -115,13 +166,16 @@ export function createSharedLimits(db: Db, log: StoreLog, secret: string) {
     }
   };
 
+  const memory = memoryByLimit();
+
   class SharedStore {
     readonly #namespace: string;
-    readonly #memory = new MemoryStore(false, false);
+    readonly #memory: FastifyRateLimitStore;
 
     /** The plugin makes the first store with its own options; children are made with a name. */
     constructor(namespace?: unknown) {
       this.#namespace = typeof namespace === "string" ? namespace : "";
+      this.#memory = memory(this.#namespace);
     }
 
     incr(key: string, callback: Callback, windowMs: number, max: number) {
@@ -135,16 +189,8 @@ export function createSharedLimits(db: Db, log: StoreLog, secret: string) {
       if (!sending && waiting.size === 1 && entry.askers.length === 1) setImmediate(send);
     }
 
-    /**
-     * A route's limit is counted apart from every other route's, as the plugin's own store
-     * counts it; a limit a handler checks (createRateLimit, no route) names itself in its keys.
-     * The plugin passes its merged options, with the route as `routeInfo` (not what its types say).
-     */
-    child(options: { routeInfo?: { method?: unknown; url?: unknown } }) {
-      const route = options.routeInfo;
-      return new SharedStore(
-        route?.method && route.url ? `${String(route.method)} ${String(route.url)} ` : "",
-      );
+    child(options: ChildOptions) {
+      return new SharedStore(limitName(options));
     }
   }
 

@@ -75,9 +75,15 @@ const tooMany = (_request: FastifyRequest, context: { ttl: number }) => ({
   ]),
 });
 
-const perIp = (max: number): RateLimitOptions => ({
+/**
+ * A limit per client IP for one operation, `name`, counted once for every route that serves it:
+ * the refresh at both its addresses, the mail limit across every route that sends or opens a
+ * link. Counted per route, each address would have been a fresh allowance.
+ */
+const perIp = (name: string, max: number): RateLimitOptions => ({
   max,
   timeWindow: minute,
+  groupId: name,
   errorResponseBuilder: tooMany,
 });
 
@@ -87,16 +93,16 @@ const perIp = (max: number): RateLimitOptions => ({
  */
 export function rateLimits(config: RateLimitConfig): RateLimits {
   return {
-    signup: perIp(config.signupPerMinute),
-    loginPerIp: perIp(config.loginPerMinute),
+    signup: perIp("signup", config.signupPerMinute),
+    loginPerIp: perIp("login", config.loginPerMinute),
     loginPerEmail: {
       max: config.loginPerEmailPerMinute,
       timeWindow: minute,
       keyGenerator: (request) => `login-email:${bodyEmail(request)}`,
     },
-    refresh: perIp(config.refreshPerMinute),
-    newsletter: perIp(config.newsletterPerMinute),
-    mailPerIp: perIp(config.mailPerMinute),
+    refresh: perIp("refresh", config.refreshPerMinute),
+    newsletter: perIp("newsletter", config.newsletterPerMinute),
+    mailPerIp: perIp("mail", config.mailPerMinute),
     mailPerAddress: {
       max: config.mailPerAddressPerHour,
       timeWindow: hour,
