@@ -21,7 +21,7 @@ import type { MailConfig } from "./mail/mail-config.ts";
 import { createMailQueue } from "./mail/mail-queue.ts";
 import { createMailSender } from "./mail/mail-sender.ts";
 import { createMailTransport } from "./mail/transport.ts";
-import { createSharedLimits } from "./rate-limit-store.ts";
+import { createMemoryLimits, createSharedLimits } from "./rate-limit-store.ts";
 import { rateLimits } from "./rate-limits.ts";
 import { OneLinePerRequest, requestForLog } from "./request-log.ts";
 import { accountLinkRoutes, linkPageRoutes } from "./routes/account-links.ts";
@@ -134,7 +134,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     await app.register(rateLimit, { global: false, store: shared.Store });
   } else {
     // PGlite is opened by one process at a time, so this one instance's memory counts for all.
-    await app.register(rateLimit, { global: false });
+    await app.register(rateLimit, { global: false, store: createMemoryLimits() });
   }
 
   database.onConnectionLost((error) =>
