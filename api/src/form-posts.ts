@@ -1,5 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { answerPage, answerPagePolicy } from "./answer-page.ts";
+import { builtPagePath, type SiteFiles } from "./static-site.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The built site's page a URL path opens (static-site.ts), or none: where answer pages link. */
+    pageAt: (path: string) => string | undefined;
+  }
+}
+
+/** Lets every route's answer pages link to the built site's pages, and only to them. */
+export function knowSitePages(app: FastifyInstance, site: SiteFiles) {
+  app.decorate("pageAt", (path: string) => builtPagePath(site, path));
+}
 
 /**
  * Plain HTML form posts: from pages that run no JavaScript, and from the
@@ -28,14 +41,16 @@ export function isFormPost(request: FastifyRequest): boolean {
 
 /**
  * The page the form was on. A page's form with no action posts to the page's own
- * address, query and all; an API route's form, from Referer, only its path, so the
- * link can never lead off the site.
+ * address, query and all (the route matched it, so it is that page's). An API route's
+ * form names its page by Referer, which only chooses among the built site's pages:
+ * the header itself never becomes the link ("//2130706433/phish" was one), and a
+ * Referer that names none of them leads home.
  */
 export function formPagePath(request: FastifyRequest): string {
   if (!request.url.startsWith("/api/")) return request.url;
   const referer = request.headers.referer;
   const path = referer ? URL.parse(referer)?.pathname : undefined;
-  return path && /^\/[\w/-]{0,200}$/.test(path) ? path : "/";
+  return (path && request.server.pageAt(path)) ?? "/";
 }
 
 /** Answers a form post with a page: never cached, since it reports one person's submission. */

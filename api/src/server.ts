@@ -14,8 +14,10 @@ import { createSessions } from "./auth/sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import { bodyLimit } from "./body-limit.ts";
 import type { Config } from "./config.ts";
+import { refuseCrossSitePosts } from "./cross-site-posts.ts";
 import type { Database } from "./db/client.ts";
 import { registerErrorHandler, sendError, stoppingMessage } from "./errors.ts";
+import { knowSitePages } from "./form-posts.ts";
 import { createLinkTokens } from "./mail/link-tokens.ts";
 import type { MailConfig } from "./mail/mail-config.ts";
 import { createMailQueue } from "./mail/mail-queue.ts";
@@ -126,6 +128,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.decorateRequest("logFields", null);
   registerSecurityHeaders(app, site.permissionsPolicy);
   registerErrorHandler(app);
+  knowSitePages(app, site);
+  refuseCrossSitePosts(app, config.publicUrl);
 
   await app.register(swagger, { openapi: openApiBase(config.publicUrl), hideUntagged: true });
   if (database.kind === "postgres") {
@@ -228,11 +232,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(yourDataRoutes, { prefix: yourDataApi, ...dataOptions });
   await app.register(yourDataPageRoutes, dataOptions);
   await app.register(guardianConsentRoutes, { guardians, rateLimits: limits, site });
-  await app.register(newsletterRoutes, {
-    newsletter,
-    rateLimits: limits,
-    pagePaths: [...site.pages.keys()],
-  });
+  await app.register(newsletterRoutes, { newsletter, rateLimits: limits });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   await app.register(apiDocsRoutes, { site });
   await app.register(siteRoutes, { site });

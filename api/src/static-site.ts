@@ -21,8 +21,11 @@ export type SiteFiles = {
   files: Map<string, StaticFile>;
   /** Prerendered pages by route path ("/", "/faqs", "/join" …). */
   pages: Map<string, PageFile>;
-  /** Raw paths with parameters that get a page too ("/join/<code>"), tried in order. */
-  patterns: { match: RegExp; page: PageFile }[];
+  /**
+   * Raw paths with parameters that get a page too ("/join/<code>"), tried in order, with the
+   * path of the page they get ("/join").
+   */
+  patterns: { match: RegExp; path: string; page: PageFile }[];
   notFound: PageFile;
   /** For every page: the video player's allowances, everything else denied. */
   permissionsPolicy: string;
@@ -156,7 +159,11 @@ export async function loadSite(buildDir: string): Promise<SiteFiles> {
     const file = await loadPage(page);
     pages.set(page.path, file);
     if (page.alsoMatches)
-      patterns.push({ match: pattern(page.alsoMatches, manifestPath), page: file });
+      patterns.push({
+        match: pattern(page.alsoMatches, manifestPath),
+        path: page.path,
+        page: file,
+      });
   }
   return {
     files,
@@ -165,6 +172,21 @@ export async function loadSite(buildDir: string): Promise<SiteFiles> {
     notFound: await loadPage(build.notFound),
     permissionsPolicy: build.permissionsPolicy,
   };
+}
+
+/**
+ * The page of the built site that `path` (a URL path, no query) opens, named as site.json names
+ * it: "/faqs" for "/faqs/", "/join" for "/join/K7QX9M"; undefined for any other path. A link the
+ * server writes from what a request says (a Referer, a form field) goes only to such a page, so
+ * "//2130706433/phish" or "/\evil.example" can never become one.
+ */
+export function builtPagePath(
+  site: Pick<SiteFiles, "pages" | "patterns">,
+  path: string,
+): string | undefined {
+  const bare = path.replace(/(.)\/+$/, "$1");
+  if (site.pages.has(bare)) return bare;
+  return site.patterns.find(({ match }) => match.test(path))?.path;
 }
 
 /** The best encoding the client accepts among those we have: brotli, then gzip, then none. */

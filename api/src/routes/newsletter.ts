@@ -17,16 +17,9 @@ import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
 import { linkRefusals, operation } from "../route-schemas.ts";
 import { linkTokenOf, refuseLink, refuseLinkPage } from "./link-answers.ts";
 
-/** Only our own pages: the answer page links back, never to a place taken from input. */
-const backLink = (source: unknown, pages: ReadonlySet<string>) => {
-  const path = typeof source === "string" ? source.replace(/(.)\/+$/, "$1") : "";
-  return pages.has(path) ? path : "/";
-};
-
 export type NewsletterOptions = {
   newsletter: Newsletter;
   rateLimits: RateLimits;
-  pagePaths: readonly string[];
 };
 
 /**
@@ -37,12 +30,12 @@ export type NewsletterOptions = {
  */
 export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
   app,
-  { newsletter, rateLimits, pagePaths },
+  { newsletter, rateLimits },
 ) => {
-  const pages = new Set(pagePaths);
   acceptFormPosts(app);
   // RFC 8058: a mail app's one-click unsubscribe posts "List-Unsubscribe=One-Click" as
   // multipart/form-data (or urlencoded). The token is in the address; the body says nothing more.
+  // It may come from the mail app's own site: the one post cross-site-posts.ts lets through.
   app.addContentTypeParser("multipart/form-data", { parseAs: "string" }, (_request, _body, done) =>
     done(null, {}),
   );
@@ -80,7 +73,9 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
       // After a mistake, back through history: the field still holds what was typed.
       const answer = (status: number, title: string, message: string, mistake = false) => {
         if (!fromForm) return reply.code(status).send({ message });
-        const back = backLink((request.body as { source?: unknown } | undefined)?.source, pages);
+        // Only one of our own pages: the field chooses among them, and never becomes the link.
+        const source = (request.body as { source?: unknown } | undefined)?.source;
+        const back = (typeof source === "string" && app.pageAt(source)) || "/";
         return sendAnswerPage(reply, status, {
           title,
           lines: [message],

@@ -18,3 +18,16 @@ export const unexpectedErrorPage: ErrorPageCopy = {
   text: "Something went wrong on our side. Please try again.",
   homeLink: "Go to the home page",
 };
+
+/**
+ * What a browser shows when another website made it post one of our forms (an account link's,
+ * say): the server refuses it (api/src/cross-site-posts.ts). Whoever reads this did nothing wrong.
+ */
+export const crossSitePostPage = {
+  title: "This form came from another website",
+  lines: [
+    "We did not act on it: only a form on our own pages can change your account.",
+    "If you meant to do this, open the link in your email again, or go to the page on our site and send its form from there.",
+  ],
+  pageLink: `Go to this page on ${site.name}`,
+} as const;
