@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { emailMessages, emailProblem, normalizeEmail } from "./email.ts";
+import { emailMessages, emailProblem, loginEmailProblem, normalizeEmail } from "./email.ts";
 import { signupMessages } from "./signup.ts";
 import { characters, composed } from "./text.ts";
 
@@ -28,14 +28,21 @@ export const text = (label: string, missing = apiMessages.notString(label)) =>
     error: (issue) => (issue.input === undefined ? missing : apiMessages.notString(label)),
   });
 
+/** An email field checked by `problem` as typed, then kept as normalizeEmail makes it. */
+const emailField = (problem: (raw: string) => string | null) =>
+  text("Email", emailMessages.required).check(
+    z.superRefine((v, ctx) => {
+      const found = problem(v);
+      if (found) ctx.addIssue(found);
+    }),
+    z.overwrite(normalizeEmail),
+  );
+
 // The rule lives in email.ts, so the newsletter form checks exactly what the server does.
-export const emailBody = text("Email", emailMessages.required).check(
-  z.overwrite(normalizeEmail),
-  z.superRefine((v, ctx) => {
-    const problem = emailProblem(v);
-    if (problem) ctx.addIssue(problem);
-  }),
-);
+export const emailBody = emailField(emailProblem);
+
+/** Login's: any address an account may hold, those made before today's rule included. */
+const loginEmail = emailField(loginEmailProblem);
 
 /** A person's name: trimmed, composed, 1 to 100 characters, no control characters. */
 export const personName = (label: string, required: string) =>
@@ -78,7 +85,7 @@ export const signupBodySchema = z.object({
 export type SignupBody = z.infer<typeof signupBodySchema>;
 
 export const loginBodySchema = z.object({
-  email: emailBody,
+  email: loginEmail,
   password,
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;

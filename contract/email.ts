@@ -11,24 +11,77 @@ export const emailMessages = {
   tooLong: "Email must be at most 254 characters",
 } as const;
 
+/** RFC 5321 §4.5.3.1.3: a path holds at most 256 octets, 254 of them the address. */
 export const emailMaxCharacters = 254;
 
-// Deliberately simple: one @ with dot-separated parts on both sides, none empty (so no
-// "a@b.com." or "a@gmail..com"), at least one dot in the domain, no spaces.
-const emailShape = /^[^\s@.]+(\.[^\s@.]+)*@[^\s@.]+(\.[^\s@.]+)+$/;
-// Control and invisible format characters (zero-width space, joiners, BOM, soft hyphen): an
-// address holding one looks like another and could never be typed again at login.
-const controlOrFormatCharacters = /[\p{Cc}\p{Cf}]/u;
+// RFC 5322's atext: what an unquoted local part may hold. No quotes, brackets, backslashes,
+// commas, semicolons, angle brackets or parentheses, so no address list, display name or
+// comment can hide in one: nodemailer reads what we accept as that one address (the property
+// test in api/src/mail/transport.addresses.test.ts).
+const atom = "[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+";
+// RFC 1035 §2.3.4: a label of letters, digits and inner hyphens, at most 63 characters.
+const label = "[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?";
+// The last label starts with a letter: no top-level domain is numeric (RFC 3696 §2), and a
+// domain that ends in a number ("2.7", "1.0x7f") is an IPv4 address to the URL standard's
+// host parser, which nodemailer uses: it sent a@2.7 to a@2.0.0.7.
+const topLabel = "[a-zA-Z](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?";
+
+/**
+ * The HTML standard's "valid email address", which `<input type=email>` enforces, so the
+ * pages' forms and the API agree, with three stricter parts for mail that can be delivered:
+ * the domain has a dot (a bare "a@b" names no domain on the internet), its last label is no
+ * number (above), and no part of the local part between dots is empty (".a@x.ng",
+ * "a..b@x.ng" and "a.@x.ng" break RFC 5321's dot-string, and mail servers refuse them).
+ * ASCII only, as the standard is: it is checked before lower-casing, as a browser checks it,
+ * so a character such as the Kelvin sign cannot turn into the letter k after it.
+ */
+const emailShape = new RegExp(`^${atom}(?:\\.${atom})*@(?:${label}\\.)+${topLabel}$`);
 
 /** The address as the API keeps it: trimmed, lower-case, composed. */
 export const normalizeEmail = (raw: string) => composed(raw.trim().toLowerCase());
 
-/** What is wrong with an address, as a sentence for the student, or null when the API accepts it. */
+/**
+ * What is wrong with an address, as a sentence for the student, or null when the API accepts
+ * it. Every address the API stores or mails passes it; what it keeps is normalizeEmail's.
+ */
 export function emailProblem(raw: string): string | null {
+  const email = raw.trim();
+  if (email === "") return emailMessages.required;
+  if (characters(email) > emailMaxCharacters) return emailMessages.tooLong;
+  if (!emailShape.test(email)) return emailMessages.invalid;
+  return null;
+}
+
+/**
+ * What is wrong with an address given to log in with: only that it is missing or too long.
+ * Accounts made before the rule above may hold an address it refuses (migration 0007 counts
+ * them), and they still log in; a login mails nobody, so it needs no more.
+ */
+export function loginEmailProblem(raw: string): string | null {
   const email = normalizeEmail(raw);
   if (email === "") return emailMessages.required;
   if (characters(email) > emailMaxCharacters) return emailMessages.tooLong;
-  if (!emailShape.test(email) || controlOrFormatCharacters.test(email))
-    return emailMessages.invalid;
   return null;
+}
+
+// Google ignores the dots in a Gmail local part, and googlemail.com is the same mailbox.
+const dotlessDomains = new Set(["gmail.com", "googlemail.com"]);
+
+/**
+ * One mailbox however it is spelled, to tell whether two addresses reach the same person:
+ * lower-case, the "+tag" dropped (sub-addressing, which Gmail, Outlook, Yahoo and iCloud
+ * deliver to the untagged mailbox), and at Gmail the dots too, googlemail.com read as
+ * gmail.com. For comparing only: mail goes to the address as given.
+ */
+export function canonicalMailbox(email: string): string {
+  const normal = normalizeEmail(email);
+  const at = normal.lastIndexOf("@");
+  if (at < 0) return normal;
+  let local = normal.slice(0, at).split("+", 1)[0] ?? "";
+  let domain = normal.slice(at + 1);
+  if (dotlessDomains.has(domain)) {
+    local = local.replaceAll(".", "");
+    domain = "gmail.com";
+  }
+  return `${local}@${domain}`;
 }

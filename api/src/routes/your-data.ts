@@ -16,6 +16,7 @@ import {
   tokenBodySchema,
   yourDataApi,
 } from "@ysp/contract";
+import { canonicalMailbox } from "@ysp/contract/email";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import type { AccountLinks } from "../accounts/account-links.ts";
@@ -271,7 +272,9 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       },
       async (request, reply) => {
         const user = userOf(request);
-        if (request.body.guardian_email === user.email.toLowerCase())
+        // One mailbox however it is spelled: "kid+mum@x.ng" and "k.i.d@googlemail.com" reach
+        // the student, who would then give their own permission.
+        if (canonicalMailbox(request.body.guardian_email) === canonicalMailbox(user.email))
           return sendError(reply, {
             status: 400,
             code: "guardian_email_own",
