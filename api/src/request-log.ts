@@ -35,16 +35,37 @@ export class OneLinePerRequest extends LogController {
   }
 }
 
-const tokenInQuery = new RegExp(`([?&]${linkTokenParameter}=)[^&#]*`, "g");
+/** A query parameter's name as the query parser reads it: "%74oken" and "token" are one. */
+function parameterName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replaceAll("+", " "));
+  } catch {
+    return raw;
+  }
+}
 
 /**
- * A request as its log line shows it: the token of a link from a message is
- * left out of the URL, so a log reader cannot open another person's link.
+ * The URL with the value of every parameter the app reads as a link's token left out, however
+ * its name is spelt: a token in a log would let whoever reads it open another person's link.
  */
+function withoutToken(url: string): string {
+  const start = url.indexOf("?");
+  if (start < 0) return url;
+  const pairs = url
+    .slice(start + 1)
+    .split("&")
+    .map((pair) => {
+      const name = pair.split("=", 1)[0] ?? "";
+      return parameterName(name) === linkTokenParameter ? `${name}=[redacted]` : pair;
+    });
+  return `${url.slice(0, start)}?${pairs.join("&")}`;
+}
+
+/** A request as its log line shows it: the token of a link from a message is left out. */
 export function requestForLog(request: FastifyRequest) {
   return {
     method: request.method,
-    url: request.url.replace(tokenInQuery, "$1[redacted]"),
+    url: withoutToken(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
