@@ -281,7 +281,10 @@ describe.skipIf(!postgresBinDir())("the API's document on a bad day", () => {
       });
       const { access, refresh, user } = login.json();
       // Tokens this app accepts, so each request gets as far as the database, which is down.
-      const dataToken = await createTokenSigner(makeConfig().jwtSecret).signData(user.id);
+      const dataToken = await createTokenSigner(makeConfig().jwtSecret).signData({
+        userId: user.id,
+        epoch: 0,
+      });
       const tokenFor = (op: DocOperation) =>
         op.security.some((scheme) => "dataAccess" in scheme)
           ? dataToken

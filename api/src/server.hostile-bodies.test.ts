@@ -23,7 +23,10 @@ let dataToken = "";
 beforeAll(async () => {
   const login = (await signUpAndLogIn(suite.app)).json();
   refreshToken = login.refresh;
-  dataToken = await createTokenSigner(makeConfig().jwtSecret).signData(login.user.id);
+  dataToken = await createTokenSigner(makeConfig().jwtSecret).signData({
+    userId: login.user.id,
+    epoch: 0,
+  });
 });
 
 async function rowCounts() {

@@ -1,9 +1,11 @@
 import { dataRightsLifetimes, type LinkProblem, linkLifetimes } from "@ysp/contract";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { TokenHolder } from "../auth/tokens.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { accountLinks, authSessions, users } from "../db/schema.ts";
+import { accountLinks, users } from "../db/schema.ts";
 import { hashToken, type LinkTokens } from "../mail/link-tokens.ts";
 import type { MailKind, MailQueue } from "../mail/mail-queue.ts";
+import { endCredentials } from "./credentials.ts";
 import { lockStudent } from "./students.ts";
 
 export type LinkPurpose = (typeof accountLinks.$inferSelect)["purpose"];
@@ -29,7 +31,9 @@ export type NewLink = {
   mail: { kind: MailKind; nonce: string };
 };
 
-export type OpenedLink = { ok: true; userId: string } | { ok: false; problem: LinkProblem };
+/** A link that works names its account and the account's credentials epoch now. */
+export type OpenedLink = { ok: true } & TokenHolder;
+export type LinkAnswer = OpenedLink | { ok: false; problem: LinkProblem };
 
 export type AccountLinks = ReturnType<typeof createAccountLinks>;
 
@@ -88,20 +92,31 @@ export function createAccountLinks(
     return null;
   };
 
-  /** Locks the link until `tx` ends, so two uses at once cannot both succeed, and uses it. */
-  async function take(tx: Tx, token: string, purpose: LinkPurpose): Promise<OpenedLink> {
-    const [link] = await tx
-      .select()
+  /** The link with its account's epoch; `lock` holds the link's row until the transaction ends. */
+  const find = async (from: Db | Tx, token: string, purpose: LinkPurpose, lock: boolean) => {
+    const query = from
+      .select({ link: accountLinks, epoch: users.credentialsEpoch })
       .from(accountLinks)
-      .where(byToken(token, purpose))
-      .for("update");
-    const problem = problemOf(link);
-    if (problem || !link) return { ok: false, problem: problem ?? "link_invalid" };
+      .innerJoin(users, eq(users.id, accountLinks.userId))
+      .where(byToken(token, purpose));
+    const [found] = await (lock ? query.for("update", { of: accountLinks }) : query);
+    return found;
+  };
+
+  /**
+   * Locks the link until `tx` ends, so two uses at once cannot both succeed, and uses it. A new
+   * password ends the link by taking the same row lock (credentials.ts), so whichever commits
+   * second sees the other: a token made from a link opened first names an epoch already past.
+   */
+  async function take(tx: Tx, token: string, purpose: LinkPurpose): Promise<LinkAnswer> {
+    const found = await find(tx, token, purpose, true);
+    const problem = problemOf(found?.link);
+    if (problem || !found) return { ok: false, problem: problem ?? "link_invalid" };
     await tx
       .update(accountLinks)
       .set({ usedAt: new Date(now()) })
-      .where(eq(accountLinks.id, link.id));
-    return { ok: true, userId: link.userId };
+      .where(eq(accountLinks.id, found.link.id));
+    return { ok: true, userId: found.link.userId, epoch: found.epoch };
   }
 
   const markVerified = (tx: Tx, userId: string) =>
@@ -136,19 +151,19 @@ export function createAccountLinks(
     },
 
     /** Uses a link to the account's data, once. */
-    openYourData: (token: string): Promise<OpenedLink> =>
+    openYourData: (token: string): Promise<LinkAnswer> =>
       db.transaction((tx) => take(tx, token, "your_data")),
 
     /** Whether a token could be used now, without using it: a bad link is refused before any hashing. */
-    async check(token: string, purpose: LinkPurpose): Promise<OpenedLink> {
-      const [link] = await db.select().from(accountLinks).where(byToken(token, purpose));
-      const problem = problemOf(link);
-      return problem || !link
+    async check(token: string, purpose: LinkPurpose): Promise<LinkAnswer> {
+      const found = await find(db, token, purpose, false);
+      const problem = problemOf(found?.link);
+      return problem || !found
         ? { ok: false, problem: problem ?? "link_invalid" }
-        : { ok: true, userId: link.userId };
+        : { ok: true, userId: found.link.userId, epoch: found.epoch };
     },
 
-    async verifyEmail(token: string): Promise<OpenedLink> {
+    async verifyEmail(token: string): Promise<LinkAnswer> {
       return db.transaction(async (tx) => {
         const opened = await take(tx, token, "verify_email");
         if (opened.ok) await markVerified(tx, opened.userId);
@@ -157,20 +172,17 @@ export function createAccountLinks(
     },
 
     /**
-     * Sets the new password, ends every session of the account (their refresh tokens stop
-     * working at once), counts the address as confirmed (the link reached it) and queues the
-     * notice: all or nothing.
+     * Sets the new password, ends every power issued before it (sessions, access and data
+     * tokens, other links: credentials.ts), counts the address as confirmed (the link reached
+     * it) and queues the notice: all or nothing.
      */
-    async resetPassword(token: string, passwordHash: string): Promise<OpenedLink> {
+    async resetPassword(token: string, passwordHash: string): Promise<LinkAnswer> {
       const opened = await db.transaction(async (tx) => {
         const taken = await take(tx, token, "reset_password");
         if (!taken.ok) return taken;
         await tx.update(users).set({ passwordHash }).where(eq(users.id, taken.userId));
         await markVerified(tx, taken.userId);
-        await tx
-          .update(authSessions)
-          .set({ revokedAt: new Date(now()) })
-          .where(and(eq(authSessions.userId, taken.userId), isNull(authSessions.revokedAt)));
+        await endCredentials(tx, taken.userId, new Date(now()));
         await queue.enqueue(tx, { kind: "password-changed", userId: taken.userId, nonce: null });
         return taken;
       });

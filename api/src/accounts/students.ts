@@ -7,6 +7,7 @@ import {
 import { policyVersions } from "@ysp/web/content/legal/versions";
 import { and, eq, sql } from "drizzle-orm";
 import { newReferralCode } from "../auth/referral-codes.ts";
+import type { TokenHolder } from "../auth/tokens.ts";
 import { type Db, pgErrorCode, queryRows, type Tx, uniqueViolation } from "../db/client.ts";
 import { accountLinks, consentRecords, mailOutbox, type User, users } from "../db/schema.ts";
 import type { NewLink } from "./account-links.ts";
@@ -60,6 +61,16 @@ export function createStudents(db: Db) {
     .from(users)
     .where(eq(users.id, sql.placeholder("id")))
     .prepare("user_by_id");
+  const userByHolder = db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.id, sql.placeholder("userId")),
+        eq(users.credentialsEpoch, sql.placeholder("epoch")),
+      ),
+    )
+    .prepare("user_by_holder");
   // The database's clock, as created_at was written with it: an API host's clock may differ.
   const recentPasswordHash = db
     .select({ passwordHash: users.passwordHash })
@@ -78,6 +89,14 @@ export function createStudents(db: Db) {
     },
     async findById(id: string): Promise<User | undefined> {
       const [user] = await userById.execute({ id });
+      return user;
+    },
+    /**
+     * The account a token speaks for, while the token's epoch is the account's: the one read a
+     * bearer token costs, the same single-row read by primary key as before epochs existed.
+     */
+    async findHolder(holder: TokenHolder): Promise<User | undefined> {
+      const [user] = await userByHolder.execute(holder);
       return user;
     },
     /** The password hash of an account made with this email in the last ten minutes. */

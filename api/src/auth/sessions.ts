@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { TokenPair } from "@ysp/contract";
 import type { SessionRecords } from "../accounts/sessions.ts";
-import type { TokenSigner } from "./tokens.ts";
+import type { TokenHolder, TokenSigner } from "./tokens.ts";
 
 export type RotateResult =
   | { ok: true; tokens: TokenPair }
@@ -26,11 +26,11 @@ export function createSessions(
   reuseGraceSeconds: number,
 ) {
   /** The pair a rotation to `jti` at `at` (ms) handed out; signed again, the same bytes. */
-  const pair = async (userId: string, sessionId: string, jti: string, at: number) => {
+  const pair = async (holder: TokenHolder, sessionId: string, jti: string, at: number) => {
     const issuedAt = Math.floor(at / 1000);
     const [refresh, access] = await Promise.all([
-      signer.signRefresh(userId, sessionId, jti, issuedAt),
-      signer.signAccess(userId, issuedAt),
+      signer.signRefresh(holder, sessionId, jti, issuedAt),
+      signer.signAccess(holder, issuedAt),
     ]);
     return { access, refresh };
   };
@@ -39,14 +39,16 @@ export function createSessions(
     /**
      * Starts a session family for a login and hands out its first token pair. `device` is the
      * User-Agent, kept (cut short) so a student can see in their data where they logged in.
+     * The tokens carry the account's credentials epoch as `holder` read it.
      */
-    async start(userId: string, device: string | null = null): Promise<TokenPair> {
+    async start(holder: TokenHolder, device: string | null = null): Promise<TokenPair> {
       const id = randomUUID();
       const jti = randomUUID();
+      const { userId } = holder;
       // The tokens are signed on crypto threads while the database records the session.
       const [refresh, access] = await Promise.all([
-        signer.signRefresh(userId, id, jti),
-        signer.signAccess(userId),
+        signer.signRefresh(holder, id, jti),
+        signer.signAccess(holder),
         records.insert({ id, userId, jti, device: device?.slice(0, 200) ?? null }),
       ]);
       return { access, refresh };
@@ -59,22 +61,20 @@ export function createSessions(
       const ids = { id: claims.sessionId, userId: claims.userId };
       const next = randomUUID();
       const at = signer.now();
-      // Signed while the rotation is recorded, and thrown away if it is refused.
+      // Signed while the rotation is recorded, and thrown away if it is refused. The new pair
+      // keeps the refresh token's epoch with no read of the account: a move of the epoch ends
+      // every session in the same transaction (accounts/credentials.ts), so a live session's
+      // epoch is the account's.
       const [rotated, tokens] = await Promise.all([
         records.rotate({ ...ids, jti: claims.jti, next, at }),
-        pair(claims.userId, claims.sessionId, next, at),
+        pair(claims, claims.sessionId, next, at),
       ]);
       if (rotated) return { ok: true, tokens };
       const retried = await records.rotatedFrom({ ...ids, jti: claims.jti });
       if (retried && signer.now() - retried.rotatedAt < reuseGraceSeconds * 1000) {
         return {
           ok: true,
-          tokens: await pair(
-            claims.userId,
-            claims.sessionId,
-            retried.currentJti,
-            retried.rotatedAt,
-          ),
+          tokens: await pair(claims, claims.sessionId, retried.currentJti, retried.rotatedAt),
         };
       }
       // Not the current token of a live session: a used one (revoke), or one of a session already ended.

@@ -7,12 +7,26 @@ export const refreshTokenSeconds = 7 * 24 * 60 * 60;
 const algorithm = "HS256";
 const issuer = "ysp-api";
 
-export type AccessClaims = { userId: string };
-export type RefreshClaims = { userId: string; sessionId: string; jti: string };
+/**
+ * Whom a token speaks for, and the account's credentials epoch when it was issued: a token from
+ * an earlier epoch than the account's is refused (accounts/credentials.ts).
+ */
+export type TokenHolder = { userId: string; epoch: number };
+export type RefreshClaims = TokenHolder & { sessionId: string; jti: string };
 
 /** The ids in our tokens go to the database as uuids: anything else is not a token of ours. */
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (value: unknown): value is string => typeof value === "string" && uuid.test(value);
+/**
+ * Tokens signed before epochs existed carry none: every account was at epoch 0 then, and any
+ * account whose password has changed since has moved past it, so 0 refuses them as it should.
+ */
+const epochOf = (value: unknown): number | null =>
+  value === undefined
+    ? 0
+    : Number.isSafeInteger(value) && (value as number) >= 0
+      ? (value as number)
+      : null;
 
 export type TokenSigner = ReturnType<typeof createTokenSigner>;
 
@@ -51,6 +65,8 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
         algorithms: [algorithm],
         issuer,
         currentDate: new Date(now()),
+        // jose checks `exp` only when it is there: without this, a token without one is forever.
+        requiredClaims: ["exp", "iat"],
       });
       if (payload.typ !== type || typeof payload.sub !== "string") return null;
       return payload;
@@ -60,10 +76,11 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
     }
   }
 
-  /** The account a token of this type names, when it is one of ours and still good. */
-  async function userOf(token: string, type: "access" | "data"): Promise<AccessClaims | null> {
+  /** The account a token of this type names, and its epoch, when it is one of ours and still good. */
+  async function holderOf(token: string, type: "access" | "data"): Promise<TokenHolder | null> {
     const payload = await read(token, type);
-    return payload && isUuid(payload.sub) ? { userId: payload.sub } : null;
+    const epoch = payload && epochOf(payload.ep);
+    return payload && isUuid(payload.sub) && epoch !== null ? { userId: payload.sub, epoch } : null;
   }
 
   return {
@@ -73,27 +90,38 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
      * HS256 over the same claims gives the same token, so a pair signed with a recorded
      * `issuedAt` can be given again, byte for byte, without keeping it anywhere.
      */
-    signAccess: (userId: string, issuedAt = seconds()) =>
-      sign({ typ: "access" }, userId, accessTokenSeconds, issuedAt),
+    signAccess: ({ userId, epoch }: TokenHolder, issuedAt = seconds()) =>
+      sign({ typ: "access", ep: epoch }, userId, accessTokenSeconds, issuedAt),
     /** The session records `jti` as its current token, so the caller chooses it. */
-    signRefresh: (userId: string, sessionId: string, jti: string, issuedAt = seconds()) =>
-      sign({ typ: "refresh", sid: sessionId }, userId, refreshTokenSeconds, issuedAt, jti),
-    verifyAccess: (token: string) => userOf(token, "access"),
+    signRefresh: (
+      { userId, epoch }: TokenHolder,
+      sessionId: string,
+      jti: string,
+      issuedAt = seconds(),
+    ) =>
+      sign(
+        { typ: "refresh", sid: sessionId, ep: epoch },
+        userId,
+        refreshTokenSeconds,
+        issuedAt,
+        jti,
+      ),
+    verifyAccess: (token: string) => holderOf(token, "access"),
     /**
      * The right to manage one account's data (routes/your-data.ts) for 30 minutes, given to
      * whoever opens a link sent to its address: good for nothing else, as an access token is
      * good for nothing there.
      */
-    signData: (userId: string) =>
-      sign({ typ: "data" }, userId, dataRightsLifetimes.yourData.seconds, seconds()),
-    verifyData: (token: string) => userOf(token, "data"),
+    signData: ({ userId, epoch }: TokenHolder) =>
+      sign({ typ: "data", ep: epoch }, userId, dataRightsLifetimes.yourData.seconds, seconds()),
+    verifyData: (token: string) => holderOf(token, "data"),
     verifyRefresh: async (token: string): Promise<RefreshClaims | null> => {
       const payload = await read(token, "refresh");
       if (!payload || !isUuid(payload.sub) || !isUuid(payload.sid) || !isUuid(payload.jti))
         return null;
-      // jose checks `exp` only when it is there; a refresh token without one would never expire.
-      if (!payload.exp) return null;
-      return { userId: payload.sub, sessionId: payload.sid, jti: payload.jti };
+      const epoch = epochOf(payload.ep);
+      if (epoch === null) return null;
+      return { userId: payload.sub, epoch, sessionId: payload.sid, jti: payload.jti };
     },
   };
 }

@@ -14,7 +14,7 @@ import {
 } from "@ysp/contract";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
-import type { AccountLinks, OpenedLink } from "../accounts/account-links.ts";
+import type { AccountLinks, LinkAnswer } from "../accounts/account-links.ts";
 import type { DataRequests } from "../accounts/data-requests.ts";
 import type { Students } from "../accounts/students.ts";
 import { examples } from "../api-examples.ts";
@@ -226,7 +226,7 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
 async function resetPassword(
   { token, password }: PasswordResetConfirmBody,
   { links, hasher }: AccountLinkOptions,
-): Promise<OpenedLink | "busy"> {
+): Promise<LinkAnswer | "busy"> {
   const usable = await links.check(token, "reset_password");
   if (!usable.ok) return usable;
   if (hasher.full()) return "busy";
@@ -261,7 +261,7 @@ export const linkPageRoutes: FastifyPluginAsync<AccountLinkOptions> = async (app
         );
       // Holding the mailbox is the proof "Your data" asks for: the confirmed page may now send
       // a parent's request (and manage the data) for 30 minutes without another link.
-      setDataCookie(request, reply, await options.signer.signData(opened.userId));
+      setDataCookie(request, reply, await options.signer.signData(opened));
       return reply.redirect(accountPages.emailConfirmed, 303);
     },
   );

@@ -280,7 +280,10 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
           detail: authMessages.badCredentials,
         });
       const [tokens, consent] = await Promise.all([
-        sessions.start(user.id, request.headers["user-agent"] ?? null),
+        sessions.start(
+          { userId: user.id, epoch: user.credentialsEpoch },
+          request.headers["user-agent"] ?? null,
+        ),
         guardians.state(user.id),
       ]);
       return reply.send({ ...tokens, user: toPublicUser(user, consent) });
@@ -307,7 +310,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
     async (request, reply) => {
       const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? "");
       const claims = match?.[1] ? await signer.verifyAccess(match[1]) : null;
-      const user = claims ? await students.findById(claims.userId) : undefined;
+      const user = claims ? await students.findHolder(claims) : undefined;
       if (!user)
         return sendError(reply, {
           status: 401,

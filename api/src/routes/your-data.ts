@@ -34,7 +34,7 @@ import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "./link-answe
 
 export type YourDataOptions = {
   links: AccountLinks;
-  students: Pick<Students, "findById">;
+  students: Pick<Students, "findHolder">;
   signer: TokenSigner;
   personalData: PersonalData;
   guardians: Guardians;
@@ -130,7 +130,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       const opened = await links.openYourData(request.body.token);
       if (!opened.ok) return refuseLink(reply, opened.problem);
       return reply.send({
-        access: await signer.signData(opened.userId),
+        access: await signer.signData(opened),
         expires_in: dataRightsLifetimes.yourData.seconds,
       });
     },
@@ -140,7 +140,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
     owned.addHook("preHandler", async (request, reply) => {
       const token = dataToken(request);
       const claims = token ? await signer.verifyData(token) : null;
-      const user = claims ? await students.findById(claims.userId) : undefined;
+      const user = claims ? await students.findHolder(claims) : undefined;
       if (!user) {
         if (isFormPost(request))
           return sendAnswerPage(reply, 401, {
@@ -343,7 +343,7 @@ export const yourDataPageRoutes: FastifyPluginAsync<YourDataOptions> = async (ap
       const opened = await options.links.openYourData(linkTokenOf(request));
       if (!opened.ok)
         return refuseLinkPage(reply, opened.problem, newLinkAt(dataRightsPages.yourData));
-      setDataCookie(request, reply, await options.signer.signData(opened.userId));
+      setDataCookie(request, reply, await options.signer.signData(opened));
       return reply.redirect(dataRightsPages.manageYourData, 303);
     },
   );

@@ -1,0 +1,163 @@
+import { dataRightsPages, type LoginResponse, linkProblems, yourDataApi } from "@ysp/contract";
+import { type ReceivedMail, type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
+import { makeStudent, type Student } from "@ysp/testing/students";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseOn, databasesForFile, mailThrough, makeApp, post } from "../../test/harness.ts";
+import { queryRows } from "../db/client.ts";
+
+const databases = databasesForFile();
+
+let smtp: SmtpTestServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp.close());
+
+/** The next message to `email` with `subject`: one not yet received when this was called. */
+const nextMailTo = (email: string, subject: string | RegExp) => {
+  const seen = new Set(smtp.received);
+  return () =>
+    smtp.waitFor(
+      (mail) =>
+        !seen.has(mail) &&
+        mail.to.includes(email.toLowerCase()) &&
+        (typeof subject === "string" ? mail.subject === subject : subject.test(mail.subject)),
+    );
+};
+/** The first message to `email` with `subject`, already here or yet to come. */
+const mailTo = (email: string, subject: string | RegExp) =>
+  smtp.waitFor(
+    (mail) =>
+      mail.to.includes(email.toLowerCase()) &&
+      (typeof subject === "string" ? mail.subject === subject : subject.test(mail.subject)),
+  );
+
+/** The token of the message's link to `path`. */
+function tokenIn(mail: ReceivedMail, path: string): string {
+  const link = mail.links.find((url) => new URL(url).pathname === path);
+  expect(link, `a link to ${path} in ${mail.links.join(", ")}`).toBeDefined();
+  return new URL(link ?? "").searchParams.get("token") ?? "";
+}
+
+const form = { "content-type": "application/x-www-form-urlencoded" };
+
+describe.each(databases)("a new password ends every old power, on $name", (testDb) => {
+  const suite = databaseOn(testDb);
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await makeApp(suite.database, { mail: mailThrough(smtp.url) });
+  }, 60_000);
+  afterAll(() => app.close());
+
+  const logIn = async (student: Student) => {
+    const answer = await post(app, "/api/v1/auth/login/", {
+      email: student.email,
+      password: student.password,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json() as LoginResponse;
+  };
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const me = (access: string) => app.inject({ url: "/api/v1/auth/me/", headers: bearer(access) });
+  const download = (data: string) => app.inject({ url: `${yourDataApi}/`, headers: bearer(data) });
+  const rename = (data: string) =>
+    post(app, `${yourDataApi}/name/`, { first_name: "Ada", last_name: "Obi" }, bearer(data));
+  const askYourDataLink = async (student: Student) => {
+    const mail = nextMailTo(student.email, "Your data at YSP");
+    expect((await post(app, `${yourDataApi}/link/`, { email: student.email })).statusCode).toBe(
+      202,
+    );
+    return tokenIn(await mail(), dataRightsPages.yourData);
+  };
+  const openYourData = (token: string) => post(app, `${yourDataApi}/open/`, { token });
+  const resetPassword = async (student: Student, password: string) => {
+    await post(app, "/api/v1/auth/password-reset/", { email: student.email });
+    const token = tokenIn(await mailTo(student.email, "Reset your password"), "/reset-password");
+    const changed = await post(app, "/api/v1/auth/password-reset/confirm/", { token, password });
+    expect(changed.statusCode, changed.body).toBe(200);
+  };
+
+  it("refuses every token, session and link issued before a password reset", async () => {
+    const student = makeStudent();
+    expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+    const unusedConfirmation = tokenIn(
+      await mailTo(student.email, "Confirm your email"),
+      "/verify-email",
+    );
+    const { access, refresh } = await logIn(student);
+    const opened = await openYourData(await askYourDataLink(student));
+    expect(opened.statusCode, opened.body).toBe(200);
+    const data = opened.json().access as string;
+    const unopened = await askYourDataLink(student);
+    const parent = `parent-${crypto.randomUUID()}@example.org`;
+    const asked = await post(
+      app,
+      `${yourDataApi}/guardian-request/`,
+      { guardian_email: parent },
+      bearer(data),
+    );
+    expect(asked.statusCode, asked.body).toBe(202);
+    const consent = tokenIn(await mailTo(parent, /permission/), dataRightsPages.guardianConsent);
+    // Each of them works before the reset, so the refusals below are the reset's doing.
+    expect((await me(access)).statusCode).toBe(200);
+    expect((await download(data)).statusCode).toBe(200);
+
+    await resetPassword(student, "a-new-password-42");
+
+    expect((await me(access)).statusCode).toBe(401);
+    expect((await post(app, "/api/v1/auth/refresh/", { refresh })).statusCode).toBe(401);
+    expect((await download(data)).statusCode).toBe(401);
+    expect((await rename(data)).statusCode).toBe(401);
+    const stale = await openYourData(unopened);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().errors[0].code).toBe("link_replaced");
+    const confirm = await app.inject({
+      method: "POST",
+      url: `/verify-email?token=${unusedConfirmation}`,
+      headers: form,
+      payload: "",
+    });
+    expect(confirm.statusCode).not.toBe(303);
+    expect(confirm.headers["set-cookie"] ?? "").not.toContain("ysp_data=");
+    expect(confirm.body).toContain(linkProblems.link_replaced.replaceAll("'", "&#39;"));
+    const grant = await post(app, "/api/v1/guardian-consent/", {
+      token: consent,
+      decision: "grant",
+      guardian_name: "Ngozi Obi",
+      relationship: "Mother",
+    });
+    expect(grant.statusCode).toBe(400);
+
+    // The new password gives new powers that work.
+    const fresh = await logIn({ ...student, password: "a-new-password-42" });
+    expect((await me(fresh.access)).statusCode).toBe(200);
+    const reopened = await openYourData(await askYourDataLink(student));
+    expect((await download(reopened.json().access)).statusCode).toBe(200);
+  }, 30_000);
+
+  it("refuses a data token from a link opened while the password was being reset", async () => {
+    const student = makeStudent();
+    expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+    const link = await askYourDataLink(student);
+    await post(app, "/api/v1/auth/password-reset/", { email: student.email });
+    const reset = tokenIn(await mailTo(student.email, "Reset your password"), "/reset-password");
+    // Opened and reset at once: whichever commits second meets the other's row lock.
+    const [opened] = await Promise.all([
+      openYourData(link),
+      post(app, "/api/v1/auth/password-reset/confirm/", {
+        token: reset,
+        password: "a-new-password-42",
+      }),
+    ]);
+    if (opened.statusCode === 200)
+      expect((await download(opened.json().access)).statusCode).toBe(401);
+    else expect(opened.json().errors[0].code).toBe("link_replaced");
+    const [row] = await queryRows<{ epoch: number }>(
+      suite.database.db,
+      sql`select credentials_epoch as epoch from users where email = ${student.email}`,
+    );
+    expect(row?.epoch).toBe(1);
+  }, 30_000);
+});

@@ -1,0 +1,57 @@
+import { yourDataApi } from "@ysp/contract";
+import { SignJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import {
+  appOnDatabase,
+  databasesForFile,
+  makeConfig,
+  post,
+  signUpAndLogIn,
+} from "../../test/harness.ts";
+import { createTokenSigner } from "./tokens.ts";
+
+const databases = databasesForFile();
+const secret = new TextEncoder().encode(makeConfig().jwtSecret);
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as Record<
+    string,
+    unknown
+  >;
+
+/** The token's claims without `dropped`, signed with the app's own secret: only the claim is missing. */
+const without = (token: string, dropped: "exp" | "iat") => {
+  const { [dropped]: _, ...claims } = claimsOf(token);
+  return new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(secret);
+};
+
+/** Every token expires: one without `exp` or `iat` is refused, whatever its type (jose's requiredClaims). */
+describe.each(databases)("tokens without exp or iat, on $name", (testDb) => {
+  const suite = appOnDatabase(testDb);
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  it.each(["exp", "iat"] as const)(
+    "are refused without %s: access, data and refresh",
+    async (claim) => {
+      const login = (await signUpAndLogIn(suite.app)).json();
+      const data = await createTokenSigner(makeConfig().jwtSecret).signData({
+        userId: login.user.id,
+        epoch: 0,
+      });
+      const me = (token: string) =>
+        suite.app.inject({ url: "/api/v1/auth/me/", headers: bearer(token) });
+      const download = (token: string) =>
+        suite.app.inject({ url: `${yourDataApi}/`, headers: bearer(token) });
+      // Signed the same way with the claim kept, each is taken: the refusals are the claim's doing.
+      expect((await me(login.access)).statusCode).toBe(200);
+      expect((await download(data)).statusCode).toBe(200);
+      expect((await me(await without(login.access, claim))).statusCode).toBe(401);
+      expect((await download(await without(data, claim))).statusCode).toBe(401);
+      const refresh = await without(login.refresh, claim);
+      for (const url of ["/auth/refresh/", "/api/v1/auth/refresh/"])
+        expect((await post(suite.app, url, { refresh })).statusCode).toBe(401);
+      expect(
+        (await post(suite.app, "/api/v1/auth/refresh/", { refresh: login.refresh })).statusCode,
+      ).toBe(200);
+    },
+  );
+});
