@@ -90,6 +90,21 @@ describe.each(databases)("a new password ends every old power, on $name", (testD
     const opened = await openYourData(await askYourDataLink(student));
     expect(opened.statusCode, opened.body).toBe(200);
     const data = opened.json().access as string;
+    // The pages' data session: the same token in an HttpOnly cookie, from the link's page.
+    const page = await app.inject({
+      method: "POST",
+      url: `${dataRightsPages.yourData}?token=${await askYourDataLink(student)}`,
+      headers: form,
+      payload: "",
+    });
+    const cookie = [page.headers["set-cookie"] ?? []]
+      .flat()
+      .find((line) => line.startsWith("ysp_data="))
+      ?.split(";")[0];
+    expect(cookie).toBeDefined();
+    const withCookie = () =>
+      app.inject({ url: `${yourDataApi}/`, headers: { cookie: cookie ?? "" } });
+    expect((await withCookie()).statusCode).toBe(200);
     const unopened = await askYourDataLink(student);
     const parent = `parent-${crypto.randomUUID()}@example.org`;
     const asked = await post(
@@ -110,6 +125,7 @@ describe.each(databases)("a new password ends every old power, on $name", (testD
     expect((await post(app, "/api/v1/auth/refresh/", { refresh })).statusCode).toBe(401);
     expect((await download(data)).statusCode).toBe(401);
     expect((await rename(data)).statusCode).toBe(401);
+    expect((await withCookie()).statusCode).toBe(401);
     const stale = await openYourData(unopened);
     expect(stale.statusCode).toBe(400);
     expect(stale.json().errors[0].code).toBe("link_replaced");
