@@ -1,15 +1,14 @@
 import * as z from "zod/mini";
 import { emailMessages, emailProblem, loginEmailProblem, normalizeEmail } from "./email.ts";
+import { nameProblem, normalizeName } from "./names.ts";
 import { signupMessages } from "./signup.ts";
 import { characters, composed } from "./text.ts";
 
 /**
  * What the API accepts, with a message for people on every rule. The form
- * checks only what spec §5 lists; the server checks everything.
+ * checks what spec §5 lists and the name rule (names.ts); the server checks everything.
  */
 export const apiMessages = {
-  nameTooLong: (label: string) => `${label} must be at most 100 characters`,
-  nameControl: (label: string) => `${label} must not contain control characters`,
   passwordShort: "Password must be at least 8 characters",
   passwordLong: "Password must be at most 128 characters",
   userType: "Only student accounts can be created here (user_type must be STUDENT)",
@@ -18,7 +17,7 @@ export const apiMessages = {
   notString: (label: string) => `${label} must be text`,
 } as const;
 
-// C0 and C1 control characters, which have no place in a name.
+// C0 and C1 control characters, which have no place in an invite code.
 const controlCharacters = /\p{Cc}/u;
 const allControlCharacters = /\p{Cc}/gu;
 
@@ -44,13 +43,14 @@ export const emailBody = emailField(emailProblem);
 /** Login's: any address an account may hold, those made before today's rule included. */
 const loginEmail = emailField(loginEmailProblem);
 
-/** A person's name: trimmed, composed, 1 to 100 characters, no control characters. */
+/** A new name, by the rule in names.ts, which the sign-up form checks too. */
 export const personName = (label: string, required: string) =>
   text(label, required).check(
-    z.overwrite((v) => composed(v.trim())),
-    z.refine((v) => v !== "", required),
-    z.refine((v) => characters(v) <= 100, apiMessages.nameTooLong(label)),
-    z.refine((v) => !controlCharacters.test(v), apiMessages.nameControl(label)),
+    z.overwrite(normalizeName),
+    z.superRefine((v, ctx) => {
+      const problem = nameProblem(label, required, v);
+      if (problem) ctx.addIssue(problem);
+    }),
   );
 
 // Not trimmed: spaces a student typed are part of the password.

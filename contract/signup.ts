@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { emailMessages } from "./email.ts";
+import { nameProblem } from "./names.ts";
 
 /** Messages of spec §5, word for word. */
 export const signupMessages = {
@@ -14,10 +15,19 @@ export const signupFollowUp = "Download the app and login";
 
 const required = (message: string) => z.string().check(z.refine((v) => v.trim() !== "", message));
 
+/** A name, checked as the API checks it, so its sentence shows beside the field. */
+const name = (label: string, missing: string) =>
+  z.string().check(
+    z.superRefine((v, ctx) => {
+      const problem = nameProblem(label, missing, v);
+      if (problem) ctx.addIssue(problem);
+    }),
+  );
+
 /** What the sign-up form checks before it calls the API. */
 const signupFormSchema = z.object({
-  first_name: required(signupMessages.first_name),
-  last_name: required(signupMessages.last_name),
+  first_name: name("First name", signupMessages.first_name),
+  last_name: name("Last name", signupMessages.last_name),
   email: required(signupMessages.email),
   password: z.string().check(z.refine((v) => v !== "", signupMessages.password)),
 });

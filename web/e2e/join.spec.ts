@@ -181,16 +181,16 @@ test.describe("sign-up form", () => {
   });
 
   test("a server error shows its first detail only, and keeps the form", async ({ page }) => {
-    // Two problems the form leaves to the server: a password too short, a name too long.
-    const student = makeStudent({ first_name: "A".repeat(101), password: "short" });
-    await gotoHydrated(page, href("/join/:id?"));
+    // Two problems the form leaves to the server: a password too short, an invite code too long.
+    const student = makeStudent({ password: "short" });
+    await gotoHydrated(page, href("/join/:id?", { id: "K".repeat(33) }));
     await fillSignupForm(page, student);
     const answer = nextAnswer<ApiErrorBody>(page, signupApi);
     await page.getByRole("button", { name: "Continue" }).click();
     const { status, body } = await answer;
     expect(status).toBe(400);
     const { errors } = body;
-    expect(errors.map((error) => error.attr)).toEqual(["password", "first_name"]);
+    expect(errors.map((error) => error.attr)).toEqual(["password", "referral_code"]);
     const [first, second] = errors.map((error) => error.detail);
     await expect(page.locator(".toast-error")).toHaveText(first ?? "");
     await expect(page.getByText(second ?? "")).toHaveCount(0);

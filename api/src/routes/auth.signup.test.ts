@@ -116,7 +116,12 @@ describe.each(databases)("sign-up API on $name", (testDb) => {
       [{ password: "" }, "password", "Please enter your password"],
       [{ password: "short" }, "password", "Password must be at least 8 characters"],
       [{ password: "x".repeat(129) }, "password", "Password must be at most 128 characters"],
-      [{ first_name: "x".repeat(101) }, "first_name", "First name must be at most 100 characters"],
+      [{ first_name: "x".repeat(51) }, "first_name", "First name must be at most 50 characters"],
+      [
+        { last_name: "pay at https://pay-waec-fee.example/now" },
+        "last_name",
+        "Last name can have only letters, spaces, hyphens, apostrophes and full stops: no numbers, email or web addresses.",
+      ],
       [
         { last_name: "Bad\u0007Name" },
         "last_name",
