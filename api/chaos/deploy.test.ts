@@ -159,7 +159,8 @@ const site = `https://127.0.0.1:${httpsPort}`;
 
 /**
  * Opens each kind of link a message carries through nginx, as a phone does: its page (GET), then
- * the page's form (POST to the same address, query and all, the page as Referer). The links are
+ * the page's form (POST to the same address, query and all), with the page as Referer, as a
+ * browser that ignores the page's "no-referrer" would send it. The links are
  * the real ones, from the messages the instances write to files and log, with no SMTP_URL.
  * Returns every token used.
  */
