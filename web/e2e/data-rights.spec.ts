@@ -39,7 +39,8 @@ test("a student asks a parent, who gives permission on a page that names the stu
   await page.getByRole("button", { name: "Send the request" }).click();
   await expect(page.getByText(dataRightsMessages.guardianRequestSent)).toBeVisible();
 
-  const mail = await waitForMail(parent, "Chiamaka Eze asks for your permission to use YSP");
+  const mail = await waitForMail(parent, "A student asks for your permission to use YSP");
+  expect(mail.text).toContain('A student who gave the name "Chiamaka Eze" signed up for YSP');
   await page.goto(linkTo(mail, "/guardian-consent"));
   await expect(page.locator("#child-name")).toHaveText("Chiamaka Eze");
   await expectNoAxeViolations(page);
@@ -122,7 +123,7 @@ test.describe("with no script at all", () => {
 
     await page.goto(
       linkTo(
-        await waitForMail(parent, "Emeka Obi asks for your permission to use YSP"),
+        await waitForMail(parent, "A student asks for your permission to use YSP"),
         "/guardian-consent",
       ),
     );

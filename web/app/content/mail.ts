@@ -99,17 +99,20 @@ export const mailWords = {
     lifetime: string,
     privacyUrl: string,
   ): MailWords => ({
-    subject: `${childName} asks for your permission to use ${site.name}`,
-    preview: `${childName} signed up for ${site.name}, a learning app, and needs a parent's or guardian's permission.`,
+    // Subject and preview hold nothing the student typed: a name must not turn our sender
+    // into a relay for someone else's words (issue 30). The name is in the body, marked as typed.
+    subject: `A student asks for your permission to use ${site.name}`,
+    preview: `A student signed up for ${site.name}, a learning app, and needs a parent's or guardian's permission.`,
     greeting: hello,
     paragraphs: [
-      `${childName} signed up for ${site.name} and gave this email address as their parent's or guardian's. ${site.name} is a learning app from Lagos for secondary school students and exam candidates (WAEC, NECO, JAMB UTME, SAT, IELTS): recorded classes, practice questions, quizzes and mock exams.`,
+      `A student who gave the name "${childName}" signed up for ${site.name} and gave this email address as their parent's or guardian's. The name is as the student typed it; we have not checked it.`,
+      `${site.name} is a learning app from Lagos for secondary school students and exam candidates (WAEC, NECO, JAMB UTME, SAT, IELTS): recorded classes, practice questions, quizzes and mock exams.`,
       "Students under 18 need a parent's or guardian's permission before we keep and use their data. On the page below you can read, in a few lines, what we keep and why, and then give permission or say no.",
     ],
     action: { text: "Review and answer", url },
     after: [
       `The link works for ${lifetime}. Our full Privacy Policy: ${privacyUrl}`,
-      `If you do not know ${childName}, open the link and choose "${dataRightsWords.guardianConsent.refuse.submit}": we will close the account.`,
+      `If you do not know this student, open the link and choose "${dataRightsWords.guardianConsent.refuse.submit}": we will close the account.`,
     ],
   }),
 
