@@ -31,6 +31,24 @@ export const dataRightsLifetimes = {
   erasureAfterRefusal: { seconds: 30 * 24 * 3600, words: "30 days" },
 } as const;
 
+/**
+ * Requests to a parent or guardian one account may send: each is a mail from our sender to an
+ * address the student types, so a day's few are enough for a real student (a typo, a second
+ * parent) and too few to make our domain anyone's relay (issue 30). Counted in the database,
+ * where every instance sees them, beside the limits per client address and per parent's address.
+ */
+export const guardianRequestsPerAccount = { max: 3, windowSeconds: 24 * 3600, window: "24 hours" };
+
+/**
+ * How long until something may happen, rounded up so it is never too soon: "40 minutes" under
+ * an hour, then "1 hour", "5 hours".
+ */
+export function waitWords(seconds: number): string {
+  const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes < 60 ? count(minutes, "minute") : count(Math.ceil(minutes / 60), "hour");
+}
+
 /** What a deletion must be confirmed with: typed, so no slip of a finger deletes an account. */
 export const deleteConfirmation = "DELETE";
 
@@ -49,6 +67,8 @@ export const dataRightsMessages = {
   guardianRequestSent: `We have sent your parent or guardian an email asking for their permission. It works for ${dataRightsLifetimes.guardianConsent.words}; ask them to check their spam folder too.`,
   guardianAlreadyGranted: "Your parent or guardian has already given permission. Thank you!",
   guardianEmailOwn: "Please enter your parent's or guardian's email, not your own.",
+  guardianRequestsUsed: (waitSeconds: number) =>
+    `You have sent ${guardianRequestsPerAccount.max} requests to a parent or guardian in the last ${guardianRequestsPerAccount.window}. You can send another in ${waitWords(waitSeconds)}.`,
   guardianGranted: "Thank you. Your permission is recorded, and your child can use YSP.",
   guardianRefused: `Thank you for telling us. The account will be closed and its data deleted within ${dataRightsLifetimes.erasureAfterRefusal.words} unless a parent or guardian gives permission.`,
   guardianNameRequired: "Please enter your name",

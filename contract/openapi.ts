@@ -257,7 +257,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask a parent or guardian for permission, by email (one request pending at a time) */
+        /**
+         * Ask a parent or guardian for permission, by email (one request pending at a time)
+         * @description At most 3 requests per account in any 24 hours; past that, 429 with Retry-After and a sentence saying when the student may ask again.
+         */
         post: operations["askGuardian"];
         delete?: never;
         options?: never;

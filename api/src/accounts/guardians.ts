@@ -2,6 +2,7 @@ import {
   dataRightsLifetimes,
   dataRightsPages,
   type GuardianConsentState,
+  guardianRequestsPerAccount,
   type LinkProblem,
 } from "@ysp/contract";
 import { policyVersions } from "@ysp/web/content/legal/versions";
@@ -23,6 +24,12 @@ export type OpenedRequest =
   | { ok: true; requestId: string; userId: string; childName: string }
   | { ok: false; problem: LinkProblem };
 
+/** What asking a parent came to: sent, not needed, or over the account's limit until a time. */
+export type GuardianRequestOutcome =
+  | { outcome: "sent" }
+  | { outcome: "granted" }
+  | { outcome: "limited"; retryAfterSeconds: number };
+
 export type Guardians = ReturnType<typeof createGuardians>;
 
 /**
@@ -39,6 +46,28 @@ export function createGuardians(
   now: () => number,
 ) {
   const lifetimeMs = dataRightsLifetimes.guardianConsent.seconds * 1000;
+  const limitWindowMs = guardianRequestsPerAccount.windowSeconds * 1000;
+
+  /**
+   * Seconds until the account may send another request, or 0 when it may now. Read under the
+   * account's lock, so two requests at once cannot both take the last place.
+   */
+  async function waitForNext(tx: Tx, userId: string): Promise<number> {
+    const recent = await tx
+      .select({ createdAt: guardianRequests.createdAt })
+      .from(guardianRequests)
+      .where(
+        and(
+          eq(guardianRequests.userId, userId),
+          gt(guardianRequests.createdAt, new Date(now() - limitWindowMs)),
+        ),
+      )
+      .orderBy(desc(guardianRequests.createdAt))
+      .limit(guardianRequestsPerAccount.max);
+    const oldest = recent[guardianRequestsPerAccount.max - 1];
+    if (!oldest) return 0;
+    return Math.max(1, Math.ceil((oldest.createdAt.getTime() + limitWindowMs - now()) / 1000));
+  }
 
   async function state(tx: Tx | Db, userId: string): Promise<GuardianConsentState> {
     const [decision] = await tx
@@ -95,12 +124,15 @@ export function createGuardians(
 
     /**
      * Sends a request to the guardian's address, replacing the one pending (one per account):
-     * "granted" when permission is already given, and then nothing is sent.
+     * "granted" when permission is already given, "limited" when the account has sent its
+     * day's requests; then nothing is sent.
      */
-    async request(userId: string, guardianEmail: string): Promise<"sent" | "granted"> {
-      const outcome = await db.transaction(async (tx) => {
+    async request(userId: string, guardianEmail: string): Promise<GuardianRequestOutcome> {
+      const outcome = await db.transaction(async (tx): Promise<GuardianRequestOutcome> => {
         await lockStudent(tx, userId);
-        if ((await state(tx, userId)) === "granted") return "granted" as const;
+        if ((await state(tx, userId)) === "granted") return { outcome: "granted" };
+        const retryAfterSeconds = await waitForNext(tx, userId);
+        if (retryAfterSeconds > 0) return { outcome: "limited", retryAfterSeconds };
         const createdAt = new Date(now());
         await tx
           .update(guardianRequests)
@@ -125,9 +157,9 @@ export function createGuardians(
           .returning({ id: guardianRequests.id });
         if (!request) throw new Error("Inserting a guardian request returned no row");
         await queue.enqueue(tx, { kind: "guardian-request", guardianRequestId: request.id, nonce });
-        return "sent" as const;
+        return { outcome: "sent" };
       });
-      if (outcome === "sent") queue.wake();
+      if (outcome.outcome === "sent") queue.wake();
       return outcome;
     },
 

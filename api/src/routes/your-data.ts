@@ -10,6 +10,7 @@ import {
   deleteBodySchema,
   type GuardianRequestBody,
   guardianRequestBodySchema,
+  guardianRequestsPerAccount,
   type MessageResponse,
   messageResponseSchema,
   type TokenBody,
@@ -249,6 +250,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
           operationId: "askGuardian",
           summary:
             "Ask a parent or guardian for permission, by email (one request pending at a time)",
+          description: `At most ${guardianRequestsPerAccount.max} requests per account in any ${guardianRequestsPerAccount.window}; past that, 429 with Retry-After and a sentence saying when the student may ask again.`,
           body: { schema: guardianRequestBodySchema, examples: examples.guardianRequestBody },
           answers: {
             202: {
@@ -282,9 +284,17 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
             attr: "guardian_email",
           });
         if (await answeredOverLimit(checkGuardianLimit, request, reply)) return reply;
-        const outcome = await guardians.request(user.id, request.body.guardian_email);
+        const asked = await guardians.request(user.id, request.body.guardian_email);
+        if (asked.outcome === "limited") {
+          reply.header("Retry-After", String(asked.retryAfterSeconds));
+          return sendError(reply, {
+            status: 429,
+            code: "throttled",
+            detail: dataRightsMessages.guardianRequestsUsed(asked.retryAfterSeconds),
+          });
+        }
         const message =
-          outcome === "granted"
+          asked.outcome === "granted"
             ? dataRightsMessages.guardianAlreadyGranted
             : dataRightsMessages.guardianRequestSent;
         if (isFormPost(request))
