@@ -1,6 +1,12 @@
 import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { type ParserOptions, PGlite, types } from "@electric-sql/pglite";
+import {
+  type ParserOptions,
+  PGlite,
+  type QueryOptions,
+  type Transaction,
+  types,
+} from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -82,6 +88,45 @@ export function withoutRepeatedParsers(client: PGlite): PGlite {
   });
 }
 
+/**
+ * What a migration says to whoever runs it: its own RAISE NOTICE (SQLSTATE 00000), such as
+ * 0007's count of stored addresses the address rule now refuses; not PostgreSQL's "already
+ * exists, skipping" (42P06, 42P07), which the migrator's setup draws on every start.
+ */
+function reportRaised(report: (message: string) => void) {
+  return (notice: { code?: string; message?: string }) => {
+    if (notice.code === "00000" && notice.message) report(notice.message);
+  };
+}
+
+/** A client whose queries pass a migration's notices to `report`, in transactions too. */
+function withNotices(client: PGlite, report: (message: string) => void): PGlite {
+  const onNotice: QueryOptions["onNotice"] = reportRaised(report);
+  const noticing = <Q extends PGlite | Transaction>(target: Q, more: object = {}): Q => {
+    const queries = {
+      query: (text: string, params?: unknown[], options?: QueryOptions) =>
+        target.query(text, params, { ...options, onNotice }),
+      exec: (text: string, options?: QueryOptions) => target.exec(text, { ...options, onNotice }),
+      ...more,
+    };
+    return new Proxy(target, {
+      get(held, property) {
+        if (Object.hasOwn(queries, property)) return queries[property as keyof typeof queries];
+        const value = Reflect.get(held, property, held);
+        // PGlite's methods use private fields, so they must run on the client itself.
+        return typeof value === "function" ? value.bind(held) : value;
+      },
+    });
+  };
+  return noticing(client, {
+    transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
+      client.transaction((tx) => callback(noticing(tx))),
+  });
+}
+
+/** Where a migration's notices go unless the caller says: stderr, once, as it runs. */
+const noticesToStderr = (message: string) => console.warn(`ysp: migration: ${message}`);
+
 export type DatabaseOptions =
   | { kind: "pglite"; dataDir: string }
   | {
@@ -101,7 +146,10 @@ export type DatabaseOptions =
  * files in a folder of ours; PostgreSQL is shared by every API instance, so
  * migrations run under an advisory lock and only one instance applies them.
  */
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+export async function openDatabase(
+  options: DatabaseOptions,
+  { reportNotice = noticesToStderr }: { reportNotice?: (message: string) => void } = {},
+): Promise<Database> {
   if (options.kind === "pglite") {
     await mkdir(options.dataDir, { recursive: true });
     const lock = lockFolder(options.dataDir);
@@ -119,7 +167,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
     const db = drizzlePglite({ client: withoutRepeatedParsers(client), schema });
     try {
-      await migratePglite(db, { migrationsFolder });
+      await migratePglite(drizzlePglite({ client: withNotices(client, reportNotice), schema }), {
+        migrationsFolder,
+      });
     } catch (error) {
       await client.close();
       lock.release();
@@ -161,6 +211,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Another instance may hold the lock while it migrates, for longer than any request's bound.
     await lockClient.query("set statement_timeout = 0");
     await lockClient.query("select pg_advisory_lock($1)", [migrationLockKey]);
+    lockClient.on("notice", reportRaised(reportNotice));
     await migrateNodePg(drizzleNodePg(lockClient, { schema }), { migrationsFolder });
   } finally {
     // Closing this connection ends its session, which frees the advisory lock whatever happened.
