@@ -13,12 +13,14 @@ const databases = databasesForFile();
 describe.each(databases)("a limit counts its operation at every address, on $name", (testDb) => {
   const suite = databaseOn(testDb);
   let app: FastifyInstance;
+  let perMailbox: FastifyInstance;
   beforeAll(async () => {
     app = await makeApp(suite.database, {
       rateLimits: { refreshPerMinute: 2, mailPerMinute: 3 },
     });
+    perMailbox = await makeApp(suite.database, { rateLimits: { mailPerAddressPerHour: 2 } });
   }, 60_000);
-  afterAll(() => app.close());
+  afterAll(() => Promise.all([app.close(), perMailbox.close()]));
 
   it("counts refreshes at /auth/refresh/ and /api/v1/auth/refresh/ together", async () => {
     const statuses = [];
@@ -40,5 +42,21 @@ describe.each(databases)("a limit counts its operation at every address, on $nam
     statuses.push((await post(app, `${yourDataApi}/open/`, { token: "x".repeat(43) })).statusCode);
     statuses.push((await post(app, "/api/v1/auth/password-reset/", { email })).statusCode);
     expect(statuses).toEqual([202, 202, 202, 429, 429]);
+  });
+
+  it("counts the mail sent to one mailbox however its address is spelt", async () => {
+    const name = `kid${crypto.randomUUID().slice(0, 8)}`;
+    const statuses = [];
+    for (const email of [
+      `${name}+1@gmail.com`,
+      `${name}+2@googlemail.com`,
+      `${name.slice(0, 3)}.${name.slice(3)}@gmail.com`,
+    ])
+      statuses.push((await post(perMailbox, "/api/v1/auth/password-reset/", { email })).statusCode);
+    statuses.push(
+      (await post(perMailbox, "/api/v1/auth/password-reset/", { email: `${name}@yahoo.com` }))
+        .statusCode,
+    );
+    expect(statuses).toEqual([202, 202, 429, 202]);
   });
 });

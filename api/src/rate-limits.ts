@@ -1,4 +1,5 @@
 import type { CreateRateLimitOptions, RateLimitOptions } from "@fastify/rate-limit";
+import { canonicalMailbox } from "@ysp/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorBody, sendError } from "./errors.ts";
 
@@ -39,6 +40,14 @@ const bodyEmail = (request: FastifyRequest, field = "email") => {
   const email = (request.body as Record<string, unknown> | undefined)?.[field];
   return typeof email === "string" ? email.trim().toLowerCase() : "";
 };
+
+/**
+ * The mailbox the body's address reaches, for limits that protect a mailbox: `kid+1@`,
+ * `kid+2@` and, at Gmail, `k.i.d@` all land in one inbox, and would each have had a fresh
+ * allowance of messages to it.
+ */
+const bodyMailbox = (request: FastifyRequest, field = "email") =>
+  canonicalMailbox(bodyEmail(request, field));
 
 const waitWords = (ms: number) => {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
@@ -106,12 +115,12 @@ export function rateLimits(config: RateLimitConfig): RateLimits {
     mailPerAddress: {
       max: config.mailPerAddressPerHour,
       timeWindow: hour,
-      keyGenerator: (request) => `mail-address:${bodyEmail(request)}`,
+      keyGenerator: (request) => `mail-address:${bodyMailbox(request)}`,
     },
     guardianPerAddress: {
       max: config.mailPerAddressPerHour,
       timeWindow: hour,
-      keyGenerator: (request) => `mail-address:${bodyEmail(request, "guardian_email")}`,
+      keyGenerator: (request) => `mail-address:${bodyMailbox(request, "guardian_email")}`,
     },
   };
 }

@@ -24,8 +24,11 @@ const without = (token: string, dropped: "exp" | "iat") => {
   return new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(secret);
 };
 
-/** Every token expires: one without `exp` or `iat` is refused, whatever its type (jose's requiredClaims). */
-describe.each(databases)("tokens without exp or iat, on $name", (testDb) => {
+/**
+ * What a token must claim: `exp` and `iat`, whatever its type (jose's requiredClaims), so every
+ * token expires; and its type, which only its own routes take.
+ */
+describe.each(databases)("what a token must claim, on $name", (testDb) => {
   const suite = appOnDatabase(testDb);
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -54,4 +57,21 @@ describe.each(databases)("tokens without exp or iat, on $name", (testDb) => {
       ).toBe(200);
     },
   );
+
+  it("takes each kind of token only where it is meant: data at /me and access at your data are refused", async () => {
+    const login = (await signUpAndLogIn(suite.app)).json();
+    const data = await createTokenSigner(makeConfig().jwtSecret).signData({
+      userId: login.user.id,
+      epoch: 0,
+    });
+    const me = (token: string) =>
+      suite.app.inject({ url: "/api/v1/auth/me/", headers: bearer(token) });
+    const download = (token: string) =>
+      suite.app.inject({ url: `${yourDataApi}/`, headers: bearer(token) });
+    expect((await me(login.access)).statusCode).toBe(200);
+    expect((await download(data)).statusCode).toBe(200);
+    expect((await me(data)).statusCode).toBe(401);
+    expect((await download(login.access)).statusCode).toBe(401);
+    expect((await download(login.refresh)).statusCode).toBe(401);
+  });
 });
