@@ -170,44 +170,6 @@ export function passwordResetLoad(url: string, emails: string[], seconds: number
   );
 }
 
-export type ResetTiming = { knownP50Ms: number; unknownP50Ms: number; requests: number };
-
-/**
- * What someone probing addresses one at a time sees: reset requests one after another, ten
- * a second, taking turns between an address with an account and one without, so the
- * machine's drift falls on both alike. Each answer's time is measured whole, from the
- * request leaving to the last byte in.
- */
-export async function passwordResetTiming(
-  url: string,
-  known: string[],
-  seconds: number,
-): Promise<ResetTiming> {
-  const times = { known: [] as number[], unknown: [] as number[] };
-  const end = Date.now() + seconds * 1000;
-  for (let i = 0; Date.now() < end; i++) {
-    const kind = i % 2 === 0 ? "known" : "unknown";
-    const email =
-      kind === "known" ? known[i % known.length] : `nobody-${i}-${Date.now()}@example.com`;
-    const started = performance.now();
-    const answer = await fetch(`${url}/api/v1/auth/password-reset/`, {
-      method: "POST",
-      headers: json,
-      body: JSON.stringify({ email }),
-    });
-    await answer.text();
-    times[kind].push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const median = (values: number[]) =>
-    Number((values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0).toFixed(1));
-  return {
-    knownP50Ms: median(times.known),
-    unknownP50Ms: median(times.unknown),
-    requests: times.known.length + times.unknown.length,
-  };
-}
-
 export function loginLoad(
   url: string,
   accounts: { email: string; password: string }[],

@@ -2,7 +2,8 @@
  * npm run bench: builds, starts the real server on the embedded default,
  * measures page weight, Lighthouse and API throughput, prints one table,
  * writes bench/results/latest.{json,md}, and exits non-zero naming each
- * budget that fails. `--quick` skips Lighthouse.
+ * budget that fails. `--quick` skips Lighthouse; `--only=link-timing` measures
+ * nothing but the link requests' timing (bench/README.md).
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -27,13 +28,19 @@ import {
   loginLoad,
   newsletterLoad,
   passwordResetLoad,
-  passwordResetTiming,
   refreshLoad,
   signupLoad,
 } from "./api-load.ts";
-import { benchPages, checkBudgets, interactivePaths } from "./budgets.ts";
+import {
+  benchPages,
+  type Check,
+  checkBudgets,
+  interactivePaths,
+  linkTimingChecks,
+} from "./budgets.ts";
 import { untilIdle } from "./idle.ts";
 import { type LighthouseResult, runLighthouse, runsPerPage } from "./lighthouse.ts";
+import { type LinkTiming, linkRequestPaths, linkRequestTiming } from "./link-timing.ts";
 import { arrivalRate, confirmationDelays, type MailResult } from "./mail.ts";
 import { measurePageWeight, type PageWeight } from "./page-weight.ts";
 
@@ -48,6 +55,13 @@ function wholeNumber(name: string, fallback: number): number {
 }
 
 const quick = process.argv.includes("--quick");
+/** One part of the run on its own, to measure a change to it without the whole eight minutes. */
+const sections = ["link-timing"] as const;
+const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
+if (only !== undefined && !sections.some((section) => section === only)) {
+  console.error(`bench: --only takes one of ${sections.join(", ")}, not "${only}"`);
+  process.exit(2);
+}
 const port = wholeNumber("BENCH_PORT", 3300);
 const loadSeconds = wholeNumber("BENCH_SECONDS", 10);
 const refreshSessions = 50;
@@ -142,6 +156,22 @@ async function signUpWithoutScript(
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Each link request's answer times, and the next request's, for addresses with and without an
+ * account, on an idle server.
+ */
+async function linkTimings(url: string, pid: number, known: string[]): Promise<LinkTiming[]> {
+  const timings: LinkTiming[] = [];
+  for (const path of linkRequestPaths) {
+    log(
+      `${path}: answer times and the next request's, after addresses with and without an account`,
+    );
+    await untilIdle(pid);
+    timings.push(await linkRequestTiming(url, path, known));
+  }
+  return timings;
 }
 
 const created = (...runs: LoadResult[]) =>
@@ -242,12 +272,10 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 250));
     const backlogSent = resetMails();
 
-    log("password reset: answer times for addresses with and without an account");
-    await untilIdle(server.pid);
-    const resetTiming = await passwordResetTiming(
+    const linkTiming = await linkTimings(
       server.url,
+      server.pid,
       accounts.map((a) => a.email),
-      loadSeconds,
     );
 
     log("stopping the server to count rows in its database");
@@ -328,7 +356,7 @@ async function main() {
       refresh,
       postgresRefresh: typeof postgres === "string" ? null : postgres.refresh,
       mail,
-      resetTiming,
+      linkTiming,
     });
     Object.assign(report, {
       weights,
@@ -341,7 +369,7 @@ async function main() {
         runs: [...signupRunsDone, signup.health, login, refresh, newsletter, resets],
         signupRows: rows,
         mail,
-        resetTiming,
+        linkTiming,
         lost,
         gracefulExitCode: exitCode,
         postgres,
@@ -360,14 +388,7 @@ async function main() {
       postgres,
       mail,
     );
-    const failed = checks.filter((c) => !c.ok);
-    if (failed.length > 0) {
-      console.error(`\n${failed.length} budget${failed.length === 1 ? "" : "s"} failed:`);
-      for (const f of failed) console.error(`  ✗ ${f.budget} (measured ${f.measured})`);
-      process.exitCode = 1;
-    } else {
-      console.error(`\nall ${checks.length} budgets met`);
-    }
+    printChecks(checks);
   } finally {
     await server.stop();
     await smtp.close();
@@ -452,4 +473,40 @@ function writeResults(
   console.log(md);
 }
 
-await main();
+/** `--only=link-timing`: the link requests' timing alone, printed and judged, nothing written. */
+async function linkTimingOnly() {
+  build();
+  const dataDir = mkdtempSync(join(tmpdir(), "ysp-bench-"));
+  const smtp = await startSmtpServer({ parse: false });
+  const env = { DATA_DIR: dataDir, SMTP_URL: smtp.url, ...raisedLimits };
+  const server = await startServer({ entry, env, port, logFile: join(dataDir, "server.log") });
+  try {
+    const accounts = await makeAccounts(server.url, 20);
+    const checks = linkTimingChecks(
+      await linkTimings(
+        server.url,
+        server.pid,
+        accounts.map((a) => a.email),
+      ),
+    );
+    for (const c of checks) console.log(`${c.ok ? "✓" : "✗"} ${c.budget}: ${c.measured}`);
+    printChecks(checks);
+  } finally {
+    await server.stop();
+    await smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printChecks(checks: Check[]) {
+  const failed = checks.filter((c) => !c.ok);
+  if (failed.length > 0) {
+    console.error(`\n${failed.length} budget${failed.length === 1 ? "" : "s"} failed:`);
+    for (const f of failed) console.error(`  ✗ ${f.budget} (measured ${f.measured})`);
+    process.exitCode = 1;
+  } else {
+    console.error(`\nall ${checks.length} budgets met`);
+  }
+}
+
+await (only === "link-timing" ? linkTimingOnly() : main());
