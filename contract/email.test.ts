@@ -84,6 +84,10 @@ describe("the login's email check", () => {
     expect(loginEmailProblem("  ")).toBe(emailMessages.required);
     expect(loginEmailProblem(`${"a".repeat(250)}@x.ng`)).toBe(emailMessages.tooLong);
   });
+
+  it("refuses a NUL, which no stored address can hold", () => {
+    expect(loginEmailProblem("a\u0000b@example.com")).toBe(emailMessages.invalid);
+  });
 });
 
 describe("one mailbox however it is spelled", () => {

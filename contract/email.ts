@@ -53,14 +53,16 @@ export function emailProblem(raw: string): string | null {
 }
 
 /**
- * What is wrong with an address given to log in with: only that it is missing or too long.
- * Accounts made before the rule above may hold an address it refuses (migration 0007 counts
- * them), and they still log in; a login mails nobody, so it needs no more.
+ * What is wrong with an address given to log in with: only that it is missing, too long, or
+ * holds a NUL, which no PostgreSQL text can hold (so no account has one, and looking one up
+ * fails the query). Accounts made before the rule above may hold an address it refuses
+ * (migration 0007 counts them), and they still log in; a login mails nobody.
  */
 export function loginEmailProblem(raw: string): string | null {
   const email = normalizeEmail(raw);
   if (email === "") return emailMessages.required;
   if (characters(email) > emailMaxCharacters) return emailMessages.tooLong;
+  if (email.includes("\u0000")) return emailMessages.invalid;
   return null;
 }
 

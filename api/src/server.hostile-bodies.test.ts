@@ -1,3 +1,5 @@
+import { emailMessages } from "@ysp/contract/email";
+import { makeStudent } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -5,6 +7,7 @@ import { expectErrorShape } from "../test/expectations.ts";
 import { appOnDatabase, makeConfig, pgliteForFile, signUpAndLogIn } from "../test/harness.ts";
 import {
   anyJsonValue,
+  hostileAddress,
   mutated,
   nastyString,
   type RawBody,
@@ -298,6 +301,76 @@ describe("hostile bodies never get a 5xx and never change the database", () => {
       await run(path, "POST", path, input);
     },
   );
+
+  it("refuses every address-shaped hostile string wherever an address is taken", {
+    timeout: 300_000,
+  }, async () => {
+    const data = { authorization: `Bearer ${dataToken}` };
+    const doors: {
+      url: string;
+      field: string;
+      body: (email: string) => object;
+      headers?: Record<string, string>;
+    }[] = [
+      {
+        url: "/api/v1/auth/signup/",
+        field: "email",
+        body: (email: string) => makeStudent({ email }),
+      },
+      ...[
+        "/api/v1/newsletter/",
+        "/api/v1/auth/verify-email/resend/",
+        "/api/v1/auth/password-reset/",
+        "/api/v1/auth/your-data/link/",
+      ].map((url) => ({ url, field: "email", body: (email: string) => ({ email }) })),
+      {
+        url: "/api/v1/auth/your-data/guardian-request/",
+        field: "guardian_email",
+        body: (email: string) => ({ guardian_email: email }),
+        headers: data,
+      },
+    ];
+    const refusals: string[] = [emailMessages.invalid, emailMessages.tooLong];
+    let tried = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...doors),
+        hostileAddress,
+        fc.boolean(),
+        async (door, email, asForm) => {
+          tried++;
+          const before = await rowCounts();
+          const body = door.body(email);
+          const response = await suite.app.inject({
+            method: "POST",
+            url: door.url,
+            payload: asForm
+              ? new URLSearchParams(body as Record<string, string>).toString()
+              : JSON.stringify(body),
+            headers: {
+              "content-type": asForm ? "application/x-www-form-urlencoded" : "application/json",
+              ...door.headers,
+            },
+          });
+          const what = `${door.url} ${JSON.stringify(email)}${asForm ? " (form)" : ""}`;
+          if (response.headers["content-type"]?.startsWith("text/html")) {
+            expect(response.statusCode, what).toBe(400);
+            expect(
+              refusals.some((r) => response.body.includes(r)),
+              what,
+            ).toBe(true);
+          } else {
+            expectErrorShape(response, 400, what);
+            expect(response.json().errors[0], what).toMatchObject({ attr: door.field });
+            expect(refusals, what).toContain(response.json().errors[0].detail);
+          }
+          expect(await rowCounts(), what).toEqual(before);
+        },
+      ),
+      { numRuns: inputsPerEndpoint, endOnFailure: true },
+    );
+    console.log(`address-shaped strings: tried ${tried}, every one refused`);
+  });
 
   it("leaves Object.prototype unpolluted", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -1,7 +1,57 @@
+import { hostileAddresses } from "@ysp/testing/addresses";
 import fc from "fast-check";
+
+// Letters and marks that look like others, or become them once lower-cased or composed.
+const lookalikes: Record<string, string[]> = {
+  a: ["\u0430", "\uff41"],
+  c: ["\u0441", "\u217d"],
+  e: ["\u0435"],
+  i: ["\u0456", "\u0131"],
+  k: ["\u212a", "\u03ba"],
+  o: ["\u03bf", "\u043e", "\u0585"],
+  "@": ["\uff20", "\ufe6b"],
+  ".": ["\u3002", "\uff0e", "\u2024"],
+  ";": ["\u037e"],
+};
+
+/**
+ * Strings shaped like one email address that are not one (contract/email.ts refuses each): a
+ * list, a display name, a comment, quotes, a route, or a letter that only looks like one.
+ */
+export const hostileAddress: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...hostileAddresses),
+  fc
+    .tuple(
+      fc.emailAddress(),
+      fc.emailAddress(),
+      fc.constantFrom(
+        (a: string, b: string) => `${a},${b}`,
+        (a: string) => `${a},`,
+        (a: string, b: string) => `${a};${b}`,
+        (a: string) => `<${a}>`,
+        (a: string) => `Kid <${a}>`,
+        (a: string) => `${a} (${a})`,
+        (a: string) => `${a}(c)`,
+        (a: string) => `"${a.replace("@", '"@')}`,
+        (a: string) => `${a.replace("@", "\\@")}`,
+        (a: string) => `${a.replace("@", "@[")}]`,
+        (a: string, b: string) => `${a}\r\nBcc: ${b}`,
+        (a: string, b: string) => `group:${a},${b};`,
+      ),
+    )
+    .map(([a, b, shape]) => shape(a, b)),
+  fc.tuple(fc.emailAddress(), fc.nat(), fc.nat()).map(([address, at, pick]) => {
+    const places = [...address].flatMap((char, i) => (lookalikes[char] ? [i] : []));
+    const i = places.length > 0 ? (places[at % places.length] as number) : -1;
+    const swaps = i < 0 ? ["\u0430"] : (lookalikes[address[i] as string] as string[]);
+    const swap = swaps[pick % swaps.length] as string;
+    return i < 0 ? `${swap}${address}` : address.slice(0, i) + swap + address.slice(i + 1);
+  }),
+);
 
 /** Strings that break naive code: control characters, odd Unicode, injections, prototype keys. */
 export const nastyString = fc.oneof(
+  hostileAddress,
   fc.string(),
   fc.string({ unit: "binary" }),
   fc.string({ unit: "grapheme", maxLength: 40 }),

@@ -74,6 +74,15 @@ describe.each(databases)("Unicode text and login validation on $name", (testDb) 
     expect(wrong.statusCode).toBe(401);
   });
 
+  it("answers a login address with a NUL 400, which no account can hold, and no 500", async () => {
+    const response = await login(suite.app, { email: "a\u0000b@example.com", password: "x" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0]).toMatchObject({
+      detail: "Please enter a valid email address",
+      attr: "email",
+    });
+  });
+
   it("refuses an email with a zero-width space at sign-up", async () => {
     const response = await signup(suite.app, makeStudent({ email: "z\u200bw@example.com" }));
     expect(response.statusCode).toBe(400);
