@@ -6,6 +6,7 @@ import { createAccountLinks } from "./accounts/account-links.ts";
 import { createAccounts } from "./accounts/accounts.ts";
 import { createDataRequests } from "./accounts/data-requests.ts";
 import { createGuardians } from "./accounts/guardians.ts";
+import { createLinkRequests, isLinkRequest } from "./accounts/link-requests.ts";
 import { createNewsletter } from "./accounts/newsletter.ts";
 import { createPersonalData } from "./accounts/personal-data.ts";
 import { openApiBase } from "./api-document.ts";
@@ -163,6 +164,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const tokens = createLinkTokens(config.jwtSecret);
   const links = createAccountLinks(database.db, mailQueue, tokens, now);
   const requests = createDataRequests(database.db, config.jwtSecret, now);
+  const linkRequests = createLinkRequests(database.db, mailQueue, links, requests);
   const newsletter = createNewsletter(database.db, mailQueue, tokens, now);
   const guardians = createGuardians(database.db, mailQueue, tokens, requests, now);
   const personalData = createPersonalData(database.db, mailQueue, requests, newsletter, now);
@@ -192,7 +194,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       transport,
     });
     mailQueue.work(async (id, mail) => {
-      const delivery = await deliver(id, mail);
+      const delivery = isLinkRequest(mail.kind)
+        ? await linkRequests.handle(id, mail)
+        : await deliver(id, mail);
       if (delivery.outcome !== "sent")
         app.log.warn({ mailId: id, kind: mail.kind, ...delivery }, "mail not sent");
       return delivery;
@@ -210,14 +214,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     links,
     guardians,
   });
-  const linkOptions = {
-    links,
-    students: accounts.students,
-    hasher,
-    rateLimits: limits,
-    requests,
-    signer,
-  };
+  const linkOptions = { links, hasher, rateLimits: limits, linkRequests, signer };
   await app.register(accountLinkRoutes, { prefix: authPrefix, ...linkOptions });
   await app.register(linkPageRoutes, linkOptions);
   await app.register(refreshRoutes, { prefix: "/auth", sessions, rateLimits: limits });

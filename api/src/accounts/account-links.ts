@@ -6,7 +6,7 @@ import { accountLinks, users } from "../db/schema.ts";
 import { hashToken, type LinkTokens } from "../mail/link-tokens.ts";
 import type { MailKind, MailQueue } from "../mail/mail-queue.ts";
 import { endCredentials } from "./credentials.ts";
-import { lockStudent } from "./students.ts";
+import { lockStudentByEmail } from "./students.ts";
 
 export type LinkPurpose = (typeof accountLinks.$inferSelect)["purpose"];
 
@@ -131,23 +131,18 @@ export function createAccountLinks(
     /** A link's message was queued in a transaction that has committed: send it now. */
     wake: () => queue.wake(),
 
-    /** A link to confirm the address of an account not yet confirmed; nothing for any other. */
-    async resendVerification(userId: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        // Locked first: two requests at once would otherwise each end the links the other
-        // cannot see yet, and both their links would work.
-        const account = await lockStudent(tx, userId);
-        if (account && !account.emailVerifiedAt) await issue(tx, userId, "verify_email");
-      });
-      queue.wake();
-    },
-
-    /** A link to reset the password, or (`your_data`) to see and manage the account's data. */
-    async request(userId: string, purpose: "reset_password" | "your_data"): Promise<void> {
-      await db.transaction(async (tx) => {
-        if (await lockStudent(tx, userId)) await issue(tx, userId, purpose);
-      });
-      queue.wake();
+    /**
+     * The link an address asked for, made in `tx` with its message queued beside it, when the
+     * address has an account that gets one: a reset or data link for any account, a link to
+     * confirm the address only while it is not confirmed. Whether one was made.
+     */
+    async requested(tx: Tx, email: string, purpose: LinkPurpose): Promise<boolean> {
+      // Locked first: two requests at once would otherwise each end the links the other
+      // cannot see yet, and both their links would work.
+      const account = await lockStudentByEmail(tx, email);
+      if (!account || (purpose === "verify_email" && account.emailVerifiedAt)) return false;
+      await issue(tx, account.id, purpose);
+      return true;
     },
 
     /** Uses a link to the account's data, once. */

@@ -34,6 +34,16 @@ export async function lockStudent(tx: Tx, id: string): Promise<User | undefined>
   return user;
 }
 
+/** The account with this address, locked as lockStudent's is. */
+export async function lockStudentByEmail(tx: Tx, email: string): Promise<User | undefined> {
+  const [user] = await tx
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .for("update");
+  return user;
+}
+
 export type CreateStudentResult = { ok: true; id: string } | { ok: false; reason: "email_taken" };
 
 export type NewStudent = Omit<SignupBody, "password" | "referral_code" | "user_type"> & {

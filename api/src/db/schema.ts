@@ -101,10 +101,22 @@ export const accountLinks = pgTable(
 );
 
 /**
+ * The rows of mail_outbox that are requests for a link by address, not messages: the worker
+ * decides whether the address has an account and makes the link and its message
+ * (accounts/link-requests.ts), so the request itself does the same for every address.
+ */
+export const linkRequestKinds = [
+  "verify-email-request",
+  "reset-password-request",
+  "your-data-request",
+] as const;
+
+/**
  * Mail to send, written in the transaction of its cause (mail/mail-queue.ts). A row is claimed by
  * moving `available_at` a minute on (the lease); sent, it gets `sent_at`; a failure moves
  * `available_at` to the next try; after the last try, or a refusal no try can mend, `failed_at`.
- * Its id is the message's Message-ID, the same on every try.
+ * Its id is the message's Message-ID, the same on every try. A link request (above) is handled
+ * rather than sent; `sent_at` then says when.
  */
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -120,6 +132,7 @@ export const mailOutbox = pgTable(
         "guardian-refused",
         "account-deleted",
         "newsletter-confirm",
+        ...linkRequestKinds,
       ],
     }).notNull(),
     /** Whom the message is to or about; each is deleted with it, so no message outlives its person. */
@@ -131,8 +144,8 @@ export const mailOutbox = pgTable(
       onDelete: "cascade",
     }),
     /**
-     * Only for "account-deleted", whose account is gone: cleared once the message is sent, so the
-     * address is kept no longer than it takes to tell its owner.
+     * Only for "account-deleted", whose account is gone, and for a link request, whose address
+     * may have none: cleared once sent or handled, so the address is kept no longer than that.
      */
     toAddress: text("to_address"),
     /** The link's nonce, from which its token is derived when the message is sent. */

@@ -17,7 +17,10 @@ export type QueuedMail = {
   guardianRequestId?: string | null;
   /** A newsletter subscription: the message goes to its address. */
   subscriptionId?: string | null;
-  /** An address with no row left to name it (a deleted account's); cleared once sent. */
+  /**
+   * An address with no row to name it: a deleted account's, or one a link was asked for by
+   * (which may have no account). Cleared once sent or handled.
+   */
   toAddress?: string | null;
 };
 
@@ -26,7 +29,10 @@ export type Delivery = { outcome: "sent" } | { outcome: "retry" | "give-up"; rea
 
 /** Claimed at most this many at a time; a full batch means more are due, so the next is claimed at once. */
 const batchSize = 10;
-/** Due messages are looked for twice a second, and at once when this instance queues one. */
+/**
+ * Due messages are looked for twice a second, and at once when this instance queues one (a link
+ * request waits for the poll: accounts/link-requests.ts says why).
+ */
 const pollMs = 500;
 /**
  * While sign-ups keep every hashing worker busy, one batch a second at most: sending a message
@@ -148,9 +154,14 @@ export function createMailQueue(db: Db, log: QueueLog) {
   }
 
   return {
-    /** Queues a message inside `tx`: it exists once `tx` commits, and never if it rolls back. */
-    async enqueue(tx: Tx, mail: QueuedMail): Promise<void> {
-      await tx.insert(mailOutbox).values(mail);
+    /**
+     * Queues a message inside `tx`: it exists once `tx` commits, and never if it rolls back.
+     * A row with no cause to commit beside it (a link request) is queued on `db` itself. Its id.
+     */
+    async enqueue(tx: Tx | Db, mail: QueuedMail): Promise<string> {
+      const [row] = await tx.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+      if (!row) throw new Error(`The queue wrote no row for a "${mail.kind}"`);
+      return row.id;
     },
 
     /**

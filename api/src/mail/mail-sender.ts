@@ -169,6 +169,11 @@ export function createMailSender({
           ),
         };
       }
+      case "verify-email-request":
+      case "reset-password-request":
+      case "your-data-request":
+        // Never given to the sender: the worker hands these to accounts/link-requests.ts.
+        return { gone: "A link request is handled, not sent" };
     }
   }
 

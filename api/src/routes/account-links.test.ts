@@ -7,7 +7,7 @@ import {
 } from "@ysp/contract";
 import { type ReceivedMail, type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
@@ -20,11 +20,32 @@ import {
   testPublicUrl,
 } from "../../test/harness.ts";
 import { until } from "../../test/until.ts";
-import { queryRows } from "../db/client.ts";
-import { accountLinks, mailOutbox, users } from "../db/schema.ts";
+import { type Db, queryRows } from "../db/client.ts";
+import { accountLinks, linkRequestKinds, mailOutbox, users } from "../db/schema.ts";
 
 const databases = databasesForFile();
 const hour = 3600_000;
+
+/** The three requests for a link by address, each with the kind of row it queues and its message. */
+const linkRequests = [
+  ["/api/v1/auth/verify-email/resend/", "verify-email-request", "Confirm your email"],
+  ["/api/v1/auth/password-reset/", "reset-password-request", "Reset your password"],
+  ["/api/v1/auth/your-data/link/", "your-data-request", "Your data at YSP"],
+] as const;
+
+/** Resolves once the mail worker has handled every link request queued so far. */
+const requestsHandled = (db: Db) =>
+  until(
+    async () =>
+      (await db.$count(
+        mailOutbox,
+        and(
+          inArray(mailOutbox.kind, linkRequestKinds),
+          or(isNull(mailOutbox.sentAt), isNotNull(mailOutbox.toAddress)),
+        ),
+      )) === 0,
+    "the link requests handled",
+  );
 
 let smtp: SmtpTestServer;
 beforeAll(async () => {
@@ -171,7 +192,39 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
     // Confirmed: a resend answers the same and queues nothing.
     const queued = await queuedFor(student.email);
     await post(app, "/api/v1/auth/verify-email/resend/", { email: student.email });
+    await requestsHandled(suite.database.db);
     expect(await queuedFor(student.email)).toBe(queued);
+  });
+
+  it("mails the link asked for to an address with an account, once, and nothing to one without", async () => {
+    const student = await signUp();
+    await mailTo(student.email, "Confirm your email");
+    const nobody = makeStudent().email;
+    for (const [path, , subject] of linkRequests) {
+      const before = smtp.to(student.email).length;
+      for (const email of [nobody, student.email])
+        expect((await post(app, path, { email })).statusCode).toBe(202);
+      await smtp.waitFor(
+        (m) =>
+          m.to.includes(student.email) &&
+          m.subject === subject &&
+          !smtp.to(student.email).slice(0, before).includes(m),
+      );
+    }
+    await requestsHandled(suite.database.db);
+    // The worker polls twice a second: a second message for any request would have come by now.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(smtp.to(student.email).map((m) => m.subject)).toEqual([
+      "Confirm your email",
+      ...linkRequests.map(([, , subject]) => subject),
+    ]);
+    expect(smtp.to(nobody)).toEqual([]);
+    // Handled, a request keeps no address.
+    const kept = await queryRows<{ n: number }>(
+      suite.database.db,
+      sql`select count(*)::int as n from mail_outbox where to_address in (${nobody}, ${student.email})`,
+    );
+    expect(kept[0]?.n).toBe(0);
   });
 
   it("resets a password by mail: new password works, old one and old sessions do not", async () => {
@@ -380,6 +433,67 @@ describe.each(databases.filter((db) => db.name === "postgres"))(
     }, 60_000);
   },
 );
+
+/** Rows in each table of the schema. */
+async function rowCounts(db: Db): Promise<Record<string, number>> {
+  const tables = await queryRows<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${sql.identifier(name)}`,
+    );
+    counts[name] = row?.n ?? 0;
+  }
+  return counts;
+}
+
+describe.each(databases)("what a link request does before its answer, on $name", (testDb) => {
+  const suite = databaseOn(testDb);
+  let app: FastifyInstance;
+  // No mail: no worker takes the queued rows, so the database holds what the request did.
+  beforeAll(async () => {
+    app = await makeApp(suite.database);
+  }, 60_000);
+  afterAll(() => app.close());
+
+  it.each(linkRequests)(
+    "%s queues one row, the same for an address with an account and one without",
+    async (path, kind) => {
+      const student = makeStudent();
+      expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+      const wrote: Record<string, Record<string, number>> = {};
+      const queued: Record<string, unknown[]> = {};
+      for (const [who, email] of [
+        ["with an account", student.email],
+        ["without one", makeStudent().email],
+      ] as const) {
+        const before = await rowCounts(suite.database.db);
+        expect((await post(app, path, { email })).statusCode).toBe(202);
+        const after = await rowCounts(suite.database.db);
+        // Counters of the limits are per address, and kept in PostgreSQL only.
+        const { rate_limit_counters: _, ...tables } = after;
+        wrote[who] = Object.fromEntries(
+          Object.entries(tables)
+            .filter(([table, n]) => n !== before[table])
+            .map(([table, n]) => [table, n - (before[table] ?? 0)]),
+        );
+        queued[who] = await queryRows(
+          suite.database.db,
+          sql`select kind, user_id, nonce from mail_outbox where to_address = ${email}`,
+        );
+      }
+      expect(wrote["with an account"]).toEqual(wrote["without one"]);
+      expect(wrote["with an account"]).toEqual({ mail_outbox: 1 });
+      const row = { kind, user_id: null, nonce: null };
+      expect(queued).toEqual({ "with an account": [row], "without one": [row] });
+    },
+  );
+});
 
 describe("the requests that send a link", () => {
   const suite = databaseOn(databases[0] as (typeof databases)[number]);
