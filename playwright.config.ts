@@ -1,13 +1,25 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "@ysp/testing/chromium";
+import { temporaryRoot } from "@ysp/testing/temporary-root";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-/** A fresh embedded database for every run, shared with the specs that read it. */
-export const e2eDataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "ysp-e2e-"));
+/**
+ * A fresh embedded database for every run, shared with the specs that read it (each worker
+ * loads this file again, and finds it in the environment).
+ */
+const e2eDataDir = process.env.E2E_DATA_DIR ?? runFolder();
 process.env.E2E_DATA_DIR = e2eDataDir;
+
+/**
+ * The run's folder, also its TMPDIR, removed when the run's main process exits: after the web
+ * server has stopped, whether the run passed, failed or never got its server up.
+ */
+function runFolder(): string {
+  const { root, remove } = temporaryRoot("ysp-e2e-");
+  process.env.TMPDIR = root;
+  process.on("exit", remove);
+  return root;
+}
 
 export default defineConfig({
   testDir: "web/e2e",

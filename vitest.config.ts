@@ -6,6 +6,7 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./web/app", import.meta.url)) },
   },
   test: {
+    globalSetup: ["@ysp/testing/temporary-root"],
     include: [
       "web/app/**/*.test.{ts,tsx}",
       "api/src/**/*.test.ts",
