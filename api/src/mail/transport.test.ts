@@ -32,7 +32,10 @@ describe("mail without SMTP_URL", () => {
     expect(line.links).toEqual([
       expect.stringMatching(/^http:\/\/localhost:3000\/verify-email\?token=[\w-]{43}$/),
     ]);
-    expect(readdirSync(dir)).toContain(line.file.slice(dir.length + 1));
+    const name = line.file.slice(dir.length + 1);
+    expect(readdirSync(dir)).toContain(name);
+    // The time, then the message's id, apart: 2026-11-27T06-50-00-000Z_<uuid>.eml
+    expect(name).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z_[0-9a-f-]{36}\.eml$/);
     const mail = await simpleParser(readFileSync(line.file));
     expect(mail.subject).toBe("Confirm your email");
     expect(mail.text).toContain(line.links[0]);

@@ -56,7 +56,7 @@ export function createMailTransport(
     send: async ({ links, ...mail }) => {
       const info = await files.sendMail({ ...mail, from });
       await mkdir(transport.dir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.messageId.replace(/[^\w.-]/g, "")}.eml`;
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}_${messageFileId(mail.messageId)}.eml`;
       const file = join(transport.dir, name);
       await writeFile(file, info.message as Buffer);
       log(
@@ -67,3 +67,10 @@ export function createMailTransport(
     close: () => files.close(),
   };
 }
+
+/**
+ * A message's file name part: its Message-ID's id alone (`<id@ysp.ng>` gives `id`), so the time
+ * and the id read apart instead of running into the sender's domain (`…-c95ysp.ng.eml`).
+ */
+const messageFileId = (messageId: string) =>
+  (messageId.replace(/^<|>$/g, "").split("@")[0] ?? "").replace(/[^\w-]/g, "");
