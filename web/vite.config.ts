@@ -64,6 +64,8 @@ export default defineConfig({
             // contract that the account pages also import put 5.4 KB brotli on /, which never
             // runs it; left with /join it costs that page one more file (+1.9 KB).
             {
+              // The name is chosen per module, so the bundler asks for a label of its own.
+              debugName: "shared",
               name: (id, graph) => {
                 const loaded = entriesImporting(id, graph).filter(hydrates);
                 return loaded.length >= 2 || loaded.some(framesEveryPage) ? "shared" : null;
