@@ -5,6 +5,7 @@ import {
   emailMessages,
   emailProblem,
   loginEmailProblem,
+  maskEmail,
   normalizeEmail,
 } from "./email.ts";
 
@@ -108,5 +109,18 @@ describe("one mailbox however it is spelled", () => {
   it("tells different mailboxes apart", () => {
     expect(canonicalMailbox("kid@x.com")).not.toBe(canonicalMailbox("kid@y.com"));
     expect(canonicalMailbox("kid.a@x.com")).not.toBe(canonicalMailbox("kida@x.com"));
+  });
+});
+
+describe("an address masked for the screen", () => {
+  it("keeps the first character and the domain", () => {
+    expect(maskEmail("ada@example.ng")).toBe("a•••@example.ng");
+    // A character outside the BMP is one character, not half of one.
+    expect(maskEmail("𐐀bc@example.ng")).toBe("𐐀•••@example.ng");
+  });
+
+  it("shows nothing of what is not an address", () => {
+    expect(maskEmail("@example.ng")).toBe("•••");
+    expect(maskEmail("no-at-sign")).toBe("•••");
   });
 });

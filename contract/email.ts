@@ -87,3 +87,13 @@ export function canonicalMailbox(email: string): string {
   }
   return `${local}@${domain}`;
 }
+
+/**
+ * An address as a page may show it to whoever holds the screen: "a•••@example.ng". Enough for
+ * its owner to see which of their addresses it is, not enough for a passer-by to write to it.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "•••";
+  return `${[...email.slice(0, at)][0]}•••${email.slice(at)}`;
+}
