@@ -1,4 +1,6 @@
+import { addressListShapes } from "@ysp/testing/addresses";
 import { describe, expect, it } from "vitest";
+import { emailMessages } from "./email.ts";
 import { signupMessages, toSignupRequest, validateSignupForm } from "./signup.ts";
 
 const makeForm = (overrides: Partial<Record<string, string>> = {}) => ({
@@ -28,6 +30,10 @@ describe("sign-up form validation", () => {
   it("treats whitespace-only names and email as empty, but not a password", () => {
     const errors = validateSignupForm(makeForm({ first_name: "  ", email: "\t", password: "   " }));
     expect(errors).toEqual({ first_name: signupMessages.first_name, email: signupMessages.email });
+  });
+
+  it.each(addressListShapes)("refuses %j beside the field, as the API would", (email) => {
+    expect(validateSignupForm(makeForm({ email }))).toEqual({ email: emailMessages.invalid });
   });
 
   it("builds the request: trimmed names and email, password untouched, STUDENT, invite code", () => {

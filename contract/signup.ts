@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { emailMessages } from "./email.ts";
+import { emailMessages, emailProblem } from "./email.ts";
 import { nameProblem } from "./names.ts";
 
 /** Messages of spec §5, word for word. */
@@ -13,22 +13,23 @@ export const signupMessages = {
 /** docs/spec.md §8: the toast after the server's message on a successful sign-up, word for word. */
 export const signupFollowUp = "Download the app and login";
 
-const required = (message: string) => z.string().check(z.refine((v) => v.trim() !== "", message));
-
-/** A name, checked as the API checks it, so its sentence shows beside the field. */
-const name = (label: string, missing: string) =>
+/** A field checked as the API checks it, so its sentence shows beside the field. */
+const checkedBy = (problem: (v: string) => string | null) =>
   z.string().check(
     z.superRefine((v, ctx) => {
-      const problem = nameProblem(label, missing, v);
-      if (problem) ctx.addIssue(problem);
+      const found = problem(v);
+      if (found) ctx.addIssue(found);
     }),
   );
+
+const name = (label: string, missing: string) => checkedBy((v) => nameProblem(label, missing, v));
 
 /** What the sign-up form checks before it calls the API. */
 const signupFormSchema = z.object({
   first_name: name("First name", signupMessages.first_name),
   last_name: name("Last name", signupMessages.last_name),
-  email: required(signupMessages.email),
+  // The API's address rule, which is what spec §5's "email input type" checks in a browser.
+  email: checkedBy(emailProblem),
   password: z.string().check(z.refine((v) => v !== "", signupMessages.password)),
 });
 

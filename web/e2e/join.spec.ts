@@ -1,5 +1,5 @@
 import type { Page, Route } from "@playwright/test";
-import type { ApiErrorBody, SignupResponse } from "@ysp/contract";
+import { type ApiErrorBody, emailMessages, type SignupResponse } from "@ysp/contract";
 import { href } from "react-router";
 import {
   expect,
@@ -111,6 +111,22 @@ test.describe("sign-up form", () => {
     );
     await page.getByLabel("Last name").fill("Bello");
     await expect(page.getByText("Please enter your last name")).toHaveCount(0);
+    expect(signups.count).toBe(0);
+  });
+
+  test("an address in disguise is refused beside the field, and nothing is sent", async ({
+    page,
+  }) => {
+    const signups = countSignups(page);
+    await gotoHydrated(page, href("/join/:id?"));
+    const email = page.getByLabel("Email");
+    for (const disguised of ["kid@x.com,", "<kid@x.com>", "a@x.com;b@y.com", "a@x.com (c)"]) {
+      await fillSignupForm(page, makeStudent({ email: disguised }));
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(email).toHaveAttribute("aria-invalid", "true");
+      await expect(email).toHaveAccessibleDescription(emailMessages.invalid);
+      await expect(email).toBeFocused();
+    }
     expect(signups.count).toBe(0);
   });
 
