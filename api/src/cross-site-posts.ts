@@ -28,7 +28,7 @@ import { homeLink, sendAnswerPage } from "./form-posts.ts";
  */
 
 /** The request is a form a browser was made to send from another site (see above). */
-export function isCrossSitePost(request: FastifyRequest, publicOrigin: string): boolean {
+function isCrossSitePost(request: FastifyRequest, publicOrigin: string): boolean {
   if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return false;
   if (isJson(request.headers["content-type"])) return false;
   const fetchSite = request.headers["sec-fetch-site"];
