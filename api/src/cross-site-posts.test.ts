@@ -116,7 +116,7 @@ describe.each(databases)("forms posted from another site, on $name", (testDb) =>
   it("refuses every kind of post a page on another site can make, before any work", async () => {
     const student = makeStudent();
     const headers = fromOtherSites["another site (Sec-Fetch-Site: cross-site)"];
-    const posts: [string, ReturnType<typeof form>][] = [
+    const posts: [string, { payload: string; headers: Record<string, string> }][] = [
       ["/api/v1/auth/signup/", form(student, headers)],
       ["/api/v1/auth/password-reset/", form({ email: student.email }, headers)],
       ["/api/v1/auth/verify-email/resend/", form({ email: student.email }, headers)],
