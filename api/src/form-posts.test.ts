@@ -5,8 +5,9 @@ import { appOnDatabase, pgliteForFile } from "../test/harness.ts";
 // The fixture site's pages are / and /join (and /join/<code>).
 const suite = appOnDatabase(pgliteForFile());
 
-/** The href of the answer page's one link. */
-const linkOf = (body: string) => /<a href="([^"]*)"/.exec(body)?.[1];
+/** The href of the answer page's way back, whatever else the page around it links to. */
+const linkOf = (body: string) =>
+  /<a [^>]*href="([^"]*)"[^>]*>Back to the (?:form|page you were on)<\/a>/.exec(body)?.[1];
 
 /** A form post the API refuses (an address that is none), from a page the Referer names. */
 const refusedFrom = (app: FastifyInstance, referer: string, url = "/api/v1/auth/password-reset/") =>
