@@ -60,9 +60,8 @@ function expectRefused(answer: LightMyRequestResponse, label: string, link = "/"
   expect(answer.headers["set-cookie"]).toBeUndefined();
   expect(answer.body).toContain(`<h1>${crossSitePostPage.title}</h1>`);
   const way = /<a [^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g;
-  const ways = [...answer.body.matchAll(way)].filter(([, , text]) =>
-    [crossSitePostPage.pageLink, homeLink.text].includes(text ?? ""),
-  );
+  const wayOn: string[] = [crossSitePostPage.pageLink, homeLink.text];
+  const ways = [...answer.body.matchAll(way)].filter(([, , text]) => wayOn.includes(text ?? ""));
   expect(ways.map(([, href]) => href)).toEqual([link]);
 }
 
