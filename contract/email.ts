@@ -1,8 +1,10 @@
 import { characters, composed } from "./text.ts";
 
 /**
- * The one email rule, used by the API's schemas and by the newsletter form. Free of zod:
- * the form is on every page, and a page must not download a validation library for one field.
+ * The one email rule, used by the API's schemas and by the newsletter and sign-up forms (the
+ * account pages' fields are `type=email`, which checks the same grammar, less what is stricter
+ * below). Free of zod: the newsletter form is on every page, and a page must not download a
+ * validation library for one field.
  */
 export const emailMessages = {
   /** docs/spec.md §5, word for word. */
