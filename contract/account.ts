@@ -10,6 +10,8 @@ import { characters } from "./text.ts";
 /** The pages, and the name of the query parameter that carries a link's token. */
 export const accountPages = {
   join: "/join",
+  /** Where a sign-up posted without a script is sent (303) once the account is made. */
+  signedUp: "/signed-up",
   verifyEmail: "/verify-email",
   emailConfirmed: "/email-confirmed",
   forgotPassword: "/forgot-password",

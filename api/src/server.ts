@@ -31,6 +31,7 @@ import { accountLinkRoutes, linkPageRoutes } from "./routes/account-links.ts";
 import { apiDocsRoutes } from "./routes/api-docs.ts";
 import { authPrefix, authRoutes, refreshRoutes } from "./routes/auth.ts";
 import { guardianConsentRoutes } from "./routes/guardian-consent.ts";
+import { joinPageRoutes } from "./routes/join-page.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { newsletterRoutes } from "./routes/newsletter.ts";
 import { siteRoutes } from "./routes/site.ts";
@@ -229,6 +230,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(yourDataRoutes, { prefix: yourDataApi, ...dataOptions });
   await app.register(yourDataPageRoutes, dataOptions);
   await app.register(guardianConsentRoutes, { guardians, rateLimits: limits, site });
+  await app.register(joinPageRoutes, { site, students: accounts.students });
   await app.register(newsletterRoutes, { newsletter, rateLimits: limits });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   await app.register(apiDocsRoutes, { site });

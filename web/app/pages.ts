@@ -117,6 +117,17 @@ export const pages = [
     builtAt: "/join",
     example: "/join/ABC123",
   },
+  // Where a sign-up without a script lands (a 303 from the API): not under /join, whose next
+  // segment is an invite code. The same for everyone, so it names no address.
+  {
+    id: "signed-up",
+    path: "/signed-up",
+    module: "routes/signed-up.tsx",
+    chrome: false,
+    hydrates: false,
+    indexed: false,
+    builtAt: "/signed-up",
+  },
   // The pages about an account: where links in mail lead, and where the app sends a student who
   // forgot a password. Focused like the sign-up page, and of no use to search engines.
   {

@@ -1,4 +1,5 @@
 import {
+  accountPages,
   apiMessages,
   type LoginBody,
   type LoginResponse,
@@ -12,7 +13,6 @@ import {
   type SignupBody,
   type SignupResponse,
   signupBodySchema,
-  signupFollowUp,
   type TokenPair,
   tokenPairSchema,
 } from "@ysp/contract";
@@ -26,7 +26,7 @@ import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { Sessions } from "../auth/sessions.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import { sendError } from "../errors.ts";
-import { acceptFormPosts, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
+import { acceptFormPosts, isFormPost } from "../form-posts.ts";
 import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
 import { operation } from "../route-schemas.ts";
 
@@ -230,12 +230,8 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
           links.wake();
           request.logFields = { userId: created.id, referred: referredBy !== null };
         }
-        if (isFormPost(request))
-          return sendAnswerPage(reply, 201, {
-            title: "Welcome to YSP",
-            lines: [`${authMessages.created} 👍`, signupFollowUp],
-            link: homeLink,
-          });
+        // A page of the site at its own address, so a reload shows it again, never posts twice.
+        if (isFormPost(request)) return reply.redirect(accountPages.signedUp, 303);
         return reply.code(201).send({ message: authMessages.created });
       },
     );

@@ -23,11 +23,12 @@ export type FieldProps = {
 export function Field({ label, inputProps, hint, error, beside, after }: FieldProps) {
   const hintId = hint ? `${inputProps.id}-hint` : undefined;
   const errorId = error ? `${inputProps.id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ");
+  // A note of the page's own in `after` may describe the input too, and mark it invalid.
+  const describedBy = [hintId, errorId, inputProps["aria-describedby"]].filter(Boolean).join(" ");
   const input = (
     <input
       {...inputProps}
-      aria-invalid={errorId ? true : undefined}
+      aria-invalid={errorId ? true : inputProps["aria-invalid"]}
       aria-describedby={describedBy || undefined}
     />
   );

@@ -1,36 +1,13 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { isAppleDevice } from "~/lib/store-link.ts";
-import {
-  fillInviteCode,
-  immediately,
-  pointStoreLinks,
-  polyfillDialogCommands,
-} from "./inline-scripts.tsx";
+import { immediately, pointStoreLinks, polyfillDialogCommands } from "./inline-scripts.tsx";
 
 /**
  * Each script runs in a context of its own holding only the browser objects it reads: one that
  * reached for anything else of this module would fail here, as it would in the page.
  */
 describe("inline scripts, run from their text alone", () => {
-  it("fills the invite code in from the address", () => {
-    const input = { value: "" };
-    runInNewContext(immediately(fillInviteCode), {
-      location: { pathname: "/join/K7QX9M/" },
-      document: { querySelector: () => input },
-    });
-    expect(input.value).toBe("K7QX9M");
-  });
-
-  it("leaves the invite code empty on /join", () => {
-    const input = { value: "" };
-    runInNewContext(immediately(fillInviteCode), {
-      location: { pathname: "/join" },
-      document: { querySelector: () => input },
-    });
-    expect(input.value).toBe("");
-  });
-
   const storeLinksOn = (userAgent: string, platform?: string) => {
     const links = [{ href: "play" }, { href: "play" }];
     runInNewContext(immediately(pointStoreLinks, "app-store", isAppleDevice), {

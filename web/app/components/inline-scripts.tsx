@@ -53,17 +53,6 @@ export function polyfillDialogCommands() {
 }
 
 /**
- * The sign-up page is prerendered once for every invite code; this fills the
- * code in from the address before React has loaded, so a form posted early keeps it.
- */
-export function fillInviteCode() {
-  const input = document.querySelector<HTMLInputElement>('input[name="referral_code"]');
-  const match = /^\/join\/([^/]+)\/?$/.exec(location.pathname);
-  // The group takes part in every match, and is never empty.
-  if (match && input) input.value = match[1] as string;
-}
-
-/**
  * Rendered into the prerendered HTML only: the browser runs them once, and React keeps them as
  * they are. The browser bundle carries empty strings, and so none of the functions above.
  */
@@ -71,9 +60,8 @@ const scripts = import.meta.env.SSR
   ? {
       storeLinks: immediately(pointStoreLinks, site.stores.appStore, isAppleDevice),
       dialogCommands: immediately(polyfillDialogCommands),
-      inviteCode: immediately(fillInviteCode),
     }
-  : { storeLinks: "", dialogCommands: "", inviteCode: "" };
+  : { storeLinks: "", dialogCommands: "" };
 
 export function InlineScript({ text }: { text: string }) {
   return (
@@ -92,8 +80,4 @@ export function InlineScripts() {
       <InlineScript text={scripts.dialogCommands} />
     </>
   );
-}
-
-export function InviteCodeScript() {
-  return <InlineScript text={scripts.inviteCode} />;
 }

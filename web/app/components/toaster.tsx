@@ -8,11 +8,27 @@ export function showOnScreen(kind: "success" | "error", message: string): void {
   toast[kind](message, { ariaProps: { role: "status", "aria-live": "off" } });
 }
 
-/** docs/spec.md §8: error red, success teal; the library's defaults give 4000/2000 ms and at most 20 toasts. */
+/** Takes every toast off the screen at once, without the second each needs to leave. */
+export function clearScreen(): void {
+  toast.remove();
+}
+
+/**
+ * Below the header (64 px and its 1 px border), so toasts never cover the logo, the menu
+ * button or the skip link at 360 px; the library's own inset is 16 px from the top.
+ */
+const belowHeader = { top: 73 };
+
+/**
+ * docs/spec.md §8: error red, success teal; the library's defaults give 4000/2000 ms and at most
+ * 20 toasts. Oldest on top, so two toasts shown together read in the order they were sent.
+ */
 export function Toaster() {
   return (
     <LibraryToaster
       position="top-center"
+      reverseOrder
+      containerStyle={belowHeader}
       toastOptions={{
         className: "toast",
         success: { className: "toast toast-success" },

@@ -25,12 +25,14 @@ export const joinPage = {
     email: "Email",
     password: "Password",
   } satisfies Record<SignupField, string>,
+  /** Our rule, not the spec's (contract's newPassword): said before the student types. */
+  passwordHint: "At least 8 characters",
   showPassword: "Show password",
   invite: {
     label: "Invite code",
     placeholder: "None",
     hint: "Filled in from your invite link, if you have one.",
-    rejected: "This invite code was not accepted.",
+    unknown: "No student has this invite code.",
     continueWithout: "Continue without an invite code",
   },
   submit: "Continue",
@@ -46,5 +48,30 @@ export const joinPage = {
   forgotPassword: {
     label: "Forgot your password?",
     to: accountPages.forgotPassword satisfies PagePath,
+  },
+} as const;
+
+/**
+ * After a sign-up: the address must be confirmed from a message, so the site says so until the
+ * student closes the notice (on home), or on the page a sign-up without a script lands on.
+ */
+export const checkEmail = {
+  heading: "Check your email",
+  /** `masked` is maskEmail's "a•••@example.ng". */
+  sentTo: (masked: string) => `We've sent a link to ${masked}. Open it to confirm your address.`,
+  /** Without a script the page is the same for everyone, so it cannot name the address. */
+  sentToYou: "We've sent a link to your email. Open it to confirm your address.",
+  resend: "Didn't get it?",
+  resending: "Sending a new link…",
+  close: "Close this notice",
+  /** The page a sign-up without a script lands on (/signed-up). */
+  page: {
+    meta: {
+      title: `Account created | ${site.name}`,
+      description: `Your ${site.name} account is made: confirm your address, then log in in the app.`,
+    },
+    title: "Your account is ready",
+    store: "Download the app",
+    home: "Go to the home page",
   },
 } as const;

@@ -45,6 +45,14 @@ export async function showToast(kind: "success" | "error", message: string): Pro
   library.showOnScreen(kind, message);
 }
 
+/**
+ * Takes every toast off the screen: a success must not arrive beside the errors of the tries
+ * before it (issue 31: after two refusals, a red toast outlived the green ones on home).
+ */
+export function clearToasts(): void {
+  loaded?.clearScreen();
+}
+
 /** The toast library once it has arrived, for the component that shows the toasts. */
 export function useToastLibrary(): ToastLibrary | undefined {
   return useSyncExternalStore(

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { CheckEmailNotice } from "~/components/check-email-notice.tsx";
 import { Icon } from "~/components/icons.tsx";
 import { LessonCarousel } from "~/components/lesson-carousel.tsx";
 import { Modal, VideoFrame } from "~/components/modal.tsx";
@@ -118,6 +119,7 @@ export default function Home() {
         </div>
       </section>
 
+      <CheckEmailNotice />
       <Modal open={demoOpen} onClose={() => setDemoOpen(false)} title={home.demoTitle}>
         {demoSrc && <VideoFrame src={demoSrc} title={home.demoTitle} />}
       </Modal>

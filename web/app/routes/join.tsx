@@ -20,14 +20,14 @@ import { Link, useNavigate } from "react-router";
 import { ChatButton } from "~/components/chat-button.tsx";
 import { Field, type FieldProps } from "~/components/field.tsx";
 import { Icon } from "~/components/icons.tsx";
-import { InviteCodeScript } from "~/components/inline-scripts.tsx";
 import { Logo } from "~/components/logo.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
 import { joinPage } from "~/content/join.ts";
 import { api, apiBaseUrl } from "~/lib/api.ts";
+import { noteCheckEmail } from "~/lib/check-email-note.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import { noteSignedUp, takeSignedUpNote } from "~/lib/signed-up-note.ts";
-import { prepareToasts, showToast } from "~/lib/toasts.ts";
+import { clearToasts, prepareToasts, showToast } from "~/lib/toasts.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
 import type { Route } from "./+types/join";
@@ -57,8 +57,20 @@ function readForm(form: HTMLFormElement | null): SignupForm {
   };
 }
 
-/** docs/spec.md §8: the server's message with a thumbs-up, then how to go on. */
+/** The server's refusals that name a field of the form, first message per field. */
+function refusalsByField(body: unknown): FieldErrors {
+  const refusals: FieldErrors = {};
+  if (!isApiErrorBody(body)) return refusals;
+  for (const { attr, detail } of body.errors) {
+    const field = fieldOrder.find((name) => name === attr);
+    if (field) refusals[field] ??= detail;
+  }
+  return refusals;
+}
+
+/** docs/spec.md §8: the server's message with a thumbs-up, then how to go on; no error left. */
 function showSignedUp(message: string) {
+  clearToasts();
   void showToast("success", `${message} 👍`);
   void showToast("success", signupFollowUp);
 }
@@ -66,15 +78,24 @@ function showSignedUp(message: string) {
 export default function Join({ params }: Route.ComponentProps) {
   const id = useId();
   const navigate = useNavigate();
-  // The HTML is prerendered once for every invite code, so the code appears after hydration.
   const hydrated = useHydrated();
-  const inviteCode = hydrated ? (params.id ?? "") : "";
+  // The server writes the code into the page it sends for /join/<code> (api/src/routes/join-page.ts),
+  // so the first render already matches it.
+  const inviteCode = params.id ?? "";
   const [errors, setErrors] = useState<FieldErrors>({});
+  // The server's word on a field stays under it until that field is changed.
+  const [refusals, setRefusals] = useState<FieldErrors>({});
   const [validated, setValidated] = useState(false);
   const [pending, setPending] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
-  // The invite code cannot be edited, so a rejected one needs a way on without it.
+  // The invite code cannot be edited, so an unknown one needs a way on without it: the server
+  // says so in the page it sends (the note arrives shown), or in its answer to Continue.
   const [rejectedInvite, setRejectedInvite] = useState<string | null>(null);
+  const inviteNote = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (inviteNote.current && !inviteNote.current.hidden) setRejectedInvite(params.id ?? null);
+  }, [params.id]);
+  const inviteRefused = params.id !== undefined && rejectedInvite === params.id;
   const inFlight = useRef(false);
   const form = useRef<HTMLFormElement>(null);
   const signedIn = useSignedInUser();
@@ -95,26 +116,35 @@ export default function Join({ params }: Route.ComponentProps) {
       setValidated(true);
       setErrors(problems);
     });
-    const firstInvalid = fieldOrder.find((field) => problems[field]);
-    if (firstInvalid) {
-      form.current?.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
+    if (focusFirstOf(problems)) return;
     inFlight.current = true;
     setPending(true);
     prepareToasts();
-    const result = await api.post("/api/v1/auth/signup/", toSignupRequest(values, params.id ?? ""));
+    const request = toSignupRequest(values, params.id ?? "");
+    const result = await api.post("/api/v1/auth/signup/", request);
     inFlight.current = false;
     setPending(false);
     if (!result.ok) {
       if (!result.sessionExpired) void showToast("error", result.message);
+      const refused = refusalsByField(result.body);
+      flushSync(() => setRefusals(refused));
+      focusFirstOf(refused);
       if (isApiErrorBody(result.body) && result.body.errors[0]?.attr === "referral_code")
         setRejectedInvite(params.id ?? null);
       return;
     }
     showSignedUp(result.data.message);
     noteSignedUp(result.data.message);
+    noteCheckEmail(request.email);
     navigate("/");
+  }
+
+  /** Moves focus to the first field with a message, if any: true when there was one. */
+  function focusFirstOf(problems: FieldErrors): boolean {
+    const firstInvalid = fieldOrder.find((field) => problems[field]);
+    if (!firstInvalid) return false;
+    form.current?.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
+    return true;
   }
 
   /** A sign-up field: its label and message from the content, its input left to the browser. */
@@ -123,11 +153,13 @@ export default function Join({ params }: Route.ComponentProps) {
     attributes: InputHTMLAttributes<HTMLInputElement>,
   ): FieldProps => ({
     label: joinPage.labels[name],
-    error: errors[name],
+    error: errors[name] ?? refusals[name],
+    hint: name === "password" ? joinPage.passwordHint : undefined,
     inputProps: {
       id: `${id}-${name}`,
       name,
       onChange: () => {
+        if (refusals[name]) setRefusals(({ [name]: _changed, ...others }) => others);
         if (validated) setErrors(validateSignupForm(readForm(form.current)));
       },
       ...attributes,
@@ -218,19 +250,24 @@ export default function Join({ params }: Route.ComponentProps) {
                 value: inviteCode,
                 readOnly: true,
                 placeholder: joinPage.invite.placeholder,
+                "aria-invalid": inviteRefused || undefined,
+                "aria-describedby": inviteRefused ? `${id}-invite-note` : undefined,
               }}
               hint={joinPage.invite.hint}
               after={
                 <>
-                  <InviteCodeScript />
-                  {rejectedInvite === params.id && (
-                    <p className="field-error">
-                      {joinPage.invite.rejected}{" "}
-                      <Link to="/join" replace>
-                        {joinPage.invite.continueWithout}
-                      </Link>
-                    </p>
-                  )}
+                  {/* Its markup is what the server looks for to show it (join-page.ts). */}
+                  <p
+                    ref={inviteNote}
+                    className="field-error invite-unknown"
+                    id={`${id}-invite-note`}
+                    hidden={!inviteRefused}
+                  >
+                    {joinPage.invite.unknown}{" "}
+                    <Link to="/join" replace>
+                      {joinPage.invite.continueWithout}
+                    </Link>
+                  </p>
                 </>
               }
             />

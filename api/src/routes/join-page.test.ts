@@ -1,0 +1,107 @@
+import { accountPages } from "@ysp/contract";
+import { makeStudent } from "@ysp/testing/students";
+import type { FastifyInstance } from "fastify";
+import { describe, expect, it } from "vitest";
+import {
+  appOnDatabase,
+  builtSite,
+  databasesForFile,
+  hasBuild,
+  makeApp,
+  pgliteForFile,
+  signUpAndLogIn,
+} from "../../test/harness.ts";
+
+const databases = databasesForFile();
+
+const open = (app: FastifyInstance, url: string) =>
+  app.inject({ method: "GET", url, headers: { "accept-encoding": "identity" } });
+
+/** The invite field and its note, as the page the server sends has them. */
+function inviteField(html: string) {
+  const input = html.match(/<input [^>]*name="referral_code"[^>]*>/)?.[0] ?? "";
+  const note = html.match(/<p class="field-error invite-unknown"[^>]*>/)?.[0] ?? "";
+  return {
+    value: input.match(/ value="([^"]*)"/)?.[1],
+    invalid: input.includes('aria-invalid="true"'),
+    describedBy: input.match(/ aria-describedby="([^"]*)"/)?.[1]?.split(" "),
+    noteShown: note !== "" && !note.includes("hidden"),
+    noteId: note.match(/ id="([^"]+)"/)?.[1],
+  };
+}
+
+describe.each(databases)("the sign-up page for an invite link on $name", (testDb) => {
+  const suite = appOnDatabase(testDb);
+
+  it("has a student's code written in, and no note", async () => {
+    const referrer = (await signUpAndLogIn(suite.app)).json();
+    const code: string = referrer.user.referral_code;
+    const response = await open(suite.app, `${accountPages.join}/${code}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(inviteField(response.body)).toMatchObject({
+      value: code,
+      invalid: false,
+      noteShown: false,
+    });
+    // As the sign-up reads it: trimmed, in any case.
+    const lower = await open(suite.app, `${accountPages.join}/${code.toLowerCase()}/`);
+    expect(inviteField(lower.body)).toMatchObject({ value: code.toLowerCase(), noteShown: false });
+  });
+
+  it("shows the note under the field, tied to it, for a code no student has", async () => {
+    const response = await open(suite.app, `${accountPages.join}/NOPE42`);
+    expect(response.statusCode).toBe(200);
+    const field = inviteField(response.body);
+    expect(field).toMatchObject({ value: "NOPE42", invalid: true, noteShown: true });
+    expect(field.describedBy).toContain(field.noteId);
+    expect(response.body).toContain("No student has this invite code.");
+  });
+
+  it("writes a hostile code in as text, escaped, and checks no code that could never be one", async () => {
+    // Under the router's 100 characters a parameter may have; a longer one gets the page as built.
+    const hostile = `"><script>alert(1)</script>$&$\`${"$'".repeat(20)}`;
+    const response = await open(suite.app, `${accountPages.join}/${encodeURIComponent(hostile)}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain("<script>alert(1)");
+    expect(inviteField(response.body)).toMatchObject({
+      value: `&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;$&amp;$\`${"$&#39;".repeat(20)}`,
+      noteShown: true,
+    });
+    // A replacement string would have copied the page into itself, once for every "$'".
+    const plain = await open(suite.app, `${accountPages.join}/NOPE42`);
+    expect(response.body.length).toBeLessThan(plain.body.length + 300);
+  });
+
+  it("sends no other student's data and keeps the page's own headers", async () => {
+    const other = makeStudent();
+    const referrer = (await signUpAndLogIn(suite.app, other)).json();
+    const response = await open(suite.app, `${accountPages.join}/${referrer.user.referral_code}`);
+    expect(response.body).not.toContain(other.email);
+    expect(response.body).not.toContain(other.first_name);
+    expect(response.headers["content-security-policy"]).toBeTruthy();
+    const compressed = await suite.app.inject({
+      method: "GET",
+      url: `${accountPages.join}/${referrer.user.referral_code}`,
+      headers: { "accept-encoding": "br" },
+    });
+    expect(compressed.headers["content-encoding"]).toBe("br");
+  });
+});
+
+describe.runIf(hasBuild())("the built sign-up page", () => {
+  const testDb = pgliteForFile();
+
+  it("has the invite field and note the server writes into", { timeout: 60_000 }, async () => {
+    const database = await testDb.open();
+    const app = await makeApp(database, { site: builtSite });
+    try {
+      const field = inviteField((await open(app, `${accountPages.join}/NOPE42`)).body);
+      expect(field).toMatchObject({ value: "NOPE42", invalid: true, noteShown: true });
+      expect(field.describedBy).toContain(field.noteId);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

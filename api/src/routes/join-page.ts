@@ -1,0 +1,100 @@
+import { brotliCompressSync, constants } from "node:zlib";
+import { accountPages } from "@ysp/contract";
+import type { FastifyPluginAsync } from "fastify";
+import type { Students } from "../accounts/students.ts";
+import { escapeHtml } from "../escape-html.ts";
+import { MissingBuildError, type PageFile, type SiteFiles, variant } from "../static-site.ts";
+import { sendFile } from "./site.ts";
+
+export type JoinPageOptions = {
+  site: SiteFiles;
+  students: Pick<Students, "idByReferralCode">;
+};
+
+/** The built sign-up page's invite field: its value is empty for every code. */
+const inviteInput = /<input [^>]*name="referral_code"[^>]*>/;
+/** The note under that field, hidden as built; shown when no student has the code. */
+const unknownNote = /<p class="field-error invite-unknown" id="([^"]+)" hidden="">/;
+
+/** What the sign-up page needs to be written for one invite code: found once, at start-up. */
+function slotsOf(html: string) {
+  const input = html.match(inviteInput)?.[0];
+  const note = html.match(unknownNote);
+  if (!input?.includes(' value=""') || !input.includes(' aria-describedby="') || !note?.[1])
+    throw new MissingBuildError(
+      `The built ${accountPages.join} page has no invite field or note where the server writes them: run \`npm run build\` again.`,
+    );
+  return { input, note: note[0], noteId: note[1] };
+}
+
+/**
+ * What the sign-up schema makes of a code (trimmed, upper case), or nothing when it could never
+ * be one: over 32 characters or with control characters (contract/api.ts refuses those too).
+ */
+function lookupCode(code: string): string | undefined {
+  const normal = code.trim().toUpperCase();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are the point
+  if (normal === "" || [...normal].length > 32 || /[\u0000-\u001f\u007f-\u009f]/.test(normal))
+    return undefined;
+  return normal;
+}
+
+/**
+ * The sign-up page for an invite link, `/join/<code>`, with the code written into its field, so
+ * it is there with no script (docs/spec.md §2: "prefilled from the route id"), and the Continue
+ * without a script sends it. A code that names no student gets its note under the field at once,
+ * instead of a refusal after the form is filled in.
+ */
+export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
+  app,
+  { site, students },
+) => {
+  const built = site.pages.get(accountPages.join);
+  if (!built) return;
+  const page: PageFile = built;
+  const html = page.identity.body.toString("utf8");
+  const slots = slotsOf(html);
+
+  /** The page for `code`: every write through a replacer function, never a replacement string
+   * (where `$&` or `` $` `` would copy the page into itself, issue 30). */
+  function pageFor(code: string, known: boolean): PageFile {
+    let input = slots.input.replace(' value=""', () => ` value="${escapeHtml(code)}"`);
+    let filled = html;
+    if (!known) {
+      input = input.replace(
+        / aria-describedby="([^"]*)"/,
+        (_tag, ids: string) => ` aria-invalid="true" aria-describedby="${ids} ${slots.noteId}"`,
+      );
+      filled = filled.replace(slots.note, () => slots.note.replace(' hidden=""', ""));
+    }
+    const body = Buffer.from(filled.replace(slots.input, () => input));
+    // Compressed here, as the build compresses the others: quality 5 takes about a millisecond.
+    return {
+      ...page,
+      identity: variant(body),
+      br: variant(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })),
+      gzip: undefined,
+    };
+  }
+
+  app.get<{ Params: { code: string } }>(
+    `${accountPages.join}/:code`,
+    { logLevel: "warn" },
+    async (request, reply) => {
+      const { code } = request.params;
+      const lookup = lookupCode(code);
+      let known = false;
+      if (lookup !== undefined) {
+        try {
+          known = (await students.idByReferralCode(lookup)) !== undefined;
+        } catch (error) {
+          // The database cannot answer: the form with its code beats a page of JSON, and
+          // Continue checks the code again.
+          request.log.warn({ err: error }, "invite code not checked");
+          known = true;
+        }
+      }
+      return sendFile(request, reply, pageFor(code, known));
+    },
+  );
+};
