@@ -30,9 +30,9 @@ export type LinkRequests = ReturnType<typeof createLinkRequests>;
  *
  * Made by the request, after its answer, the link (and its message, sent at once) took the
  * event loop and the in-process database from the next request on the same connection: that one
- * answered in 16 to 26 ms after an address with an account against 2 to 4 ms after one without
- * (medians of 40, npm run bench -- --only=link-timing, on two cores shared with other work). Now
- * the two read alike: 2.7 and 2.8 ms, 2.4 and 2.8 ms.
+ * answered in 16 to 50 ms after an address with an account against 2 to 8 ms after one without
+ * (medians of 30 to 40, npm run bench -- --only=link-timing, on two cores shared with other
+ * work). Now the two read alike within the machine's noise (2.3 against 2.4 ms, 2.6 against 2.6).
  */
 export function createLinkRequests(
   db: Db,
