@@ -12,6 +12,7 @@ import { signupMessages } from "./signup.ts";
 export const dataRightsPages = {
   yourData: "/your-data",
   manageYourData: "/your-data/manage",
+  viewYourData: "/your-data/view",
   guardianConsent: "/guardian-consent",
   newsletterConfirm: "/newsletter-confirm",
   unsubscribe: "/unsubscribe",
@@ -54,6 +55,28 @@ export const deleteConfirmation = "DELETE";
 
 export const guardianConsentStates = ["granted", "refused", "pending", "none"] as const;
 export type GuardianConsentState = (typeof guardianConsentStates)[number];
+
+/** An address's newsletter: confirmed, asked for but its link not yet opened, or neither. */
+export const newsletterStates = ["subscribed", "unconfirmed", "none"] as const;
+export type NewsletterState = (typeof newsletterStates)[number];
+
+/**
+ * Where the prerendered pages about one's own data leave room for the account's facts, which
+ * the server writes in for the browser whose data session it is (api/src/routes/your-data-pages.ts):
+ * each is an element's id, empty or hidden as built.
+ */
+export const yourDataSlots = {
+  /** Shown as built: this browser has no account open. Hidden once the server knows whose it is. */
+  noSession: "no-data-session",
+  /** Hidden as built: the account's facts, or on /email-confirmed the parent's request form. */
+  session: "data-session",
+  name: "fact-name",
+  email: "fact-email",
+  guardian: "fact-guardian",
+  newsletter: "fact-newsletter",
+  /** "View my data": the data itself, as sections. */
+  data: "data-view",
+} as const;
 
 export const dataRightsMessages = {
   dataLinkSent: `If an account uses this email, we have sent it a link to see and manage your data. The link works for ${dataRightsLifetimes.yourData.words}. Check your inbox and your spam folder.`,

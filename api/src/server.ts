@@ -36,6 +36,7 @@ import { healthRoutes } from "./routes/health.ts";
 import { newsletterRoutes } from "./routes/newsletter.ts";
 import { siteRoutes } from "./routes/site.ts";
 import { yourDataPageRoutes, yourDataRoutes } from "./routes/your-data.ts";
+import { yourDataPagesRoutes } from "./routes/your-data-pages.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import type { SiteFiles } from "./static-site.ts";
 
@@ -229,6 +230,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   };
   await app.register(yourDataRoutes, { prefix: yourDataApi, ...dataOptions });
   await app.register(yourDataPageRoutes, dataOptions);
+  await app.register(yourDataPagesRoutes, { ...dataOptions, newsletter, site });
   await app.register(guardianConsentRoutes, { guardians, rateLimits: limits, site });
   await app.register(joinPageRoutes, { site, students: accounts.students });
   await app.register(newsletterRoutes, { newsletter, rateLimits: limits });

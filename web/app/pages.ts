@@ -186,6 +186,16 @@ export const pages = [
     indexed: false,
     builtAt: "/your-data/manage",
   },
+  // The download as a page to read and print; the server writes the data in.
+  {
+    id: "your-data-view",
+    path: "/your-data/view",
+    module: "routes/your-data-view.tsx",
+    chrome: false,
+    hydrates: false,
+    indexed: false,
+    builtAt: "/your-data/view",
+  },
   {
     id: "guardian-consent",
     path: "/guardian-consent",

@@ -1,5 +1,10 @@
 import { timingSafeEqual } from "node:crypto";
-import { dataRightsLifetimes, dataRightsPages, type LinkProblem } from "@ysp/contract";
+import {
+  dataRightsLifetimes,
+  dataRightsPages,
+  type LinkProblem,
+  type NewsletterState,
+} from "@ysp/contract";
 import { policyVersions } from "@ysp/web/content/legal/versions";
 import { and, eq, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
@@ -107,6 +112,21 @@ export function createNewsletter(db: Db, queue: MailQueue, tokens: LinkTokens, n
         });
         return { ok: true };
       });
+    },
+
+    /** Where an address's newsletter stands, as "Manage your data" shows it. */
+    async state(email: string): Promise<NewsletterState> {
+      const [row] = await db
+        .select({
+          confirmedAt: newsletterSubscriptions.confirmedAt,
+          asked: newsletterSubscriptions.confirmTokenHash,
+          expiresAt: newsletterSubscriptions.confirmExpiresAt,
+        })
+        .from(newsletterSubscriptions)
+        .where(byLowerEmail(email));
+      if (row?.confirmedAt) return "subscribed";
+      if (row?.asked && row.expiresAt && row.expiresAt.getTime() > now()) return "unconfirmed";
+      return "none";
     },
 
     /** The token of a subscription's unsubscribe link: its id and a MAC of it, so no row is needed to check it. */

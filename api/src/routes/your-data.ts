@@ -15,7 +15,6 @@ import {
   messageResponseSchema,
   type TokenBody,
   tokenBodySchema,
-  yourDataApi,
 } from "@ysp/contract";
 import { canonicalMailbox } from "@ysp/contract/email";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
@@ -44,23 +43,27 @@ export type YourDataOptions = {
 
 /**
  * The cookie that lets this browser manage the data of the account whose link it opened, for
- * 30 minutes: HttpOnly, sent only to these routes and only from this site's own pages
- * (SameSite=Strict), so no other site can make a browser post a deletion.
+ * 30 minutes: HttpOnly, and sent only from this site's own pages (SameSite=Strict), so no other
+ * site can make a browser post a deletion. Its Path is the whole site: these routes read it,
+ * and so do the pages that show whose data is open (/your-data/manage, /your-data/view,
+ * /email-confirmed; your-data-pages.ts), whose only common prefix is "/". No other route
+ * reads it, and the request log writes no headers.
  */
 const cookieName = "ysp_data";
+const cookiePath = "/";
 
 export function setDataCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
   const secure = request.protocol === "https" ? "; Secure" : "";
   reply.header(
     "Set-Cookie",
-    `${cookieName}=${token}; Path=${yourDataApi}; Max-Age=${dataRightsLifetimes.yourData.seconds}; HttpOnly; SameSite=Strict${secure}`,
+    `${cookieName}=${token}; Path=${cookiePath}; Max-Age=${dataRightsLifetimes.yourData.seconds}; HttpOnly; SameSite=Strict${secure}`,
   );
 }
 
 const clearDataCookie = (reply: FastifyReply) =>
   reply.header(
     "Set-Cookie",
-    `${cookieName}=; Path=${yourDataApi}; Max-Age=0; HttpOnly; SameSite=Strict`,
+    `${cookieName}=; Path=${cookiePath}; Max-Age=0; HttpOnly; SameSite=Strict`,
   );
 
 /** The data token of a request: the app's bearer header, or the cookie a page's form carries. */
@@ -71,6 +74,16 @@ function dataToken(request: FastifyRequest): string | undefined {
   if (request.headers["sec-fetch-site"] === "cross-site") return undefined;
   const cookie = request.headers.cookie ?? "";
   return new RegExp(`(?:^|;\\s*)${cookieName}=([^;]+)`).exec(cookie)?.[1];
+}
+
+/** The account whose data this request may manage: its data token's, while the token holds. */
+export async function dataUserOf(
+  request: FastifyRequest,
+  { signer, students }: Pick<YourDataOptions, "signer" | "students">,
+): Promise<User | undefined> {
+  const token = dataToken(request);
+  const claims = token ? await signer.verifyData(token) : null;
+  return claims ? await students.findHolder(claims) : undefined;
 }
 
 declare module "fastify" {
@@ -97,7 +110,7 @@ const owner = {
  * account. Each answers JSON to the app and a page to a plain form post.
  */
 export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, options) => {
-  const { links, students, signer, personalData, guardians, rateLimits } = options;
+  const { links, signer, personalData, guardians, rateLimits } = options;
   acceptFormPosts(app);
   app.decorateRequest("dataUser", null);
   app.addHook("onRequest", async (_request, reply) => {
@@ -139,9 +152,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
 
   await app.register(async (owned) => {
     owned.addHook("preHandler", async (request, reply) => {
-      const token = dataToken(request);
-      const claims = token ? await signer.verifyData(token) : null;
-      const user = claims ? await students.findHolder(claims) : undefined;
+      const user = await dataUserOf(request, options);
       if (!user) {
         if (isFormPost(request))
           return sendAnswerPage(reply, 401, {

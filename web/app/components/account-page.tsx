@@ -42,6 +42,7 @@ export function FormField({
   required,
   autoComplete,
   showPassword,
+  defaultValue,
 }: {
   id: string;
   label: string;
@@ -54,6 +55,8 @@ export function FormField({
   autoComplete?: string;
   /** The eye button's words, for a password; it appears once the script has run. */
   showPassword?: string;
+  /** A value written into the page as built (`value=""`), which the server may fill in. */
+  defaultValue?: string;
 }) {
   const kinds = {
     email: { autoComplete: "email", inputMode: "email" },
@@ -70,7 +73,7 @@ export function FormField({
     <Field
       label={label}
       hint={hint}
-      inputProps={{ id, name, type, required: true, ...kinds[type] }}
+      inputProps={{ id, name, type, required: true, defaultValue, ...kinds[type] }}
       beside={
         showPassword
           ? {

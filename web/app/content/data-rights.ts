@@ -1,4 +1,10 @@
-import { dataRightsLifetimes, dataRightsMessages, guardianRelationships } from "@ysp/contract";
+import {
+  dataRightsLifetimes,
+  dataRightsMessages,
+  type GuardianConsentState,
+  guardianRelationships,
+  type NewsletterState,
+} from "@ysp/contract";
 import { site } from "./site.ts";
 
 /**
@@ -30,9 +36,18 @@ export const dataRightsWords = {
     },
     title: "Manage your data",
     text: `For the next ${dataRightsLifetimes.yourData.words}, this browser can manage your data. After that, ask for a new link.`,
+    /** Whose account is open: the server writes the facts in (contract's yourDataSlots). */
+    account: {
+      title: "Your account",
+      name: "Name",
+      email: "Email",
+      guardian: "Parent's permission",
+      newsletter: "Newsletter",
+    },
     download: {
-      title: "Download everything",
-      text: "One file with your account, sessions (dates and devices), consent records, parent's permission requests, emails we sent you, invitations you made (as a count) and your newsletter state.",
+      title: "See everything",
+      text: "Your account, where you logged in (dates and devices), what you agreed to, requests to your parent, emails we sent you, how many students you invited and your newsletter. Read it as a page you can print, or download it as one file.",
+      view: "View my data",
       submit: "Download my data",
     },
     correct: {
@@ -59,6 +74,148 @@ export const dataRightsWords = {
       label: dataRightsMessages.deleteConfirm,
       submit: "Delete my account",
     },
+  },
+  /** The states the server writes into "Your account", in words. */
+  states: {
+    guardian: {
+      granted: "Given",
+      refused: "Not given",
+      pending: "Asked, waiting for an answer",
+      none: "Not asked yet",
+    },
+    newsletter: {
+      subscribed: "Subscribed",
+      unconfirmed: "Waiting for you to confirm it by email",
+      none: "Not subscribed",
+    },
+  } satisfies {
+    guardian: Record<GuardianConsentState, string>;
+    newsletter: Record<NewsletterState, string>;
+  },
+  /** Shown where an account's facts would be, when this browser has no data session. */
+  noSession: {
+    text: `This browser has no account open: the link in "Your data at ${site.name}" opens one for ${dataRightsLifetimes.yourData.words}.`,
+    link: "Get a new link",
+  },
+  view: {
+    meta: {
+      title: `View my data | ${site.name}`,
+      description: `Everything ${site.name} holds about you, as a page to read or print.`,
+    },
+    title: "Everything we hold about you",
+    text: "To keep a copy, print this page or save it as a PDF from your browser's menu. Times are Lagos time.",
+    back: "Back to your data",
+    made: "Made on",
+    none: "Nothing yet.",
+    empty: "—",
+    yes: "Yes",
+    no: "No",
+    /** Each part of the download, in its order: a heading and a name for each of its fields. */
+    sections: {
+      account: {
+        title: "Your account",
+        fields: {
+          id: "Account number",
+          email: "Email",
+          first_name: "First name",
+          last_name: "Last name",
+          user_type: "Account type",
+          referral_code: "Your invite code",
+          invited_by_another_student: "Invited by another student",
+          created_at: "Signed up",
+          email_confirmed_at: "Email confirmed",
+        },
+      },
+      referrals: { title: "Students you invited", fields: { students_invited: "How many" } },
+      sessions: {
+        title: "Where you logged in",
+        fields: {
+          created_at: "Logged in",
+          last_refreshed_at: "Last used",
+          ended_at: "Logged out",
+          device: "Device",
+        },
+      },
+      links_sent_by_email: {
+        title: "Links we emailed you",
+        fields: {
+          purpose: "For",
+          created_at: "Sent",
+          expires_at: "Worked until",
+          used_at: "Used",
+          replaced_at: "Replaced by a newer link",
+        },
+      },
+      emails: {
+        title: "Emails we sent you",
+        fields: {
+          kind: "Email",
+          queued_at: "Written",
+          sent_at: "Sent",
+          failed_at: "Could not be delivered",
+        },
+      },
+      consent_records: {
+        title: "What you and your parent agreed to",
+        fields: {
+          kind: "What",
+          at: "When",
+          terms_version: "Terms of Service of",
+          privacy_version: "Privacy Policy of",
+          source_page: "On the page",
+          guardian_name: "Parent's or guardian's name",
+          guardian_relationship: "They are your",
+        },
+      },
+      guardian_requests: {
+        title: "Requests to your parent or guardian",
+        fields: {
+          guardian_email: "Sent to",
+          sent_at: "Sent",
+          expires_at: "Worked until",
+          replaced_at: "Replaced by a newer request",
+          answered_at: "Answered",
+        },
+      },
+      newsletter: {
+        title: "Newsletter",
+        fields: {
+          email: "Email",
+          asked_at: "Asked for",
+          from_page: "On the page",
+          confirmed_at: "Confirmed",
+          unsubscribed_at: "Stopped",
+        },
+      },
+      data_requests: {
+        title: "What you asked about your data",
+        fields: { kind: "What", asked_at: "Asked", done_at: "Done", outcome: "Outcome" },
+      },
+    },
+    /** The stored names of things, in words; a name not here is shown as stored. */
+    values: {
+      STUDENT: "Student",
+      verify_email: "Confirming your email",
+      reset_password: "Choosing a new password",
+      your_data: "Seeing your data",
+      "verify-email": "Confirm your email",
+      "reset-password": "Reset your password",
+      "password-changed": "Your password was changed",
+      "your-data": `Your data at ${site.name}`,
+      "guardian-request": "A request to your parent or guardian",
+      "guardian-refused": "Your parent or guardian did not give permission",
+      "newsletter-confirm": "Confirm your subscription",
+      terms_accepted: "You accepted the Terms of Service and Privacy Policy",
+      newsletter_subscribed: "You asked for the newsletter",
+      newsletter_confirmed: "You confirmed the newsletter",
+      newsletter_withdrawn: "You stopped the newsletter",
+      guardian_granted: "Your parent or guardian gave permission",
+      guardian_refused: "Your parent or guardian did not give permission",
+      link: "You asked for a link to your data",
+      download: "You saw or downloaded your data",
+      correct: "You corrected your name",
+      stop_marketing: "You stopped marketing emails",
+    } as Readonly<Record<string, string>>,
   },
   guardianConsent: {
     meta: {
@@ -114,5 +271,9 @@ export const dataRightsWords = {
   emailConfirmedGuardian: {
     title: "Under 18?",
     text: "A parent or guardian must give permission for you to use the app. Enter their email and we will ask them.",
+    /** Instead of the form, when this browser's time to ask has run out or it never had any. */
+    later:
+      "A parent or guardian must give permission for you to use the app. To ask them, get a link to your data by email; from there you can send them a request.",
+    link: "Get a link to your data",
   },
 } as const;

@@ -1,4 +1,4 @@
-import { accountPages } from "@ysp/contract";
+import { accountPages, dataRightsPages, yourDataSlots } from "@ysp/contract";
 import { Link } from "react-router";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, AccountSection } from "~/components/account-page.tsx";
@@ -17,14 +17,25 @@ export function meta() {
 
 /**
  * Where a confirmed link leads: the server redirects here once the address is confirmed, and
- * lets this browser send a parent's request for the next 30 minutes (routes/your-data.ts).
+ * lets this browser send a parent's request for the next 30 minutes (routes/your-data.ts). As
+ * built, the page offers a link to "Your data" instead of the request's form: the server shows
+ * the form when it sends the page to a browser in those 30 minutes (routes/your-data-pages.ts).
  */
 export default function EmailConfirmed() {
   return (
     <AccountPage title={words.title} text={words.text}>
       <StoreLink className="button button-accent button-large">{words.download}</StoreLink>
-      <AccountSection id="guardian" title={guardian.title} text={guardian.text}>
-        <GuardianRequestForm />
+      <AccountSection id="guardian" title={guardian.title}>
+        <div id={yourDataSlots.session} hidden>
+          <p className="muted">{guardian.text}</p>
+          <GuardianRequestForm />
+        </div>
+        <div id={yourDataSlots.noSession}>
+          <p className="muted">{guardian.later}</p>
+          <a href={dataRightsPages.yourData} className="button button-primary join-submit">
+            {guardian.link}
+          </a>
+        </div>
       </AccountSection>
       <AccountFormsScript />
       <p className="fine-print">

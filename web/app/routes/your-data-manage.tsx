@@ -1,7 +1,8 @@
-import { dataRightsPages, signupMessages, yourDataApi } from "@ysp/contract";
+import { dataRightsPages, signupMessages, yourDataApi, yourDataSlots } from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
 import { GuardianRequestForm } from "~/components/guardian-request-form.tsx";
+import { NoDataSession } from "~/components/no-data-session.tsx";
 import { dataRightsWords } from "~/content/data-rights.ts";
 import { pageMeta } from "~/lib/seo.ts";
 
@@ -14,12 +15,40 @@ export function meta() {
 /**
  * What a person may do with their data, once a link has let this browser (an HttpOnly cookie,
  * for 30 minutes). Every form is a plain request the server answers with a page or, for the
- * download, a file; without the cookie each answer says to ask for a new link.
+ * download, a file; without the cookie each answer says to ask for a new link. Whose account
+ * it is, the server writes into this page as it sends it (api/src/routes/your-data-pages.ts):
+ * as built, the facts are empty and hidden, and the note that no account is open shows.
  */
 export default function ManageYourData() {
+  const account = words.account;
   return (
     <AccountPage title={words.title} text={words.text}>
+      <NoDataSession />
+      <section
+        id={yourDataSlots.session}
+        aria-labelledby="account-title"
+        className="account-facts"
+        hidden
+      >
+        <h2 id="account-title">{account.title}</h2>
+        <dl>
+          <dt>{account.name}</dt>
+          <dd id={yourDataSlots.name} />
+          <dt>{account.email}</dt>
+          <dd id={yourDataSlots.email} />
+          <dt>{account.guardian}</dt>
+          <dd id={yourDataSlots.guardian} />
+          <dt>{account.newsletter}</dt>
+          <dd id={yourDataSlots.newsletter} />
+        </dl>
+      </section>
       <AccountSection id="download" title={words.download.title} text={words.download.text}>
+        <a
+          href={dataRightsPages.viewYourData}
+          className="button button-primary join-submit data-view-link"
+        >
+          {words.download.view}
+        </a>
         <form method="get" action={`${yourDataApi}/`}>
           <button type="submit" className="button button-primary join-submit">
             {words.download.submit}
@@ -35,6 +64,7 @@ export default function ManageYourData() {
             type="text"
             autoComplete="given-name"
             required={signupMessages.first_name}
+            defaultValue=""
           />
           <FormField
             id="last-name"
@@ -43,6 +73,7 @@ export default function ManageYourData() {
             type="text"
             autoComplete="family-name"
             required={signupMessages.last_name}
+            defaultValue=""
           />
           <button type="submit" className="button button-primary join-submit">
             {words.correct.submit}

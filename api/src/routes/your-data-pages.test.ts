@@ -1,0 +1,191 @@
+import { accountPages, dataRightsPages, yourDataApi, yourDataSlots } from "@ysp/contract";
+import { maskEmail } from "@ysp/contract/email";
+import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
+import { makeStudent, type Student } from "@ysp/testing/students";
+import { dataRightsWords } from "@ysp/web/content/data-rights";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  builtSite,
+  databaseOn,
+  databasesForFile,
+  hasBuild,
+  mailThrough,
+  makeApp,
+  post,
+} from "../../test/harness.ts";
+import { queryRows } from "../db/client.ts";
+
+/**
+ * The pages about one's own data as the server writes them for the browser whose data session
+ * it is: whose account ("Manage your data"), the data itself ("View my data"), and the parent's
+ * request on /email-confirmed; any other browser gets them as built. They are the real build's
+ * pages, so these tests run where there is one (npm test builds first).
+ */
+const databases = databasesForFile();
+const built = hasBuild();
+
+let smtp: SmtpTestServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp.close());
+
+const form = { "content-type": "application/x-www-form-urlencoded" };
+const states = dataRightsWords.states;
+
+/** The element with this id as the page has it, and whether it is hidden. */
+function element(html: string, id: string) {
+  const match = new RegExp(`<([a-z0-9]+) id="${id}"([^>]*)>([^<]*)`).exec(html);
+  expect(match, `an element #${id}`).not.toBeNull();
+  return { hidden: (match?.[2] ?? "").includes(' hidden=""'), text: match?.[3] ?? "" };
+}
+const inputValue = (html: string, name: string) =>
+  new RegExp(`<input [^>]*name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1];
+
+describe.runIf(built).each(databases)("the pages of one's own data on $name", (testDb) => {
+  const suite = databaseOn(testDb);
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await makeApp(suite.database, { mail: mailThrough(smtp.url), site: builtSite });
+  }, 60_000);
+  afterAll(() => app.close());
+
+  /** A new student whose address is confirmed by its link's page: the data cookie it sets. */
+  async function confirmedStudent(student: Student = makeStudent()) {
+    expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes(student.email.toLowerCase()) && m.subject === "Confirm your email",
+    );
+    const link = new URL(mail.links.find((url) => url.includes(accountPages.verifyEmail)) ?? "");
+    const confirmed = await app.inject({
+      method: "POST",
+      url: link.pathname + link.search,
+      headers: form,
+      payload: "",
+    });
+    expect(confirmed.statusCode).toBe(303);
+    const line = [confirmed.headers["set-cookie"] ?? []]
+      .flat()
+      .find((h) => h.startsWith("ysp_data="));
+    // The whole site, so the pages below get it as well as the API's routes.
+    expect(line).toMatch(/; Path=\/; .*HttpOnly; SameSite=Strict/);
+    return { student, cookie: (line ?? "").split(";")[0] ?? "" };
+  }
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
+
+  it("names the account on Manage your data, with its states, and fills the name's fields", async () => {
+    const { student, cookie } = await confirmedStudent(
+      makeStudent({ first_name: "Amaka", last_name: "Obi" }),
+    );
+    const page = await get(dataRightsPages.manageYourData, { cookie });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["cache-control"]).toBe("no-store");
+    const html = page.body;
+    expect(element(html, yourDataSlots.noSession).hidden).toBe(true);
+    expect(element(html, yourDataSlots.session).hidden).toBe(false);
+    expect(element(html, yourDataSlots.name).text).toBe("Amaka Obi");
+    expect(element(html, yourDataSlots.email).text).toBe(maskEmail(student.email));
+    expect(maskEmail(student.email)).toMatch(/^.•••@/);
+    expect(html).not.toContain(student.email);
+    expect(element(html, yourDataSlots.guardian).text).toBe(states.guardian.none);
+    expect(element(html, yourDataSlots.newsletter).text).toBe(states.newsletter.none);
+    expect(inputValue(html, "first_name")).toBe("Amaka");
+    expect(inputValue(html, "last_name")).toBe("Obi");
+
+    // A parent asked and the newsletter asked for: the page says so.
+    const asked = await post(
+      app,
+      `${yourDataApi}/guardian-request/`,
+      { guardian_email: `mum.${student.email}` },
+      { cookie },
+    );
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(
+      (await post(app, "/api/v1/newsletter/", { email: student.email, source: "/" }))
+        .statusCode,
+    ).toBe(201);
+    const later = (await get(dataRightsPages.manageYourData, { cookie })).body;
+    expect(element(later, yourDataSlots.guardian).text).toBe(states.guardian.pending);
+    expect(element(later, yourDataSlots.newsletter).text).toBe(states.newsletter.unconfirmed);
+  });
+
+  it("gives every other browser the page as built, saying no account is open", async () => {
+    const { cookie } = await confirmedStudent();
+    const asBuilt = (await builtSite()).pages.get(dataRightsPages.manageYourData);
+    for (const headers of [
+      {} as Record<string, string>,
+      { cookie: "ysp_data=forged" },
+      { cookie: `${cookie}x` },
+      // Another site's request carries no cookie (SameSite=Strict); one that says so is refused.
+      { cookie, "sec-fetch-site": "cross-site" },
+    ]) {
+      const page = await get(dataRightsPages.manageYourData, headers);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers["cache-control"]).toBe("no-store");
+      expect(page.body).toBe(asBuilt?.identity.body.toString("utf8"));
+      expect(element(page.body, yourDataSlots.noSession).hidden).toBe(false);
+      expect(element(page.body, yourDataSlots.session).hidden).toBe(true);
+    }
+  });
+
+  it("writes a hostile name as text, once, however it is spelt", async () => {
+    const { student, cookie } = await confirmedStudent();
+    // Past the name rules, as a row written before them might be: markup and replacement patterns.
+    const hostile = `<img src=x onerror=alert(1)>$&$\`$'"`;
+    await suite.database.db.execute(
+      sql`update users set first_name = ${hostile} where lower(email) = ${student.email.toLowerCase()}`,
+    );
+    const html = (await get(dataRightsPages.manageYourData, { cookie })).body;
+    expect(html).not.toContain("<img src=x");
+    expect(element(html, yourDataSlots.name).text).toContain(
+      "&lt;img src=x onerror=alert(1)&gt;$&amp;$`$&#39;&quot;",
+    );
+    expect(inputValue(html, "first_name")).toBe(
+      "&lt;img src=x onerror=alert(1)&gt;$&amp;$`$&#39;&quot;",
+    );
+    const asBuilt = (await builtSite()).pages.get(dataRightsPages.manageYourData);
+    expect(html.length).toBeLessThan((asBuilt?.identity.body.length ?? 0) + 500);
+  });
+
+  it("shows the data itself on View my data, and records that it was seen", async () => {
+    const { student, cookie } = await confirmedStudent(
+      makeStudent({ first_name: "Femi", last_name: "Ade" }),
+    );
+    const page = await get(dataRightsPages.viewYourData, { cookie });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["cache-control"]).toBe("no-store");
+    expect(element(page.body, yourDataSlots.noSession).hidden).toBe(true);
+    const view = dataRightsWords.view;
+    for (const section of Object.values(view.sections))
+      expect(page.body).toContain(`<h2>${section.title.replaceAll("'", "&#39;")}</h2>`);
+    expect(page.body).toContain(
+      `<dt>${view.sections.account.fields.email}</dt><dd>${student.email}</dd>`,
+    );
+    expect(page.body).toContain(`<dd>Femi</dd>`);
+    expect(page.body).toContain(`<dd>${view.values["verify-email"]}</dd>`);
+    expect(page.body).toContain(`<dd>${view.values.terms_accepted}</dd>`);
+    const recorded = await queryRows<{ kind: string }>(
+      suite.database.db,
+      sql`select kind from data_requests where kind = 'download'`,
+    );
+    expect(recorded.length).toBeGreaterThan(0);
+
+    const bare = await get(dataRightsPages.viewYourData);
+    expect(element(bare.body, yourDataSlots.noSession).hidden).toBe(false);
+    expect(element(bare.body, yourDataSlots.data).text).toBe("");
+  });
+
+  it("offers the parent's request on /email-confirmed only to the browser that confirmed", async () => {
+    const { cookie } = await confirmedStudent();
+    const own = (await get(accountPages.emailConfirmed, { cookie })).body;
+    expect(element(own, yourDataSlots.session).hidden).toBe(false);
+    expect(element(own, yourDataSlots.noSession).hidden).toBe(true);
+    const other = await get(accountPages.emailConfirmed);
+    expect(other.headers["cache-control"]).toBe("no-store");
+    expect(element(other.body, yourDataSlots.session).hidden).toBe(true);
+    expect(element(other.body, yourDataSlots.noSession).hidden).toBe(false);
+    expect(other.body).toContain(dataRightsWords.emailConfirmedGuardian.link);
+  });
+});
