@@ -135,7 +135,8 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
   const cookieOf = (header: string | string[] | undefined) => {
     const line = [header ?? []].flat().find((h) => h.startsWith("ysp_data="));
     expect(line).toMatch(/HttpOnly; SameSite=Strict/);
-    expect(line).toContain(`Path=${yourDataApi}`);
+    // The whole site: the API's routes read it, and so do the pages that show whose data is open.
+    expect(line).toContain("; Path=/;");
     return (line ?? "").split(";")[0] ?? "";
   };
   const withCookie = (cookie: string) => ({ cookie });
