@@ -30,7 +30,7 @@ export const accountMessages = {
   verifyLinkSent:
     "If an account with this email is waiting to be confirmed, we have sent it a new link. Check your inbox and your spam folder.",
   resetLinkSent: `If an account uses this email, we have sent it a link to reset your password. The link works for ${linkLifetimes.resetPassword.words}. Check your inbox and your spam folder.`,
-  passwordChanged: "Your password was changed. Log in in the app with your new password.",
+  passwordChanged: "Your password was changed. Log in to the app with your new password.",
 } as const;
 
 /** Why a link from a message was refused: `code` in the API's error shape, and its sentence. */

@@ -93,7 +93,7 @@ export const dataRightsMessages = {
   guardianRequestsUsed: (waitSeconds: number) =>
     `You have sent ${guardianRequestsPerAccount.max} requests to a parent or guardian in the last ${guardianRequestsPerAccount.window}. You can send another in ${waitWords(waitSeconds)}.`,
   guardianGranted: "Thank you. Your permission is recorded, and your child can use YSP.",
-  guardianRefused: `Thank you for telling us. The account will be closed and its data deleted within ${dataRightsLifetimes.erasureAfterRefusal.words} unless a parent or guardian gives permission.`,
+  guardianRefused: `Thank you for telling us. We will tell the student, and delete the account and its data after ${dataRightsLifetimes.erasureAfterRefusal.words} unless a parent or guardian gives permission.`,
   guardianNameRequired: "Please enter your name",
   guardianRelationshipRequired: "Please choose how you are related to the student",
   newsletterAsked:

@@ -1,4 +1,5 @@
 import { href } from "react-router";
+import { headerText } from "../app/content/header.ts";
 import { displayPhone, site } from "../app/content/site.ts";
 import { expect, expectNoAxeViolations, gotoHydrated, holdRequests, test } from "./fixtures.ts";
 
@@ -41,7 +42,7 @@ test.describe("header", () => {
         await opener.click();
         const menu = page.getByRole("dialog", { name: "Menu" });
         await expect(menu).toBeVisible();
-        for (const name of [...items, "Sign Up"]) {
+        for (const name of [...items, headerText.menuSignUp]) {
           await expect(menu.getByRole("link", { name })).toBeVisible();
         }
         expect(await menu.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);

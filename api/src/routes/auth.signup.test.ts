@@ -52,7 +52,7 @@ describe.each(databases)("sign-up API on $name", (testDb) => {
       expect(again.statusCode).toBe(400);
       expect(again.json().errors[0]).toEqual({
         code: "email_taken",
-        detail: "An account with this email already exists. Log in in the app instead.",
+        detail: authMessages.emailTaken,
         attr: "email",
       });
     });
@@ -249,9 +249,7 @@ describe.each(databases)("sign-up API on $name", (testDb) => {
         "https://evil.example/x?<script>",
       );
       expect(response.statusCode).toBe(400);
-      expect(paragraphs(response.body)).toEqual([
-        "An account with this email already exists. Log in in the app instead.",
-      ]);
+      expect(paragraphs(response.body)).toEqual([authMessages.emailTaken]);
       expect(response.body).toContain('<a href="/" data-back>Back to the form</a>');
       expect(response.body).not.toContain("evil.example");
       expect(response.body.match(/<script/g), "the page's own script only").toHaveLength(1);

@@ -52,7 +52,7 @@ type RefreshOptions = Pick<AuthOptions, "sessions" | "rateLimits"> & {
 
 export const authMessages = {
   created: "Account created successfully",
-  emailTaken: "An account with this email already exists. Log in in the app instead.",
+  emailTaken: "An account with this email already exists. Log in to the app instead.",
   inviteUnknown: apiMessages.referralFormat,
   badCredentials: "Incorrect email or password.",
   sessionExpired: "Your session has expired. Please log in again.",

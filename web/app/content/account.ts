@@ -39,7 +39,7 @@ export const accountPageWords = {
     text: `Enter the email you signed up with. We will send you a link to choose a new password; it works for ${linkLifetimes.resetPassword.words}.`,
     submit: "Send me a link",
     remembered: "Remembered it?",
-    logIn: "Log in in the app",
+    logIn: "Log in to the app",
   },
   resetPassword: {
     meta: {

@@ -215,7 +215,7 @@ export const dataRightsWords = {
       download: "You saw or downloaded your data",
       correct: "You corrected your name",
       stop_marketing: "You stopped marketing emails",
-    } as Readonly<Record<string, string>>,
+    },
   },
   guardianConsent: {
     meta: {
@@ -233,7 +233,7 @@ export const dataRightsWords = {
       "The phones they log in from and when, to keep the account safe.",
       "We do not sell their data.",
       "You or they can see, download, correct or delete their data at any time, on the Your data page.",
-      "You can withdraw permission later by writing to us; we then close the account.",
+      "You can withdraw permission later by writing to us; we then delete the account and its data.",
     ],
     privacyLink: "Read the full Privacy Policy",
     grant: {

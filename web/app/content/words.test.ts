@@ -1,0 +1,42 @@
+import * as contract from "@ysp/contract";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Every sentence a student or parent meets, read once as they would (issue 31): the site's
+ * content and the messages the server says. Functions are called with a sample of each argument.
+ */
+const modules = import.meta.glob<Record<string, unknown>>(
+  ["./*.ts", "./legal/*.ts", "!./*.test.ts"],
+  {
+    eager: true,
+  },
+);
+
+function* stringsIn(value: unknown, seen = new Set<unknown>()): Generator<string> {
+  if (typeof value === "string") yield value;
+  else if (typeof value === "function") {
+    let result: unknown;
+    try {
+      result = value(...Array.from({ length: value.length }, (_, i) => (i === 0 ? "Ada" : "30")));
+    } catch {
+      return;
+    }
+    yield* stringsIn(result, seen);
+  } else if (value && typeof value === "object" && !seen.has(value)) {
+    seen.add(value);
+    for (const item of Object.values(value)) yield* stringsIn(item, seen);
+  }
+}
+
+const everyString = [...stringsIn(modules), ...stringsIn(contract)];
+
+describe("the words of the site", () => {
+  it("are many: the content and the contract's messages are read", () => {
+    expect(everyString.length).toBeGreaterThan(500);
+  });
+
+  it('never say a word twice in a row, as "Log in in the app" did', () => {
+    const doubled = everyString.filter((text) => /\b(\w+) \1\b/i.test(text));
+    expect(doubled).toEqual([]);
+  });
+});
