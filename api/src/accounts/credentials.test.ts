@@ -1,10 +1,11 @@
 import { dataRightsPages, type LoginResponse, linkProblems, yourDataApi } from "@ysp/contract";
-import { type ReceivedMail, type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
+import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseOn, databasesForFile, mailThrough, makeApp, post } from "../../test/harness.ts";
+import { mailTo, nextMailTo, tokenIn } from "../../test/mail.ts";
 import { queryRows } from "../db/client.ts";
 
 const databases = databasesForFile();
@@ -14,32 +15,6 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
 });
 afterAll(() => smtp.close());
-
-/** The next message to `email` with `subject`: one not yet received when this was called. */
-const nextMailTo = (email: string, subject: string | RegExp) => {
-  const seen = new Set(smtp.received);
-  return () =>
-    smtp.waitFor(
-      (mail) =>
-        !seen.has(mail) &&
-        mail.to.includes(email.toLowerCase()) &&
-        (typeof subject === "string" ? mail.subject === subject : subject.test(mail.subject)),
-    );
-};
-/** The first message to `email` with `subject`, already here or yet to come. */
-const mailTo = (email: string, subject: string | RegExp) =>
-  smtp.waitFor(
-    (mail) =>
-      mail.to.includes(email.toLowerCase()) &&
-      (typeof subject === "string" ? mail.subject === subject : subject.test(mail.subject)),
-  );
-
-/** The token of the message's link to `path`. */
-function tokenIn(mail: ReceivedMail, path: string): string {
-  const link = mail.links.find((url) => new URL(url).pathname === path);
-  expect(link, `a link to ${path} in ${mail.links.join(", ")}`).toBeDefined();
-  return new URL(link ?? "").searchParams.get("token") ?? "";
-}
 
 const form = { "content-type": "application/x-www-form-urlencoded" };
 
@@ -65,7 +40,7 @@ describe.each(databases)("a new password ends every old power, on $name", (testD
   const rename = (data: string) =>
     post(app, `${yourDataApi}/name/`, { first_name: "Ada", last_name: "Obi" }, bearer(data));
   const askYourDataLink = async (student: Student) => {
-    const mail = nextMailTo(student.email, "Your data at YSP");
+    const mail = nextMailTo(smtp, student.email, "Your data at YSP");
     expect((await post(app, `${yourDataApi}/link/`, { email: student.email })).statusCode).toBe(
       202,
     );
@@ -74,7 +49,10 @@ describe.each(databases)("a new password ends every old power, on $name", (testD
   const openYourData = (token: string) => post(app, `${yourDataApi}/open/`, { token });
   const resetPassword = async (student: Student, password: string) => {
     await post(app, "/api/v1/auth/password-reset/", { email: student.email });
-    const token = tokenIn(await mailTo(student.email, "Reset your password"), "/reset-password");
+    const token = tokenIn(
+      await mailTo(smtp, student.email, "Reset your password"),
+      "/reset-password",
+    );
     const changed = await post(app, "/api/v1/auth/password-reset/confirm/", { token, password });
     expect(changed.statusCode, changed.body).toBe(200);
   };
@@ -83,7 +61,7 @@ describe.each(databases)("a new password ends every old power, on $name", (testD
     const student = makeStudent();
     expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
     const unusedConfirmation = tokenIn(
-      await mailTo(student.email, "Confirm your email"),
+      await mailTo(smtp, student.email, "Confirm your email"),
       "/verify-email",
     );
     const { access, refresh } = await logIn(student);
@@ -114,7 +92,10 @@ describe.each(databases)("a new password ends every old power, on $name", (testD
       bearer(data),
     );
     expect(asked.statusCode, asked.body).toBe(202);
-    const consent = tokenIn(await mailTo(parent, /permission/), dataRightsPages.guardianConsent);
+    const consent = tokenIn(
+      await mailTo(smtp, parent, /permission/),
+      dataRightsPages.guardianConsent,
+    );
     // Each of them works before the reset, so the refusals below are the reset's doing.
     expect((await me(access)).statusCode).toBe(200);
     expect((await download(data)).statusCode).toBe(200);
@@ -158,7 +139,10 @@ describe.each(databases)("a new password ends every old power, on $name", (testD
     expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
     const link = await askYourDataLink(student);
     await post(app, "/api/v1/auth/password-reset/", { email: student.email });
-    const reset = tokenIn(await mailTo(student.email, "Reset your password"), "/reset-password");
+    const reset = tokenIn(
+      await mailTo(smtp, student.email, "Reset your password"),
+      "/reset-password",
+    );
     // Opened and reset at once: whichever commits second meets the other's row lock.
     const [opened] = await Promise.all([
       openYourData(link),

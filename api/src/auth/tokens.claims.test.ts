@@ -31,47 +31,43 @@ const without = (token: string, dropped: "exp" | "iat") => {
 describe.each(databases)("what a token must claim, on $name", (testDb) => {
   const suite = appOnDatabase(testDb);
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const me = (token: string) =>
+    suite.app.inject({ url: "/api/v1/auth/me/", headers: bearer(token) });
+  const download = (token: string) =>
+    suite.app.inject({ url: `${yourDataApi}/`, headers: bearer(token) });
 
-  it.each(["exp", "iat"] as const)(
-    "are refused without %s: access, data and refresh",
-    async (claim) => {
-      const login = (await signUpAndLogIn(suite.app)).json();
-      const data = await createTokenSigner(makeConfig().jwtSecret).signData({
-        userId: login.user.id,
-        epoch: 0,
-      });
-      const me = (token: string) =>
-        suite.app.inject({ url: "/api/v1/auth/me/", headers: bearer(token) });
-      const download = (token: string) =>
-        suite.app.inject({ url: `${yourDataApi}/`, headers: bearer(token) });
-      // Signed the same way with the claim kept, each is taken: the refusals are the claim's doing.
-      expect((await me(login.access)).statusCode).toBe(200);
-      expect((await download(data)).statusCode).toBe(200);
-      expect((await me(await without(login.access, claim))).statusCode).toBe(401);
-      expect((await download(await without(data, claim))).statusCode).toBe(401);
-      const refresh = await without(login.refresh, claim);
-      for (const url of ["/auth/refresh/", "/api/v1/auth/refresh/"])
-        expect((await post(suite.app, url, { refresh })).statusCode).toBe(401);
-      expect(
-        (await post(suite.app, "/api/v1/auth/refresh/", { refresh: login.refresh })).statusCode,
-      ).toBe(200);
-    },
-  );
-
-  it("takes each kind of token only where it is meant: data at /me and access at your data are refused", async () => {
+  /** A new student's login tokens and a data token, each shown to work where it is meant. */
+  async function tokensThatWork() {
     const login = (await signUpAndLogIn(suite.app)).json();
     const data = await createTokenSigner(makeConfig().jwtSecret).signData({
       userId: login.user.id,
       epoch: 0,
     });
-    const me = (token: string) =>
-      suite.app.inject({ url: "/api/v1/auth/me/", headers: bearer(token) });
-    const download = (token: string) =>
-      suite.app.inject({ url: `${yourDataApi}/`, headers: bearer(token) });
     expect((await me(login.access)).statusCode).toBe(200);
     expect((await download(data)).statusCode).toBe(200);
-    expect((await me(data)).statusCode).toBe(401);
-    expect((await download(login.access)).statusCode).toBe(401);
-    expect((await download(login.refresh)).statusCode).toBe(401);
+    return { access: login.access as string, refresh: login.refresh as string, data };
+  }
+
+  it.each(["exp", "iat"] as const)(
+    "are refused without %s: access, data and refresh",
+    async (claim) => {
+      // Signed the same way with the claim kept, each is taken: the refusals are the claim's doing.
+      const tokens = await tokensThatWork();
+      expect((await me(await without(tokens.access, claim))).statusCode).toBe(401);
+      expect((await download(await without(tokens.data, claim))).statusCode).toBe(401);
+      const refresh = await without(tokens.refresh, claim);
+      for (const url of ["/auth/refresh/", "/api/v1/auth/refresh/"])
+        expect((await post(suite.app, url, { refresh })).statusCode).toBe(401);
+      expect(
+        (await post(suite.app, "/api/v1/auth/refresh/", { refresh: tokens.refresh })).statusCode,
+      ).toBe(200);
+    },
+  );
+
+  it("takes each kind of token only where it is meant: data at /me and access at your data are refused", async () => {
+    const tokens = await tokensThatWork();
+    expect((await me(tokens.data)).statusCode).toBe(401);
+    expect((await download(tokens.access)).statusCode).toBe(401);
+    expect((await download(tokens.refresh)).statusCode).toBe(401);
   });
 });

@@ -10,7 +10,7 @@ import {
   type PublicUser,
   yourDataApi,
 } from "@ysp/contract";
-import { type ReceivedMail, type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
+import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -25,9 +25,11 @@ import {
   makeApp,
   post,
 } from "../../test/harness.ts";
+import { mailTo, tokenIn } from "../../test/mail.ts";
 import { queryRows } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { escapeHtml } from "../escape-html.ts";
+import { showLinkParts } from "../link-parts.ts";
 import { loadSite } from "../static-site.ts";
 import { childNameSlot } from "./guardian-consent.ts";
 
@@ -45,13 +47,16 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 
-/** The fixture site with a /guardian-consent page that has the slot for the student's name. */
+/**
+ * The fixture site with a /guardian-consent page that has the slot for the student's name, in
+ * the part shown only with a link (web/app/components/link-parts.tsx).
+ */
 const siteDir = mkdtempSync(join(tmpdir(), "ysp-guardian-site-"));
 afterAll(() => rmSync(siteDir, { recursive: true, force: true }));
 const consentPage = `<!DOCTYPE html>
 <html lang="en-NG"><head><meta charset="utf-8"><title>A student asks for your permission</title></head>
 <body><main><h1>A student asks for your permission</h1>
-<p>${childNameSlot} asked for your permission to use YSP.</p>
+<p><span data-link="without">A page for a parent's link.</span><span data-link="with" hidden="">${childNameSlot} asked for your permission to use YSP.</span></p>
 <p>${"Read what we keep and why. ".repeat(20)}</p></main></body></html>`;
 const site = () => {
   cpSync(fixtureSiteDir, siteDir, { recursive: true });
@@ -71,13 +76,6 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields).toS
 const formType = { "content-type": "application/x-www-form-urlencoded" };
 const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
 const hour = 3600;
-
-/** The token of the message's link to `path`. */
-function tokenIn(mail: ReceivedMail, path: string): string {
-  const link = mail.links.find((url) => new URL(url).pathname === path);
-  expect(link, `a link to ${path} in ${mail.links.join(", ")}`).toBeDefined();
-  return new URL(link ?? "").searchParams.get("token") ?? "";
-}
 
 const nigerianNames = ["Adébáyọ̀", "Ọláolúwa", "Ƙasimu", "Ɓala", "Nneka-Chi", "N'Dri", "N’Dri"];
 const notNames = [
@@ -132,8 +130,7 @@ describe.each(databases)("a student's words on $name", (testDb) => {
       bearer(access),
     );
 
-  const parentMail = (parent: string) =>
-    smtp.waitFor((m) => m.to.includes(parent) && /permission/.test(m.subject));
+  const parentMail = (parent: string) => mailTo(smtp, parent, /permission/);
 
   const requestsOf = async (student: Student) =>
     (
@@ -307,7 +304,7 @@ describe.each(databases)("a student's words on $name", (testDb) => {
         });
         expect(page.statusCode).toBe(200);
         const named = `<strong id="child-name">${escapeHtml(`${first} ${last}`)}</strong>`;
-        const expected = consentPage.replace(childNameSlot, () => named);
+        const expected = showLinkParts(consentPage).replace(childNameSlot, () => named);
         const body =
           encoding === "br" ? brotliDecompressSync(page.rawPayload).toString() : page.body;
         // Exactly the page with the name in its place: nothing copied, so its size is bounded.
