@@ -1,4 +1,4 @@
-import { notFoundPage, pages } from "@ysp/web/pages";
+import { answerFramePage, notFoundPage, pages } from "@ysp/web/pages";
 import type { LoadResult } from "./api-load.ts";
 import { type LighthouseResult, medianBy } from "./lighthouse.ts";
 import type { LinkTiming, Medians } from "./link-timing.ts";
@@ -15,7 +15,10 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
  * dialog open, so the home page stands for both.
  */
 export const benchPages = pages
-  .filter((page, i) => pages.findIndex((other) => other.module === page.module) === i)
+  .filter(
+    (page, i) =>
+      page !== answerFramePage && pages.findIndex((other) => other.module === page.module) === i,
+  )
   .map((page): { path: string; hydrates: boolean; indexed: boolean } => ({
     path: "example" in page ? page.example : page.builtAt,
     hydrates: page.hydrates,

@@ -25,6 +25,8 @@ export const siteBuildSchema = z.object({
   ),
   /** Sent with a 404 for any path no page or file owns. */
   notFound: builtPageSchema,
+  /** The site's header and footer around an empty card, which the server fills with an answer. */
+  answerFrame: builtPageSchema,
   /** For every page: the video player's allowances, everything else denied. */
   permissionsPolicy: z.string(),
 });

@@ -56,7 +56,7 @@ describe.skipIf(!postgresBinDir())("a database that cannot answer", () => {
       expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(page.headers["retry-after"]).toBe(String(unavailableRetrySeconds));
       expect(page.body).toContain(
-        `<h1>Please wait a moment</h1>\n<p>${escapeHtml(unavailableMessage)}</p>`,
+        `<h1>Please wait a moment</h1><p>${escapeHtml(unavailableMessage)}</p>`,
       );
       expectSecurityHeaders(page, "the form post's page");
       await locker.query("commit");
@@ -108,7 +108,7 @@ describe.skipIf(!postgresBinDir())("a database that cannot answer", () => {
         expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
         expect(page.headers["retry-after"]).toBe(String(unavailableRetrySeconds));
         expect(page.body).toContain(escapeHtml(unavailableMessage));
-        expect(page.body).toContain('<a href="/guardian-consent?token=abc">Try again</a>');
+        expect(page.body).toMatch(/<a [^>]*href="\/guardian-consent\?token=abc">Try again<\/a>/);
         expectSecurityHeaders(page, "the page a parent opens");
       }
       expect((await app.inject("/readyz")).statusCode).toBe(503);

@@ -1,17 +1,24 @@
+import { type AnswerPage, answerPages } from "@ysp/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { answerPage, answerPagePolicy } from "./answer-page.ts";
+import { type Answer, type AnswerFrame, answerFrameOf, answerPage } from "./answer-page.ts";
 import { builtPagePath, type SiteFiles } from "./static-site.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** The built site's page a URL path opens (static-site.ts), or none: where answer pages link. */
     pageAt: (path: string) => string | undefined;
+    /** The built site's frame that answer pages are written into (answer-page.ts). */
+    answerFrame: AnswerFrame;
   }
 }
 
-/** Lets every route's answer pages link to the built site's pages, and only to them. */
+/**
+ * Lets every route's answer pages link to the built site's pages, and only to them, and be
+ * written into the site's own frame, with its header and footer.
+ */
 export function knowSitePages(app: FastifyInstance, site: SiteFiles) {
   app.decorate("pageAt", (path: string) => builtPagePath(site, path));
+  app.decorate("answerFrame", answerFrameOf(site.answerFrame));
 }
 
 /**
@@ -53,16 +60,20 @@ export function formPagePath(request: FastifyRequest): string {
   return (path && request.server.pageAt(path)) ?? "/";
 }
 
+/**
+ * Answers a form post that did its work with a 303 to the site's page saying so: a reload shows
+ * that page again, where it once posted the form again or met "Method GET is not allowed".
+ */
+export const answerAt = (reply: FastifyReply, answer: AnswerPage): FastifyReply =>
+  reply.redirect(answerPages[answer], 303);
+
 /** Answers a form post with a page: never cached, since it reports one person's submission. */
-export function sendAnswerPage(
-  reply: FastifyReply,
-  status: number,
-  page: Parameters<typeof answerPage>[0],
-): FastifyReply {
+export function sendAnswerPage(reply: FastifyReply, status: number, answer: Answer): FastifyReply {
+  const frame = reply.server.answerFrame;
   return reply
     .code(status)
     .type("text/html; charset=utf-8")
     .header("Cache-Control", "no-store")
-    .header("Content-Security-Policy", answerPagePolicy)
-    .send(answerPage(page));
+    .header("Content-Security-Policy", frame.contentSecurityPolicy)
+    .send(answerPage(frame, answer));
 }

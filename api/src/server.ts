@@ -31,8 +31,9 @@ import { accountLinkRoutes, linkPageRoutes } from "./routes/account-links.ts";
 import { apiDocsRoutes } from "./routes/api-docs.ts";
 import { authPrefix, authRoutes, refreshRoutes } from "./routes/auth.ts";
 import { guardianConsentRoutes } from "./routes/guardian-consent.ts";
-import { joinPageRoutes } from "./routes/join-page.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { joinPageRoutes } from "./routes/join-page.ts";
+import { linkPageViews } from "./routes/link-pages.ts";
 import { newsletterRoutes } from "./routes/newsletter.ts";
 import { siteRoutes } from "./routes/site.ts";
 import { yourDataPageRoutes, yourDataRoutes } from "./routes/your-data.ts";
@@ -233,6 +234,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(yourDataPagesRoutes, { ...dataOptions, newsletter, site });
   await app.register(guardianConsentRoutes, { guardians, rateLimits: limits, site });
   await app.register(joinPageRoutes, { site, students: accounts.students });
+  await app.register(linkPageViews, { site });
   await app.register(newsletterRoutes, { newsletter, rateLimits: limits });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   await app.register(apiDocsRoutes, { site });

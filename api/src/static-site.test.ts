@@ -27,6 +27,7 @@ const valid = {
     },
   ],
   notFound: { file: "__not-found/index.html", contentSecurityPolicy: policy },
+  answerFrame: { file: "__not-found/index.html", contentSecurityPolicy: policy },
   permissionsPolicy: "camera=()",
 };
 

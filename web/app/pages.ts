@@ -50,6 +50,33 @@ export const notFoundPage = {
   example: "/no-such-page",
 } as const satisfies Page;
 
+/**
+ * The frame the server writes an answer into when it cannot be a page of its own (a link that
+ * cannot be used, a limit reached, a form from another site): the site's header and footer around
+ * an empty card. The build renders it, and the server keeps it for itself: nobody opens it.
+ */
+export const answerFramePage = {
+  id: "answer-frame",
+  path: "/__answer",
+  module: "routes/answer-frame.tsx",
+  chrome: true,
+  hydrates: false,
+  indexed: false,
+  builtAt: "/__answer",
+} as const satisfies Page;
+
+/** A page a form posted without a script lands on (contract's answerPages): one module for all. */
+const answerPage = <const Id extends string, const Path extends string>(id: Id, path: Path) =>
+  ({
+    id,
+    path,
+    module: "routes/form-answer.tsx",
+    chrome: true,
+    hydrates: false,
+    indexed: false,
+    builtAt: path,
+  }) as const satisfies Page;
+
 export const pages = [
   {
     id: "home",
@@ -223,6 +250,22 @@ export const pages = [
     indexed: false,
     builtAt: "/unsubscribe",
   },
+  // Where forms posted without a script land (a 303 from the server): reloading one is a 200.
+  answerPage("verify-link-sent", "/verify-email/sent"),
+  answerPage("reset-link-sent", "/forgot-password/sent"),
+  answerPage("password-changed", "/reset-password/done"),
+  answerPage("data-link-sent", "/your-data/sent"),
+  answerPage("name-corrected", "/your-data/name-corrected"),
+  answerPage("marketing-stopped", "/your-data/marketing-stopped"),
+  answerPage("parent-asked", "/your-data/parent-asked"),
+  answerPage("parent-agreed", "/your-data/parent-agreed"),
+  answerPage("account-deleted", "/your-data/deleted"),
+  answerPage("guardian-granted", "/guardian-consent/granted"),
+  answerPage("guardian-refused", "/guardian-consent/refused"),
+  answerPage("newsletter-asked", "/newsletter/check-email"),
+  answerPage("newsletter-confirmed", "/newsletter/subscribed"),
+  answerPage("unsubscribed", "/newsletter/unsubscribed"),
+  answerFramePage,
   notFoundPage,
 ] as const satisfies readonly Page[];
 

@@ -11,7 +11,7 @@ import { fillSignupForm } from "@ysp/testing/signup-form";
 import { makeStudent, type Student, uniqueTag } from "@ysp/testing/students";
 import { matchPath } from "react-router";
 import { sessionKeys } from "../app/lib/session.ts";
-import { notFoundPage, pages as sitePages } from "../app/pages.ts";
+import { answerFramePage, notFoundPage, pages as sitePages } from "../app/pages.ts";
 
 type Problems = { errors: string[]; cspViolations: string[] };
 
@@ -114,18 +114,21 @@ export { expect, fillSignupForm, makeStudent, type Student, uniqueTag };
  * it, then its example (an invite link; for the not-found page, an address
  * nobody serves, instead of the path it is built at).
  */
-export const pages = sitePages.flatMap((page) =>
-  (page === notFoundPage
-    ? [page.example]
-    : [page.builtAt, ...("example" in page ? [page.example] : [])]
-  ).map((path, i) => ({
-    path,
-    name: i === 0 ? page.id : `${page.id}-example`,
-    chrome: page.chrome,
-    hydrates: page.hydrates,
-    status: page === notFoundPage ? 404 : 200,
-  })),
-);
+export const pages = sitePages
+  // The server keeps the answer frame for itself: nobody opens it (see pages.ts).
+  .filter((page) => page !== answerFramePage)
+  .flatMap((page) =>
+    (page === notFoundPage
+      ? [page.example]
+      : [page.builtAt, ...("example" in page ? [page.example] : [])]
+    ).map((path, i) => ({
+      path,
+      name: i === 0 ? page.id : `${page.id}-example`,
+      chrome: page.chrome,
+      hydrates: page.hydrates,
+      status: page === notFoundPage ? 404 : 200,
+    })),
+  );
 
 /** URLs of pages that ship no framework JavaScript: React renders them at build time only. */
 export const staticPaths = pages.filter((page) => !page.hydrates).map((page) => page.path);

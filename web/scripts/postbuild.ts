@@ -12,7 +12,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { SiteBuild } from "@ysp/contract/site-build";
 import { site } from "../app/content/site.ts";
 import { embedOrigin, thumbnailOrigin } from "../app/lib/video.ts";
-import { notFoundPage, type Page, pages } from "../app/pages.ts";
+import { answerFramePage, notFoundPage, type Page, pages } from "../app/pages.ts";
 
 const buildDir = new URL("../build/", import.meta.url).pathname;
 const clientDir = join(buildDir, "client");
@@ -121,7 +121,7 @@ const permissionsPolicy = [
 const siteBuild: SiteBuild = {
   pages: await Promise.all(
     pages
-      .filter((page) => page !== notFoundPage)
+      .filter((page) => page !== notFoundPage && page !== answerFramePage)
       .map(async (page) => ({
         path: page.builtAt,
         ...(await builtPage(page)),
@@ -129,6 +129,7 @@ const siteBuild: SiteBuild = {
       })),
   ),
   notFound: await builtPage(notFoundPage),
+  answerFrame: await builtPage(answerFramePage),
   permissionsPolicy,
 };
 await writeFile(join(buildDir, "site.json"), `${JSON.stringify(siteBuild, null, 2)}\n`);

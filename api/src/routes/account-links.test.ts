@@ -1,5 +1,6 @@
 import {
   accountMessages,
+  answerPages,
   apiMessages,
   type LoginResponse,
   linkProblems,
@@ -305,7 +306,7 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
     expect((await logIn(student.email, student.password)).statusCode).toBe(200);
   });
 
-  it("answers the pages' plain form posts with pages, the token read from the address", async () => {
+  it("answers the pages' plain form posts with pages of the site, the token read from the address", async () => {
     const form = { "content-type": "application/x-www-form-urlencoded" };
     const student = await signUp();
     const token = tokenIn(await mailTo(student.email, "Confirm your email"), "/verify-email");
@@ -323,6 +324,10 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
     expect(used.headers["content-type"]).toMatch(/^text\/html/);
     expect(used.body).toContain(linkProblems.link_used);
     expect(used.body).toContain('href="/verify-email?new-link#new-link"');
+    // Written into the site's own frame, its header and footer around it.
+    expect(used.body).toContain("<header>Fixture header</header>");
+    expect(used.body).toContain("<footer>Fixture footer</footer>");
+    expect(used.headers["cache-control"]).toBe("no-store");
 
     const resend = await post(
       app,
@@ -330,15 +335,18 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
       `email=${encodeURIComponent(student.email)}`,
       form,
     );
-    expect(resend.statusCode).toBe(202);
-    expect(resend.body).toContain(accountMessages.verifyLinkSent.replace(/'/g, "&#39;"));
+    // Done: a 303 to the site's page saying so, which a reload shows again.
+    expect(resend.statusCode).toBe(303);
+    expect(resend.headers.location).toBe(answerPages.verifyLinkSent);
 
-    await post(
+    const asked = await post(
       app,
       "/api/v1/auth/password-reset/",
       `email=${encodeURIComponent(student.email)}`,
       form,
     );
+    expect(asked.statusCode).toBe(303);
+    expect(asked.headers.location).toBe(answerPages.resetLinkSent);
     const reset = tokenIn(await mailTo(student.email, "Reset your password"), "/reset-password");
     const empty = await post(app, `/reset-password?token=${reset}`, "password=", form);
     expect(empty.statusCode).toBe(400);
@@ -350,8 +358,8 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
       "password=a+new+password",
       form,
     );
-    expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.body).toContain(accountMessages.passwordChanged);
+    expect(changed.statusCode, changed.body).toBe(303);
+    expect(changed.headers.location).toBe(answerPages.passwordChanged);
     expect((await logIn(student.email, "a new password")).statusCode).toBe(200);
     const again = await post(
       app,

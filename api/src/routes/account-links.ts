@@ -1,4 +1,5 @@
 import {
+  type AnswerPage,
   accountMessages,
   accountPages,
   dataRightsMessages,
@@ -19,7 +20,7 @@ import type { LinkRequests } from "../accounts/link-requests.ts";
 import { examples } from "../api-examples.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
-import { acceptFormPosts, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
+import { acceptFormPosts, answerAt, isFormPost } from "../form-posts.ts";
 import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
 import { type Example, linkRefusals, operation, zodBody } from "../route-schemas.ts";
 import { authMessages, busy } from "./auth.ts";
@@ -34,8 +35,6 @@ export type AccountLinkOptions = {
   signer: TokenSigner;
 };
 
-const checkYourEmail = "Check your email";
-
 /**
  * E-mail verification and password reset under the auth prefix. The two
  * requests that send a link answer the same, 202, whether or not the address
@@ -47,13 +46,13 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
   const { links, rateLimits, linkRequests } = options;
   const checkAddressLimit = app.createRateLimit(rateLimits.mailPerAddress);
 
-  const linkSent = (request: FastifyRequest, reply: FastifyReply, message: string) => {
-    if (isFormPost(request))
-      return sendAnswerPage(reply, 202, {
-        title: checkYourEmail,
-        lines: [message],
-        link: homeLink,
-      });
+  const linkSent = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    message: string,
+    answer: AnswerPage,
+  ) => {
+    if (isFormPost(request)) return answerAt(reply, answer);
     return reply.code(202).send({ message });
   };
 
@@ -65,6 +64,7 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
       path: string,
       described: { operationId: string; summary: string; example: Record<string, Example> },
       sent: string,
+      answer: AnswerPage,
       purpose: LinkPurpose,
     ) =>
       forms.post<{ Body: EmailOnlyBody; Reply: MessageResponse }>(
@@ -92,7 +92,7 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
           // The queued row's id, as the worker's line names it should the request fail there;
           // whether the address has an account is known to neither this line nor the handler.
           request.logFields = { mailId: await linkRequests.ask(purpose, request.body.email) };
-          return linkSent(request, reply, sent);
+          return linkSent(request, reply, sent, answer);
         },
       );
 
@@ -104,6 +104,7 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
         example: examples.verifyLinkSent,
       },
       accountMessages.verifyLinkSent,
+      "verifyLinkSent",
       "verify_email",
     );
     linkRequest(
@@ -114,6 +115,7 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
         example: examples.resetLinkSent,
       },
       accountMessages.resetLinkSent,
+      "resetLinkSent",
       "reset_password",
     );
     // Recorded for staff either way, by the worker (without the address: data-requests.ts).
@@ -126,6 +128,7 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
         example: examples.dataLinkSent,
       },
       dataRightsMessages.dataLinkSent,
+      "dataLinkSent",
       "your_data",
     );
   });
@@ -250,11 +253,7 @@ export const linkPageRoutes: FastifyPluginAsync<AccountLinkOptions> = async (app
       if (changed === "busy") return busy(reply);
       if (!changed.ok)
         return refuseLinkPage(reply, changed.problem, newLinkAt(accountPages.forgotPassword));
-      return sendAnswerPage(reply, 200, {
-        title: "Password changed",
-        lines: [accountMessages.passwordChanged],
-        link: homeLink,
-      });
+      return answerAt(reply, "passwordChanged");
     },
   );
 };

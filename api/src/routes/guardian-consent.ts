@@ -1,4 +1,3 @@
-import { brotliCompressSync, constants } from "node:zlib";
 import {
   dataRightsMessages,
   dataRightsPages,
@@ -12,10 +11,11 @@ import type { FastifyPluginAsync } from "fastify";
 import type { GuardianAnswer, Guardians } from "../accounts/guardians.ts";
 import { examples } from "../api-examples.ts";
 import { escapeHtml } from "../escape-html.ts";
-import { acceptFormPosts, homeLink, sendAnswerPage } from "../form-posts.ts";
+import { acceptFormPosts, answerAt, homeLink, sendAnswerPage } from "../form-posts.ts";
+import { showLinkParts } from "../link-parts.ts";
 import type { RateLimits } from "../rate-limits.ts";
 import { linkRefusals, operation } from "../route-schemas.ts";
-import { type PageFile, type SiteFiles, variant } from "../static-site.ts";
+import { pageWithHtml, type SiteFiles } from "../static-site.ts";
 import { linkTokenOf, refuseLink, refuseLinkPage } from "./link-answers.ts";
 import { sendFile } from "./site.ts";
 
@@ -51,29 +51,23 @@ export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> =
   const page = site.pages.get(dataRightsPages.guardianConsent);
 
   if (page) {
-    const html = page.identity.body.toString("utf8");
+    // The page as built says what it is for; opened by a usable link, it shows the forms.
+    const html = showLinkParts(page.identity.body.toString("utf8"));
     if (!html.includes(childNameSlot))
       throw new Error(
         `The built ${dataRightsPages.guardianConsent} page has no place for the student's name`,
       );
     app.get(dataRightsPages.guardianConsent, { logLevel: "warn" }, async (request, reply) => {
       const opened = await guardians.view(linkTokenOf(request));
-      // No usable link: the page as built, with its precompressed files.
+      // No usable link: the page as built, saying what it is for, with its precompressed files.
       if (!opened.ok) return sendFile(request, reply, page);
       // A replacer function, not a string: in a replacement string `$&`, `$'` and `` $` `` copy
       // the page into itself, and a name of fifty `` $` `` made a 1.6 MB page (issue 30).
       const nameTag = `<strong id="child-name">${escapeHtml(opened.childName)}</strong>`;
-      const filled = Buffer.from(html.replace(childNameSlot, () => nameTag));
-      // Compressed here, as the build compresses the others: 21 KB as it is, 6 KB in brotli.
-      // Quality 5 takes well under a millisecond on a page this size.
-      const named: PageFile = {
-        ...page,
-        identity: variant(filled),
-        br: variant(
-          brotliCompressSync(filled, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-        ),
-        gzip: undefined,
-      };
+      const named = pageWithHtml(
+        page,
+        html.replace(childNameSlot, () => nameTag),
+      );
       return sendFile(request, reply, named, { cacheControl: "no-store" });
     });
   }
@@ -102,11 +96,10 @@ export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> =
         return refuseLinkPage(reply, opened.problem, homeLink, [
           "A new link comes with a new request from the student.",
         ]);
-      return sendAnswerPage(reply, 200, {
-        title: parsed.data.decision === "grant" ? "Permission given" : "Answer recorded",
-        lines: [answered(parsed.data)],
-        link: { href: "/privacy-policy", text: "Read our Privacy Policy" },
-      });
+      return answerAt(
+        reply,
+        parsed.data.decision === "grant" ? "guardianGranted" : "guardianRefused",
+      );
     },
   );
 

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { Newsletter } from "../accounts/newsletter.ts";
 import { examples } from "../api-examples.ts";
-import { acceptFormPosts, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
+import { acceptFormPosts, answerAt, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
 import { linkRefusals, operation } from "../route-schemas.ts";
 import { linkTokenOf, refuseLink, refuseLinkPage } from "./link-answers.ts";
@@ -70,21 +70,17 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
     },
     async (request, reply) => {
       const fromForm = isFormPost(request);
-      // After a mistake, back through history: the field still holds what was typed.
-      const answer = (status: number, title: string, message: string, mistake = false) => {
-        if (!fromForm) return reply.code(status).send({ message });
-        // Only one of our own pages: the field chooses among them, and never becomes the link.
-        const source = (request.body as { source?: unknown } | undefined)?.source;
-        const back = (typeof source === "string" && app.pageAt(source)) || "/";
-        return sendAnswerPage(reply, status, {
-          title,
-          lines: [message],
-          link: { href: back, text: "Back to the page you were on", back: mistake },
-        });
-      };
       if (request.validationError) {
         if (!fromForm) return reply.send(request.validationError);
-        return answer(400, "Please check your email", request.validationError.message, true);
+        // Only one of our own pages: the field chooses among them, and never becomes the link.
+        // Back through history: the field still holds what was typed.
+        const source = (request.body as { source?: unknown } | undefined)?.source;
+        const back = (typeof source === "string" && app.pageAt(source)) || "/";
+        return sendAnswerPage(reply, 400, {
+          title: "Please check your email",
+          lines: [request.validationError.message],
+          link: { href: back, text: "Back to the page you were on", back: true },
+        });
       }
       if (await answeredOverLimit(checkAddressLimit, request, reply)) return reply;
       const { created } = await newsletter.subscribe(
@@ -92,7 +88,8 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
         request.body.source ?? null,
       );
       // The same words either way: whether an address is subscribed is its owner's business.
-      return answer(created ? 201 : 200, "Check your email", dataRightsMessages.newsletterAsked);
+      if (fromForm) return answerAt(reply, "newsletterAsked");
+      return reply.code(created ? 201 : 200).send({ message: dataRightsMessages.newsletterAsked });
     },
   );
 
@@ -134,11 +131,7 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
           href: "/#newsletter",
           text: "Subscribe again",
         });
-      return sendAnswerPage(reply, 200, {
-        title: "You're subscribed",
-        lines: [dataRightsMessages.newsletterConfirmed],
-        link: homeLink,
-      });
+      return answerAt(reply, "newsletterConfirmed");
     },
   );
 
@@ -178,12 +171,11 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
         return isFormPost(request)
           ? refuseLinkPage(reply, "link_invalid", homeLink)
           : refuseLink(reply, "link_invalid");
-      if (!isFormPost(request)) return reply.send({ message: dataRightsMessages.unsubscribed });
-      return sendAnswerPage(reply, 200, {
-        title: "You're unsubscribed",
-        lines: [dataRightsMessages.unsubscribed],
-        link: homeLink,
-      });
+      // A mail app's one-click post (RFC 8058) wants a 200, not a page to follow to.
+      const oneClick = (request.body as Record<string, unknown> | undefined)?.["List-Unsubscribe"];
+      if (!isFormPost(request) || oneClick === "One-Click")
+        return reply.send({ message: dataRightsMessages.unsubscribed });
+      return answerAt(reply, "unsubscribed");
     },
   );
 };

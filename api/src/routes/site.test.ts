@@ -71,7 +71,7 @@ describe.skipIf(!hasBuild())("the built site", () => {
     }
   });
 
-  it("lets the page answering a form post run its own script and style, and nothing else", async () => {
+  it("answers a refused form post in the site's frame, running its own scripts and no others", async () => {
     const response = await suite.app.inject({
       method: "POST",
       url: "/api/v1/newsletter/",
@@ -81,10 +81,11 @@ describe.skipIf(!hasBuild())("the built site", () => {
     expect(response.headers["content-type"]).toMatch(/^text\/html/);
     expect(response.body).toContain("data-back");
     expect(response.body).not.toMatch(/<script[^>]*\bsrc=/i);
-    expect(String(response.headers["content-security-policy"])).toMatch(/^default-src 'none';/);
-    expect(inlineHashes(response.body, "script").size).toBe(1);
+    // The site's header and footer around the answer, as on every page of the site.
+    expect(response.body).toMatch(/<header[\s>]/);
+    expect(response.body).toMatch(/<footer[\s>]/);
+    expect(inlineHashes(response.body, "script").size).toBeGreaterThan(0);
     expect(allowed(response, "script-src")).toEqual(inlineHashes(response.body, "script"));
-    expect(allowed(response, "style-src")).toEqual(inlineHashes(response.body, "style"));
   });
 
   it.each(["/join/K7QX9M", "/join/k7qx9m/", "/join/%3Cscript%3Ealert(1)%3C%2Fscript%3E"])(

@@ -1,4 +1,5 @@
 import {
+  type AnswerPage,
   type CorrectNameBody,
   correctNameBodySchema,
   type DataAccess,
@@ -27,7 +28,7 @@ import { examples } from "../api-examples.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import type { User } from "../db/schema.ts";
 import { sendError } from "../errors.ts";
-import { acceptFormPosts, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
+import { acceptFormPosts, answerAt, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
 import { linkRefusals, type Operation, operation } from "../route-schemas.ts";
 import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "./link-answers.ts";
@@ -91,8 +92,6 @@ declare module "fastify" {
     dataUser: User | null;
   }
 }
-
-const manage = { href: dataRightsPages.manageYourData, text: "Back to your data" };
 
 /** What every operation on one's own data shares: the data token, and its refusal. */
 const owner = {
@@ -169,10 +168,12 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       request.dataUser = user;
     });
     const userOf = (request: FastifyRequest) => request.dataUser as User;
-    const done = (request: FastifyRequest, reply: FastifyReply, title: string, message: string) =>
-      isFormPost(request)
-        ? sendAnswerPage(reply, 200, { title, lines: [message], link: manage })
-        : reply.send({ message });
+    const done = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      answer: AnswerPage,
+      message: string,
+    ) => (isFormPost(request) ? answerAt(reply, answer) : reply.send({ message }));
 
     owned.get(
       "/",
@@ -226,7 +227,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       async (request, reply) => {
         const { first_name, last_name } = request.body;
         await personalData.correctName(userOf(request), first_name, last_name);
-        return done(request, reply, "Name corrected", dataRightsMessages.nameCorrected);
+        return done(request, reply, "nameCorrected", dataRightsMessages.nameCorrected);
       },
     );
 
@@ -249,7 +250,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       },
       async (request, reply) => {
         await personalData.stopMarketing(userOf(request));
-        return done(request, reply, "Marketing email stopped", dataRightsMessages.marketingStopped);
+        return done(request, reply, "marketingStopped", dataRightsMessages.marketingStopped);
       },
     );
 
@@ -304,16 +305,12 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
             detail: dataRightsMessages.guardianRequestsUsed(asked.retryAfterSeconds),
           });
         }
-        const message =
-          asked.outcome === "granted"
-            ? dataRightsMessages.guardianAlreadyGranted
-            : dataRightsMessages.guardianRequestSent;
+        const granted = asked.outcome === "granted";
         if (isFormPost(request))
-          return sendAnswerPage(reply, 202, {
-            title: "Check with your parent",
-            lines: [message],
-            link: manage,
-          });
+          return answerAt(reply, granted ? "guardianAlreadyGranted" : "guardianAsked");
+        const message = granted
+          ? dataRightsMessages.guardianAlreadyGranted
+          : dataRightsMessages.guardianRequestSent;
         return reply.code(202).send({ message });
       },
     );
@@ -338,12 +335,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       async (request, reply) => {
         await personalData.delete(userOf(request).id);
         clearDataCookie(reply);
-        if (isFormPost(request))
-          return sendAnswerPage(reply, 200, {
-            title: "Your account is deleted",
-            lines: [dataRightsMessages.accountDeleted],
-            link: homeLink,
-          });
+        if (isFormPost(request)) return answerAt(reply, "accountDeleted");
         return reply.send({ message: dataRightsMessages.accountDeleted });
       },
     );

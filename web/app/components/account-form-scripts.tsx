@@ -1,4 +1,4 @@
-import { apiMessages, emailMessages, linkTokenParameter, signupMessages } from "@ysp/contract";
+import { apiMessages, emailMessages, signupMessages } from "@ysp/contract";
 import { InlineScript, immediately } from "./inline-scripts.tsx";
 
 /**
@@ -88,12 +88,6 @@ export function checkAccountForms(messages: FormMessages) {
   }
 }
 
-/** A confirmation page opened without a token (typed, or the link cut short) offers a new link only. */
-export function hideConfirmWithoutToken(parameter: string) {
-  const confirm = document.getElementById("confirm");
-  if (confirm && !new URLSearchParams(location.search).get(parameter)) confirm.hidden = true;
-}
-
 /** Rendered into the prerendered HTML only, as inline-scripts.tsx's are. */
 const scripts = import.meta.env.SSR
   ? {
@@ -103,16 +97,10 @@ const scripts = import.meta.env.SSR
         passwordRequired: signupMessages.password,
         passwordShort: apiMessages.passwordShort,
       }),
-      confirmToken: immediately(hideConfirmWithoutToken, linkTokenParameter),
     }
-  : { accountForms: "", confirmToken: "" };
+  : { accountForms: "" };
 
 /** After the account pages' forms: their messages and the password's eye. */
 export function AccountFormsScript() {
   return <InlineScript text={scripts.accountForms} />;
-}
-
-/** After the confirmation form, which it hides when the address has no token. */
-export function ConfirmTokenScript() {
-  return <InlineScript text={scripts.confirmToken} />;
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ChatButton } from "./chat-button.tsx";
 import { Field } from "./field.tsx";
 import { Icon } from "./icons.tsx";
+import { WithLink, WithoutLink } from "./link-parts.tsx";
 import { Logo } from "./logo.tsx";
 
 /** The card the sign-up page uses, for the pages about an account: logo, heading, a line, the rest. */
@@ -109,14 +110,31 @@ export function FormField({
  * the page's own address, token included, with no script. A tap, not the opening: mail scanners
  * open links too.
  */
-export function OneTapPage({ words }: { words: { title: string; text: string; submit: string } }) {
+export function OneTapPage({
+  words,
+  withoutLink,
+}: {
+  words: { title: string; text: string; submit: string };
+  /** What the page says opened without its link, with no button. */
+  withoutLink: string;
+}) {
   return (
-    <AccountPage title={words.title} text={words.text}>
-      <form method="post">
-        <button type="submit" className="button button-primary button-large join-submit">
-          {words.submit}
-        </button>
-      </form>
+    <AccountPage
+      title={words.title}
+      text={
+        <>
+          <WithoutLink inline>{withoutLink}</WithoutLink>
+          <WithLink inline>{words.text}</WithLink>
+        </>
+      }
+    >
+      <WithLink>
+        <form method="post">
+          <button type="submit" className="button button-primary button-large join-submit">
+            {words.submit}
+          </button>
+        </form>
+      </WithLink>
     </AccountPage>
   );
 }

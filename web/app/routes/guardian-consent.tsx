@@ -1,7 +1,9 @@
 import { dataRightsMessages, dataRightsPages } from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
+import { WithLink, WithoutLink } from "~/components/link-parts.tsx";
 import { dataRightsWords } from "~/content/data-rights.ts";
+import { withoutLinkWords } from "~/content/link-pages.ts";
 import { linkPageMeta } from "~/lib/seo.ts";
 
 const words = dataRightsWords.guardianConsent;
@@ -21,9 +23,12 @@ export default function GuardianConsent() {
       title={words.title}
       text={
         <>
-          {words.before}
-          <strong id="child-name">the student who asked you</strong>
-          {words.after}
+          <WithoutLink inline>{withoutLinkWords.guardianConsent}</WithoutLink>
+          <WithLink inline>
+            {words.before}
+            <strong id="child-name">the student who asked you</strong>
+            {words.after}
+          </WithLink>
         </>
       }
     >
@@ -37,58 +42,60 @@ export default function GuardianConsent() {
           <a href="/privacy-policy">{words.privacyLink}</a>
         </p>
       </AccountSection>
-      <AccountSection id="grant" title={words.grant.title}>
-        <form method="post" data-check>
-          <FormField
-            id="guardian-name"
-            name="guardian_name"
-            label={words.grant.name}
-            type="text"
-            autoComplete="name"
-            required={dataRightsMessages.guardianNameRequired}
-          />
-          <div className="field">
-            <label htmlFor="relationship">{words.grant.relationship}</label>
-            <select
-              id="relationship"
-              name="relationship"
-              required
-              defaultValue=""
-              data-required={dataRightsMessages.guardianRelationshipRequired}
-            >
-              <option value="" disabled>
-                {words.grant.choose}
-              </option>
-              {words.grant.relationships.map((relationship) => (
-                <option key={relationship} value={relationship}>
-                  {relationship}
+      <WithLink>
+        <AccountSection id="grant" title={words.grant.title}>
+          <form method="post" data-check>
+            <FormField
+              id="guardian-name"
+              name="guardian_name"
+              label={words.grant.name}
+              type="text"
+              autoComplete="name"
+              required={dataRightsMessages.guardianNameRequired}
+            />
+            <div className="field">
+              <label htmlFor="relationship">{words.grant.relationship}</label>
+              <select
+                id="relationship"
+                name="relationship"
+                required
+                defaultValue=""
+                data-required={dataRightsMessages.guardianRelationshipRequired}
+              >
+                <option value="" disabled>
+                  {words.grant.choose}
                 </option>
-              ))}
-            </select>
-            <p id="relationship-error" className="field-error" hidden />
-          </div>
-          <button
-            type="submit"
-            name="decision"
-            value="grant"
-            className="button button-primary button-large join-submit"
-          >
-            {words.grant.submit}
-          </button>
-        </form>
-      </AccountSection>
-      <AccountSection id="refuse" title={words.refuse.title} text={words.refuse.text}>
-        <form method="post">
-          <button
-            type="submit"
-            name="decision"
-            value="refuse"
-            className="button button-danger join-submit"
-          >
-            {words.refuse.submit}
-          </button>
-        </form>
-      </AccountSection>
+                {words.grant.relationships.map((relationship) => (
+                  <option key={relationship} value={relationship}>
+                    {relationship}
+                  </option>
+                ))}
+              </select>
+              <p id="relationship-error" className="field-error" hidden />
+            </div>
+            <button
+              type="submit"
+              name="decision"
+              value="grant"
+              className="button button-primary button-large join-submit"
+            >
+              {words.grant.submit}
+            </button>
+          </form>
+        </AccountSection>
+        <AccountSection id="refuse" title={words.refuse.title} text={words.refuse.text}>
+          <form method="post">
+            <button
+              type="submit"
+              name="decision"
+              value="refuse"
+              className="button button-danger join-submit"
+            >
+              {words.refuse.submit}
+            </button>
+          </form>
+        </AccountSection>
+      </WithLink>
       <AccountFormsScript />
     </AccountPage>
   );

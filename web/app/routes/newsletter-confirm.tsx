@@ -1,6 +1,7 @@
 import { dataRightsPages } from "@ysp/contract";
 import { OneTapPage } from "~/components/account-page.tsx";
 import { dataRightsWords } from "~/content/data-rights.ts";
+import { withoutLinkWords } from "~/content/link-pages.ts";
 import { linkPageMeta } from "~/lib/seo.ts";
 
 const words = dataRightsWords.newsletterConfirm;
@@ -11,5 +12,5 @@ export function meta() {
 
 /** The link in "Confirm your subscription" opens this page; the server answers its tap with a page. */
 export default function NewsletterConfirm() {
-  return <OneTapPage words={words} />;
+  return <OneTapPage words={words} withoutLink={withoutLinkWords.newsletterConfirm} />;
 }

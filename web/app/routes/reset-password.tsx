@@ -1,7 +1,9 @@
 import { accountPages } from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, FormField } from "~/components/account-page.tsx";
+import { WithLink, WithoutLink } from "~/components/link-parts.tsx";
 import { accountPageWords } from "~/content/account.ts";
+import { withoutLinkWords } from "~/content/link-pages.ts";
 import { linkPageMeta } from "~/lib/seo.ts";
 
 const words = accountPageWords.resetPassword;
@@ -16,23 +18,38 @@ export function meta() {
  */
 export default function ResetPassword() {
   return (
-    <AccountPage title={words.title} text={words.text}>
-      <form method="post" data-check>
-        <FormField
-          id="new-password"
-          label={words.label}
-          hint={words.hint}
-          type="password"
-          showPassword={words.showPassword}
-        />
-        <button type="submit" className="button button-primary button-large join-submit">
-          {words.submit}
-        </button>
-      </form>
+    <AccountPage
+      title={words.title}
+      text={
+        <>
+          <WithoutLink inline>{withoutLinkWords.resetPassword}</WithoutLink>
+          <WithLink inline>{words.text}</WithLink>
+        </>
+      }
+    >
+      <WithoutLink>
+        <a className="button button-primary button-large" href={accountPages.forgotPassword}>
+          {withoutLinkWords.resetPasswordAsk}
+        </a>
+      </WithoutLink>
+      <WithLink>
+        <form method="post" data-check>
+          <FormField
+            id="new-password"
+            label={words.label}
+            hint={words.hint}
+            type="password"
+            showPassword={words.showPassword}
+          />
+          <button type="submit" className="button button-primary button-large join-submit">
+            {words.submit}
+          </button>
+        </form>
+        <p className="fine-print">
+          {words.expired} <a href={accountPages.forgotPassword}>{words.newLink}</a>
+        </p>
+      </WithLink>
       <AccountFormsScript />
-      <p className="fine-print">
-        {words.expired} <a href={accountPages.forgotPassword}>{words.newLink}</a>
-      </p>
     </AccountPage>
   );
 }

@@ -1,6 +1,7 @@
 import { dataRightsPages } from "@ysp/contract";
 import { OneTapPage } from "~/components/account-page.tsx";
 import { dataRightsWords } from "~/content/data-rights.ts";
+import { withoutLinkWords } from "~/content/link-pages.ts";
 import { linkPageMeta } from "~/lib/seo.ts";
 
 const words = dataRightsWords.unsubscribe;
@@ -14,5 +15,5 @@ export function meta() {
  * unsubscribe button post to the same address (RFC 8058).
  */
 export default function Unsubscribe() {
-  return <OneTapPage words={words} />;
+  return <OneTapPage words={words} withoutLink={withoutLinkWords.unsubscribe} />;
 }

@@ -1,7 +1,9 @@
 import { accountPages } from "@ysp/contract";
-import { AccountFormsScript, ConfirmTokenScript } from "~/components/account-form-scripts.tsx";
+import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
+import { WithLink, WithoutLink } from "~/components/link-parts.tsx";
 import { accountPageWords } from "~/content/account.ts";
+import { withoutLinkWords } from "~/content/link-pages.ts";
 import { linkPageMeta } from "~/lib/seo.ts";
 
 const words = accountPageWords.verifyEmail;
@@ -18,13 +20,22 @@ export function meta() {
  */
 export default function VerifyEmail() {
   return (
-    <AccountPage title={words.title} text={words.text}>
-      <form id="confirm" method="post">
-        <button type="submit" className="button button-primary button-large join-submit">
-          {words.submit}
-        </button>
-      </form>
-      <ConfirmTokenScript />
+    <AccountPage
+      title={words.title}
+      text={
+        <>
+          <WithoutLink inline>{withoutLinkWords.verifyEmail}</WithoutLink>
+          <WithLink inline>{words.text}</WithLink>
+        </>
+      }
+    >
+      <WithLink>
+        <form id="confirm" method="post">
+          <button type="submit" className="button button-primary button-large join-submit">
+            {words.submit}
+          </button>
+        </form>
+      </WithLink>
       <AccountSection id="new-link" title={words.newLink.title} text={words.newLink.text}>
         <form method="post" action="/api/v1/auth/verify-email/resend/" data-check>
           <FormField id="resend-email" label={accountPageWords.email} type="email" />

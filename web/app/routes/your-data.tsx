@@ -1,8 +1,10 @@
 import { dataRightsPages, yourDataApi } from "@ysp/contract";
-import { AccountFormsScript, ConfirmTokenScript } from "~/components/account-form-scripts.tsx";
+import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
+import { WithLink, WithoutLink } from "~/components/link-parts.tsx";
 import { accountPageWords } from "~/content/account.ts";
 import { dataRightsWords } from "~/content/data-rights.ts";
+import { withoutLinkWords } from "~/content/link-pages.ts";
 import { linkPageMeta } from "~/lib/seo.ts";
 
 const words = dataRightsWords.yourData;
@@ -19,13 +21,17 @@ export function meta() {
 export default function YourData() {
   return (
     <AccountPage title={words.title} text={words.text}>
-      <form id="confirm" method="post">
-        <p>{words.open.text}</p>
-        <button type="submit" className="button button-primary button-large join-submit">
-          {words.open.submit}
-        </button>
-      </form>
-      <ConfirmTokenScript />
+      <WithoutLink>
+        <p>{withoutLinkWords.yourData}</p>
+      </WithoutLink>
+      <WithLink>
+        <form id="confirm" method="post">
+          <p>{words.open.text}</p>
+          <button type="submit" className="button button-primary button-large join-submit">
+            {words.open.submit}
+          </button>
+        </form>
+      </WithLink>
       <AccountSection id="ask" title={words.ask.title} text={words.ask.text}>
         <form method="post" action={`${yourDataApi}/link/`} data-check>
           <FormField id="data-email" label={accountPageWords.email} type="email" />

@@ -1,0 +1,34 @@
+import { accountPages, dataRightsPages } from "@ysp/contract";
+import type { FastifyPluginAsync } from "fastify";
+import { showLinkParts } from "../link-parts.ts";
+import { pageWithHtml, type SiteFiles } from "../static-site.ts";
+import { linkTokenOf } from "./link-answers.ts";
+import { sendFile } from "./site.ts";
+
+/**
+ * The pages a mailed link opens whose work is the same for every link: as built, each says what
+ * it is for and how to get a link, and shows no button that needs one; with a token in the
+ * address, its button or form instead, written once at start-up. The token is checked only when
+ * the form is posted (a tap, since mail scanners open links too). /guardian-consent, which names
+ * the student, is served by its own route.
+ */
+const linkPages = [
+  accountPages.verifyEmail,
+  accountPages.resetPassword,
+  dataRightsPages.yourData,
+  dataRightsPages.newsletterConfirm,
+  dataRightsPages.unsubscribe,
+];
+
+export const linkPageViews: FastifyPluginAsync<{ site: SiteFiles }> = async (app, { site }) => {
+  for (const path of linkPages) {
+    const page = site.pages.get(path);
+    if (!page) continue;
+    const withLink = pageWithHtml(page, showLinkParts(page.identity.body.toString("utf8")));
+    app.get(path, { logLevel: "warn" }, async (request, reply) =>
+      linkTokenOf(request)
+        ? sendFile(request, reply, withLink, { cacheControl: "no-store" })
+        : sendFile(request, reply, page),
+    );
+  }
+};

@@ -1,0 +1,86 @@
+import { type AnswerPage, accountMessages, dataRightsMessages } from "@ysp/contract";
+import { site } from "./site.ts";
+
+/** A way on from an answer: the first is the page's main button. */
+export type AnswerLink = { href: string; text: string };
+
+/** What a page a form lands on says: its heading, its lines and the ways on. */
+export type AnswerCopy = {
+  title: string;
+  lines: readonly string[];
+  links: readonly [AnswerLink, ...AnswerLink[]];
+};
+
+const home: AnswerLink = { href: "/", text: "Go to the home page" };
+const yourData: AnswerLink = { href: "/your-data/manage", text: "Back to your data" };
+const privacy: AnswerLink = { href: "/privacy-policy", text: "Read our Privacy Policy" };
+const checkEmail = "Check your email";
+
+/**
+ * The pages a form posted without a script lands on (a 303 from the server, contract's
+ * answerPages): the same words the form says in place when its script runs, which are the
+ * server's (@ysp/contract), under a heading of their own.
+ */
+export const answerWords: Record<AnswerPage, AnswerCopy> = {
+  verifyLinkSent: { title: checkEmail, lines: [accountMessages.verifyLinkSent], links: [home] },
+  resetLinkSent: { title: checkEmail, lines: [accountMessages.resetLinkSent], links: [home] },
+  passwordChanged: {
+    title: "Password changed",
+    lines: [accountMessages.passwordChanged],
+    links: [home],
+  },
+  dataLinkSent: { title: checkEmail, lines: [dataRightsMessages.dataLinkSent], links: [home] },
+  nameCorrected: {
+    title: "Name corrected",
+    lines: ["We saved your name as you typed it."],
+    links: [yourData, home],
+  },
+  marketingStopped: {
+    title: "Marketing email stopped",
+    lines: [dataRightsMessages.marketingStopped],
+    links: [yourData, home],
+  },
+  guardianAsked: {
+    title: "Check with your parent",
+    lines: [dataRightsMessages.guardianRequestSent],
+    links: [yourData, home],
+  },
+  guardianAlreadyGranted: {
+    title: "Permission already given",
+    lines: [dataRightsMessages.guardianAlreadyGranted],
+    links: [yourData, home],
+  },
+  accountDeleted: {
+    title: "Your account is deleted",
+    lines: [dataRightsMessages.accountDeleted],
+    links: [home],
+  },
+  guardianGranted: {
+    title: "Permission given",
+    lines: [dataRightsMessages.guardianGranted],
+    links: [privacy, home],
+  },
+  guardianRefused: {
+    title: "Answer recorded",
+    lines: [dataRightsMessages.guardianRefused],
+    links: [privacy, home],
+  },
+  newsletterAsked: {
+    title: checkEmail,
+    lines: [dataRightsMessages.newsletterAsked],
+    links: [home],
+  },
+  newsletterConfirmed: {
+    title: "You're subscribed",
+    lines: ["Look out for study tips in your inbox."],
+    links: [home],
+  },
+  unsubscribed: {
+    title: "You're unsubscribed",
+    lines: ["You will get no more newsletters from us."],
+    links: [home],
+  },
+};
+
+/** The browser tab's title of an answer page. */
+export const answerTitle = (title: string) => `${title} | ${site.name}`;

@@ -1,0 +1,191 @@
+import type { Page } from "@playwright/test";
+import { answerPages, dataRightsMessages, linkProblems } from "@ysp/contract";
+import { answerWords } from "../app/content/answers.ts";
+import { withoutLinkWords } from "../app/content/link-pages.ts";
+import { expect, makeStudent, screenshotPath, signUpByApi, test } from "./fixtures.ts";
+import { type InboxMail, waitForMail } from "./inbox.ts";
+
+/**
+ * Forms posted with no script land on pages of the site: a success at its own address (a 303
+ * from the server), which a reload shows again, and a refusal in the site's frame. The pages a
+ * mailed link opens say what they are for when opened without it. Through the real server,
+ * its database and the SMTP server whose messages the test reads.
+ */
+
+/** The path and query of the message's link to `path`. */
+function linkTo(mail: InboxMail, path: string): string {
+  const link = mail.links.find((url) => new URL(url).pathname === path);
+  if (!link) throw new Error(`no link to ${path} in "${mail.subject}"`);
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
+
+/** The page is the site's, with its header and footer, at `path`; a reload is a 200 of it. */
+async function expectSitePage(page: Page, path: string, title: string) {
+  await expect(page).toHaveURL(path);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+  const again = await page.reload();
+  expect(again?.status(), `reloading ${path}`).toBe(200);
+  await expect(page).toHaveURL(path);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+}
+
+test.describe("with no script at all", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("each link request lands on its own page of the site, which reloads", async ({
+    page,
+  }, testInfo) => {
+    const email = makeStudent().email;
+    const requests = [
+      { from: "/forgot-password", field: "Email", button: "Send me a link", to: "resetLinkSent" },
+      { from: "/verify-email", field: "Email", button: "Send a new link", to: "verifyLinkSent" },
+      { from: "/your-data", field: "Email", button: "Send me a link", to: "dataLinkSent" },
+    ] as const;
+    for (const { from, field, button, to } of requests) {
+      await page.goto(from);
+      await page.getByLabel(field, { exact: true }).fill(email);
+      await page.getByRole("button", { name: button }).click();
+      await expectSitePage(page, answerPages[to], answerWords[to].title);
+      await expect(page.getByText(answerWords[to].lines[0] as string)).toBeVisible();
+    }
+    await page.screenshot({ path: screenshotPath(testInfo, "answer-link-sent"), fullPage: true });
+  });
+
+  test("a reset by its link, the newsletter and a parent's answer land on pages of the site", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const student = makeStudent({ first_name: "Kemi", last_name: "Ade" });
+    await signUpByApi(request, student);
+
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill(student.email);
+    await page.getByRole("button", { name: "Send me a link" }).click();
+    await page.goto(
+      linkTo(await waitForMail(student.email, "Reset your password"), "/reset-password"),
+    );
+    await page.getByLabel("New password").fill("a brand new password");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expectSitePage(page, answerPages.passwordChanged, answerWords.passwordChanged.title);
+
+    await page.goto("/faqs");
+    await page.locator("footer").getByLabel(/email/i).fill(student.email);
+    await page.locator("footer").getByRole("button", { name: "Subscribe" }).click();
+    await expectSitePage(page, answerPages.newsletterAsked, answerWords.newsletterAsked.title);
+    const confirm = await waitForMail(student.email, "Confirm your subscription");
+    await page.goto(linkTo(confirm, "/newsletter-confirm"));
+    await page.getByRole("button", { name: "Confirm my subscription" }).click();
+    await expectSitePage(
+      page,
+      answerPages.newsletterConfirmed,
+      answerWords.newsletterConfirmed.title,
+    );
+    await page.goto(linkTo(confirm, "/unsubscribe"));
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expectSitePage(page, answerPages.unsubscribed, answerWords.unsubscribed.title);
+
+    await page.goto(
+      linkTo(await waitForMail(student.email, "Confirm your email"), "/verify-email"),
+    );
+    await page.getByRole("button", { name: "Confirm my email" }).click();
+    const parent = `mum.${student.email}`;
+    await page.getByLabel("Parent's or guardian's email").fill(parent);
+    await page.getByRole("button", { name: "Send the request" }).click();
+    await expectSitePage(page, answerPages.guardianAsked, answerWords.guardianAsked.title);
+    await expect(page.getByText(dataRightsMessages.guardianRequestSent)).toBeVisible();
+
+    await page.goto(
+      linkTo(
+        await waitForMail(parent, "A student asks for your permission to use YSP"),
+        "/guardian-consent",
+      ),
+    );
+    await page.getByLabel("Your name").fill("Bisi Ade");
+    await page.getByLabel("You are their").selectOption("Mother");
+    await page.getByRole("button", { name: "Give permission" }).click();
+    await expectSitePage(page, answerPages.guardianGranted, answerWords.guardianGranted.title);
+    await page.screenshot({ path: screenshotPath(testInfo, "answer-granted"), fullPage: true });
+  });
+
+  test("your data: each change lands on its own page of the site, which reloads", async ({
+    page,
+    request,
+  }) => {
+    const student = makeStudent({ first_name: "Uche", last_name: "Okoro" });
+    await signUpByApi(request, student);
+    await page.goto("/your-data");
+    await page.getByLabel("Email", { exact: true }).fill(student.email);
+    await page.getByRole("button", { name: "Send me a link" }).click();
+    await page.goto(linkTo(await waitForMail(student.email, "Your data at YSP"), "/your-data"));
+    await page.getByRole("button", { name: "Open my data" }).click();
+    await page.getByLabel("First name").fill("Uchenna");
+    await page.getByLabel("Last name").fill("Okoro");
+    await page.getByRole("button", { name: "Save my name" }).click();
+    await expectSitePage(page, answerPages.nameCorrected, answerWords.nameCorrected.title);
+    await page.getByRole("link", { name: "Back to your data" }).click();
+    await page.getByRole("button", { name: "Stop marketing emails" }).click();
+    await expectSitePage(page, answerPages.marketingStopped, answerWords.marketingStopped.title);
+    await page.goto("/your-data/manage");
+    await page.getByLabel(dataRightsMessages.deleteConfirm).fill("DELETE");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expectSitePage(page, answerPages.accountDeleted, answerWords.accountDeleted.title);
+  });
+
+  test("a link that cannot be used is answered in the site's frame, with a 400", async ({
+    page,
+  }, testInfo) => {
+    await page.goto("/verify-email?token=abc");
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST"),
+      page.getByRole("button", { name: "Confirm my email" }).click(),
+    ]);
+    expect(answer.status()).toBe(400);
+    await expect(page.getByText(linkProblems.link_invalid)).toBeVisible();
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await page.screenshot({
+      path: screenshotPath(testInfo, "answer-link-refused"),
+      fullPage: true,
+    });
+  });
+});
+
+/** Each page a mailed link opens, what it says bare, and the button only its link makes work. */
+const linkPages = [
+  { path: "/verify-email", says: withoutLinkWords.verifyEmail, button: "Confirm my email" },
+  { path: "/reset-password", says: withoutLinkWords.resetPassword, button: "Change password" },
+  { path: "/your-data", says: withoutLinkWords.yourData, button: "Open my data" },
+  { path: "/guardian-consent", says: withoutLinkWords.guardianConsent, button: "Give permission" },
+  {
+    path: "/newsletter-confirm",
+    says: withoutLinkWords.newsletterConfirm,
+    button: "Confirm my subscription",
+  },
+  { path: "/unsubscribe", says: withoutLinkWords.unsubscribe, button: "Unsubscribe" },
+];
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with its script" : "with no script", () => {
+    test.use({ javaScriptEnabled });
+
+    for (const { path, says, button } of linkPages)
+      test(`${path} opened without its link says what it is for, and shows no dead button`, async ({
+        page,
+      }, testInfo) => {
+        await page.goto(path);
+        await expect(page.getByText(says)).toBeVisible();
+        await expect(page.getByRole("button", { name: button, exact: true })).toBeHidden();
+        await page.screenshot({
+          path: screenshotPath(testInfo, `bare${path.replaceAll("/", "-")}`),
+          fullPage: true,
+        });
+        if (path === "/guardian-consent") return; // Its form needs a link the server knows.
+        await page.goto(`${path}?token=abc`);
+        await expect(page.getByText(says)).toBeHidden();
+        await expect(page.getByRole("button", { name: button, exact: true })).toBeVisible();
+      });
+  });
+}
