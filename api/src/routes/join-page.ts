@@ -28,15 +28,14 @@ function slotsOf(html: string) {
 }
 
 /**
- * What the sign-up schema makes of a code (trimmed, upper case), or nothing when it could never
- * be one: over 32 characters or with control characters (contract/api.ts refuses those too).
+ * A code as the sign-up schema reads it (trimmed, upper case), when it could be one: letters,
+ * digits, "-" and "_", at most 32 (contract/api.ts). Anything else is neither looked up nor written
+ * into the page, so an invite link cannot make the site show a web address or a sentence in its
+ * own field ("/join/https:%2F%2Fevil.example"): the field stays empty, with the note under it.
  */
-function lookupCode(code: string): string | undefined {
-  const normal = code.trim().toUpperCase();
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are the point
-  if (normal === "" || [...normal].length > 32 || /[\u0000-\u001f\u007f-\u009f]/.test(normal))
-    return undefined;
-  return normal;
+function codeOf(raw: string): string | undefined {
+  const code = raw.trim().toUpperCase();
+  return /^[\p{L}\p{N}_-]{1,32}$/u.test(code) ? code : undefined;
 }
 
 /**
@@ -81,12 +80,12 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
     `${accountPages.join}/:code`,
     { logLevel: "warn" },
     async (request, reply) => {
-      const { code } = request.params;
-      const lookup = lookupCode(code);
+      const raw = request.params.code;
+      const code = codeOf(raw);
       let known = false;
-      if (lookup !== undefined) {
+      if (code !== undefined) {
         try {
-          known = (await students.idByReferralCode(lookup)) !== undefined;
+          known = (await students.idByReferralCode(code)) !== undefined;
         } catch (error) {
           // The database cannot answer: the form with its code beats a page of JSON, and
           // Continue checks the code again.
@@ -94,7 +93,7 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
           known = true;
         }
       }
-      return sendFile(request, reply, pageFor(code, known));
+      return sendFile(request, reply, pageFor(code === undefined ? "" : raw, known));
     },
   );
 };
