@@ -13,6 +13,9 @@ export const answerPages = {
   marketingStopped: "/your-data/marketing-stopped",
   guardianAsked: "/your-data/parent-asked",
   guardianAlreadyGranted: "/your-data/parent-agreed",
+  /** The same two, asked from /email-confirmed: their way back leads there. */
+  guardianAskedOnConfirm: "/email-confirmed/parent-asked",
+  guardianAlreadyGrantedOnConfirm: "/email-confirmed/parent-agreed",
   accountDeleted: "/your-data/deleted",
   guardianGranted: "/guardian-consent/granted",
   guardianRefused: "/guardian-consent/refused",

@@ -259,6 +259,8 @@ export const pages = [
   answerPage("marketing-stopped", "/your-data/marketing-stopped"),
   answerPage("parent-asked", "/your-data/parent-asked"),
   answerPage("parent-agreed", "/your-data/parent-agreed"),
+  answerPage("parent-asked-on-confirm", "/email-confirmed/parent-asked"),
+  answerPage("parent-agreed-on-confirm", "/email-confirmed/parent-agreed"),
   answerPage("account-deleted", "/your-data/deleted"),
   answerPage("guardian-granted", "/guardian-consent/granted"),
   answerPage("guardian-refused", "/guardian-consent/refused"),

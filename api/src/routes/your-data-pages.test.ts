@@ -1,4 +1,10 @@
-import { accountPages, dataRightsPages, yourDataApi, yourDataSlots } from "@ysp/contract";
+import {
+  accountPages,
+  answerPages,
+  dataRightsPages,
+  yourDataApi,
+  yourDataSlots,
+} from "@ysp/contract";
 import { maskEmail } from "@ysp/contract/email";
 import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
@@ -103,8 +109,7 @@ describe.runIf(built).each(databases)("the pages of one's own data on $name", (t
     );
     expect(asked.statusCode, asked.body).toBe(202);
     expect(
-      (await post(app, "/api/v1/newsletter/", { email: student.email, source: "/" }))
-        .statusCode,
+      (await post(app, "/api/v1/newsletter/", { email: student.email, source: "/" })).statusCode,
     ).toBe(201);
     const later = (await get(dataRightsPages.manageYourData, { cookie })).body;
     expect(element(later, yourDataSlots.guardian).text).toBe(states.guardian.pending);
@@ -175,6 +180,23 @@ describe.runIf(built).each(databases)("the pages of one's own data on $name", (t
     const bare = await get(dataRightsPages.viewYourData);
     expect(element(bare.body, yourDataSlots.noSession).hidden).toBe(false);
     expect(element(bare.body, yourDataSlots.data).text).toBe("");
+  });
+
+  it("answers a parent's request with a way back to the page it was asked from", async () => {
+    const { student, cookie } = await confirmedStudent();
+    for (const [page, answer] of [
+      [accountPages.emailConfirmed, answerPages.guardianAskedOnConfirm],
+      [dataRightsPages.manageYourData, answerPages.guardianAsked],
+    ] as const) {
+      const asked = await app.inject({
+        method: "POST",
+        url: `${yourDataApi}/guardian-request/`,
+        headers: { ...form, cookie, referer: `http://localhost${page}` },
+        payload: new URLSearchParams({ guardian_email: `dad.${student.email}` }).toString(),
+      });
+      expect(asked.statusCode, asked.body).toBe(303);
+      expect(asked.headers.location).toBe(answer);
+    }
   });
 
   it("offers the parent's request on /email-confirmed only to the browser that confirmed", async () => {

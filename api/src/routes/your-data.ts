@@ -1,5 +1,6 @@
 import {
   type AnswerPage,
+  accountPages,
   type CorrectNameBody,
   correctNameBodySchema,
   type DataAccess,
@@ -28,7 +29,13 @@ import { examples } from "../api-examples.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import type { User } from "../db/schema.ts";
 import { sendError } from "../errors.ts";
-import { acceptFormPosts, answerAt, isFormPost, sendAnswerPage } from "../form-posts.ts";
+import {
+  acceptFormPosts,
+  answerAt,
+  formPagePath,
+  isFormPost,
+  sendAnswerPage,
+} from "../form-posts.ts";
 import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
 import { linkRefusals, type Operation, operation } from "../route-schemas.ts";
 import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "./link-answers.ts";
@@ -307,7 +314,17 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
         }
         const granted = asked.outcome === "granted";
         if (isFormPost(request))
-          return answerAt(reply, granted ? "guardianAlreadyGranted" : "guardianAsked");
+          return answerAt(
+            reply,
+            // Back to where the student asked: /email-confirmed or "Manage your data".
+            formPagePath(request) === accountPages.emailConfirmed
+              ? granted
+                ? "guardianAlreadyGrantedOnConfirm"
+                : "guardianAskedOnConfirm"
+              : granted
+                ? "guardianAlreadyGranted"
+                : "guardianAsked",
+          );
         const message = granted
           ? dataRightsMessages.guardianAlreadyGranted
           : dataRightsMessages.guardianRequestSent;

@@ -13,6 +13,8 @@ export type AnswerCopy = {
 
 const home: AnswerLink = { href: "/", text: "Go to the home page" };
 const yourData: AnswerLink = { href: "/your-data/manage", text: "Back to your data" };
+/** Back to where a student who has just confirmed the address asked a parent. */
+const confirmed: AnswerLink = { href: "/email-confirmed", text: "Go back" };
 const privacy: AnswerLink = { href: "/privacy-policy", text: "Read our Privacy Policy" };
 const checkEmail = "Check your email";
 
@@ -49,6 +51,16 @@ export const answerWords: Record<AnswerPage, AnswerCopy> = {
     title: "Permission already given",
     lines: [dataRightsMessages.guardianAlreadyGranted],
     links: [yourData, home],
+  },
+  guardianAskedOnConfirm: {
+    title: "Check with your parent",
+    lines: [dataRightsMessages.guardianRequestSent],
+    links: [confirmed, home],
+  },
+  guardianAlreadyGrantedOnConfirm: {
+    title: "Permission already given",
+    lines: [dataRightsMessages.guardianAlreadyGranted],
+    links: [confirmed, home],
   },
   accountDeleted: {
     title: "Your account is deleted",
