@@ -2,6 +2,7 @@ import type { ApiErrorBody, ApiErrorCode, ApiErrorItem } from "@ysp/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { bodyLimit } from "./body-limit.ts";
 import { isDatabaseUnavailable } from "./db/unavailable.ts";
+import { sendFormAgain } from "./form-again.ts";
 import { formPagePath, isFormPost, sendAnswerPage } from "./form-posts.ts";
 
 export function errorBody(type: ApiErrorBody["type"], errors: ApiErrorItem[]): ApiErrorBody {
@@ -34,12 +35,15 @@ const isPageVisit = (request: FastifyRequest) =>
  */
 function sendErrorBody(reply: FastifyReply, status: number, body: ApiErrorBody): FastifyReply {
   const lines = body.errors.map((item) => item.detail);
-  if (isFormPost(reply.request))
+  if (isFormPost(reply.request)) {
+    // A field's mistake: the form's own page again, what was typed kept, the message under it.
+    if (status === 400 && sendFormAgain(reply, body.errors)) return reply;
     return sendAnswerPage(reply, status, {
       title: pageTitle(status),
       lines,
       link: { href: formPagePath(reply.request), text: "Back to the form", back: true },
     });
+  }
   if (isPageVisit(reply.request)) {
     // A path of this site only, never "//host", which a browser would take for another site.
     const again = /^\/(?!\/)/.test(reply.request.url) ? reply.request.url : "/";

@@ -1,6 +1,7 @@
 import { type AnswerPage, answerPages } from "@ysp/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Answer, type AnswerFrame, answerFrameOf, answerPage } from "./answer-page.ts";
+import { type FormPages, formPagesOf } from "./form-again.ts";
 import { builtPagePath, type SiteFiles } from "./static-site.ts";
 
 declare module "fastify" {
@@ -9,6 +10,8 @@ declare module "fastify" {
     pageAt: (path: string) => string | undefined;
     /** The built site's frame that answer pages are written into (answer-page.ts). */
     answerFrame: AnswerFrame;
+    /** The built pages a refused form is written into again (form-again.ts). */
+    formPages: FormPages;
   }
 }
 
@@ -19,6 +22,7 @@ declare module "fastify" {
 export function knowSitePages(app: FastifyInstance, site: SiteFiles) {
   app.decorate("pageAt", (path: string) => builtPagePath(site, path));
   app.decorate("answerFrame", answerFrameOf(site.answerFrame));
+  app.decorate("formPages", formPagesOf(site));
 }
 
 /**

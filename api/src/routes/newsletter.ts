@@ -12,6 +12,8 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { Newsletter } from "../accounts/newsletter.ts";
 import { examples } from "../api-examples.ts";
+import { BodyValidationError } from "../errors.ts";
+import { sendFormAgain } from "../form-again.ts";
 import { acceptFormPosts, answerAt, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
 import { linkRefusals, operation } from "../route-schemas.ts";
@@ -72,6 +74,13 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
       const fromForm = isFormPost(request);
       if (request.validationError) {
         if (!fromForm) return reply.send(request.validationError);
+        // The page the field was on again, the address kept and the message under it.
+        const { validationError } = request;
+        if (
+          validationError instanceof BodyValidationError &&
+          sendFormAgain(reply, validationError.items)
+        )
+          return reply;
         // Only one of our own pages: the field chooses among them, and never becomes the link.
         // Back through history: the field still holds what was typed.
         const source = (request.body as { source?: unknown } | undefined)?.source;

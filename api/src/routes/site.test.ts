@@ -74,12 +74,12 @@ describe.skipIf(!hasBuild())("the built site", () => {
   it("answers a refused form post in the site's frame, running its own scripts and no others", async () => {
     const response = await suite.app.inject({
       method: "POST",
-      url: "/api/v1/newsletter/",
+      url: "/verify-email?token=abc",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "email=not-an-email&source=/faqs",
+      payload: "",
     });
+    expect(response.statusCode).toBe(400);
     expect(response.headers["content-type"]).toMatch(/^text\/html/);
-    expect(response.body).toContain("data-back");
     expect(response.body).not.toMatch(/<script[^>]*\bsrc=/i);
     // The site's header and footer around the answer, as on every page of the site.
     expect(response.body).toMatch(/<header[\s>]/);
@@ -87,6 +87,33 @@ describe.skipIf(!hasBuild())("the built site", () => {
     expect(inlineHashes(response.body, "script").size).toBeGreaterThan(0);
     expect(allowed(response, "script-src")).toEqual(inlineHashes(response.body, "script"));
   });
+
+  it.each([
+    ["/api/v1/auth/password-reset/", "/forgot-password", "forgot-email"],
+    ["/api/v1/auth/your-data/link/", "/your-data", "data-email"],
+    ["/api/v1/auth/verify-email/resend/", "/verify-email", "resend-email"],
+  ])(
+    "answers a refused %s with the form's own page again, the address kept",
+    async (url, at, id) => {
+      const response = await suite.app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "email=ada%40example%20.ng",
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers["cache-control"]).toBe("no-store");
+      expect(response.body).toContain(`<link rel="canonical" href="https://ysp.ng${at}"`);
+      const input = new RegExp(`<input [^>]*id="${id}"[^>]*>`).exec(response.body)?.[0] ?? "";
+      expect(input).toContain('value="ada@example .ng"');
+      expect(input).toContain('aria-invalid="true"');
+      expect(input).toContain(`aria-describedby="${id}-error"`);
+      expect(response.body).toMatch(
+        new RegExp(`<p id="${id}-error" class="field-error">[^<]+</p>`),
+      );
+      expect(allowed(response, "script-src")).toEqual(inlineHashes(response.body, "script"));
+    },
+  );
 
   it.each(["/join/K7QX9M", "/join/k7qx9m/", "/join/%3Cscript%3Ealert(1)%3C%2Fscript%3E"])(
     "serves the sign-up page for %s",

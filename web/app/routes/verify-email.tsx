@@ -38,6 +38,8 @@ export default function VerifyEmail() {
       </WithLink>
       <AccountSection id="new-link" title={words.newLink.title} text={words.newLink.text}>
         <form method="post" action="/api/v1/auth/verify-email/resend/" data-check>
+          {/* This page sends no Referer: a refusal names the page to show again by this. */}
+          <input type="hidden" name="source" value={accountPages.verifyEmail} />
           <FormField id="resend-email" label={accountPageWords.email} type="email" />
           <button type="submit" className="button button-primary join-submit">
             {words.newLink.submit}
