@@ -289,7 +289,7 @@ async function signUpAfterTwoRefusals(page: Page, student: Student, taken: Stude
   return pressContinue<SignupResponse>(page);
 }
 
-test("the whole journey: refused twice, signed up, told to check the email, confirmed, a parent asked", async ({
+test("the whole journey: refused twice, signed up, told to check the email, confirmed, a parent asked, their data", async ({
   page,
   request,
 }, testInfo) => {
@@ -317,6 +317,18 @@ test("the whole journey: refused twice, signed up, told to check the email, conf
   await expect(page.getByText(dataRightsMessages.guardianRequestSent)).toBeVisible();
   await waitForMail(parent, "A student asks for your permission to use YSP");
   await page.screenshot({ path: screenshotPath(testInfo, "journey-parent-asked") });
+
+  // Their data, by a link in the mail: the page says whose account is open.
+  await page.goto("/your-data");
+  await page.getByLabel("Email", { exact: true }).fill(student.email);
+  await page.getByRole("button", { name: "Send me a link" }).click();
+  const dataMail = await waitForMail(student.email, "Your data at YSP");
+  const dataLink = new URL(dataMail.links.find((url) => url.includes("/your-data")) ?? "");
+  await page.goto(dataLink.pathname + dataLink.search);
+  await page.getByRole("button", { name: "Open my data" }).click();
+  await expect(page).toHaveURL(/\/your-data\/manage$/);
+  await expect(page.getByText(maskEmail(student.email)).first()).toBeVisible();
+  await page.screenshot({ path: screenshotPath(testInfo, "journey-your-data"), fullPage: true });
 
   // Back home, the notice is there until the student closes it.
   await gotoHydrated(page, "/");
