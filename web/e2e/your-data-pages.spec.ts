@@ -58,7 +58,7 @@ test("Manage your data names the account, and View my data shows it and prints",
   await page.getByRole("button", { name: "Open my data" }).click();
   await expect(page).toHaveURL(/\/your-data\/manage$/);
 
-  const account = page.getByRole("region", { name: words.manage.account.title });
+  const account = page.getByRole("region", { name: words.manage.account.title, exact: true });
   await expect(account).toBeVisible();
   const fact = (name: string) => account.locator("dt", { hasText: name }).locator("+ dd");
   await expect(fact(words.manage.account.name)).toHaveText("Chidinma Okafor");
@@ -112,7 +112,9 @@ test("with no data session, the pages say so: /email-confirmed says what comes n
 
   await page.goto(dataRightsPages.manageYourData);
   await expect(page.getByText(words.noSession.text)).toBeVisible();
-  await expect(page.getByRole("region", { name: words.manage.account.title })).toBeHidden();
+  await expect(
+    page.getByRole("region", { name: words.manage.account.title, exact: true }),
+  ).toBeHidden();
   await page.goto(dataRightsPages.viewYourData);
   await expect(page.getByText(words.noSession.text)).toBeVisible();
 });
