@@ -141,7 +141,7 @@ export const dataRightsWords = {
         fields: {
           purpose: "For",
           created_at: "Sent",
-          expires_at: "Worked until",
+          expires_at: "Works until",
           used_at: "Used",
           replaced_at: "Replaced by a newer link",
         },
@@ -172,7 +172,7 @@ export const dataRightsWords = {
         fields: {
           guardian_email: "Sent to",
           sent_at: "Sent",
-          expires_at: "Worked until",
+          expires_at: "Works until",
           replaced_at: "Replaced by a newer request",
           answered_at: "Answered",
         },
@@ -215,6 +215,7 @@ export const dataRightsWords = {
       download: "You saw or downloaded your data",
       correct: "You corrected your name",
       stop_marketing: "You stopped marketing emails",
+      "link sent": "We sent you the link",
     },
   },
   guardianConsent: {
