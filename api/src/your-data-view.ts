@@ -21,6 +21,9 @@ const sections: {
   };
 } = words.sections;
 
+/** The stored names of things the content has words for. */
+const values: Readonly<Record<string, string>> = words.values;
+
 /** Lagos time, as a student there reads a date: "27 November 2026 at 07:52". */
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "long",
@@ -34,7 +37,7 @@ function valueWords(value: unknown): string {
   if (value instanceof Date) return dateFormat.format(value);
   if (typeof value === "boolean") return value ? words.yes : words.no;
   const text = String(value);
-  return words.values[text] ?? text;
+  return values[text] ?? text;
 }
 
 function fieldList(row: Record<string, unknown>, names: Record<string, string>): string {
