@@ -69,7 +69,11 @@ test.describe("with no script at all", () => {
     const parent = `mum.${student.email}`;
     await page.getByLabel("Parent's or guardian's email").fill(parent);
     await page.getByRole("button", { name: "Send the request" }).click();
-    await expectSitePage(page, answerPages.guardianAsked, answerWords.guardianAsked.title);
+    await expectSitePage(
+      page,
+      answerPages.guardianAskedOnConfirm,
+      answerWords.guardianAskedOnConfirm.title,
+    );
     await expect(page.getByText(dataRightsMessages.guardianRequestSent)).toBeVisible();
 
     await page.goto(
