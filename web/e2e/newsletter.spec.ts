@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { dataRightsMessages, dataRightsPages, type MessageResponse } from "@ysp/contract";
+import { answerPages, dataRightsPages, type MessageResponse } from "@ysp/contract";
 import { href } from "react-router";
+import { answerWords } from "../app/content/answers.ts";
 import {
   expect,
   gotoHydrated,
@@ -50,7 +51,9 @@ test.describe("newsletter", () => {
     await page.goto(new URL(confirm ?? "").pathname + new URL(confirm ?? "").search);
     await page.getByRole("button", { name: "Confirm my subscription" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're subscribed");
-    await expect(page.getByText(dataRightsMessages.newsletterConfirmed)).toBeVisible();
+    // The page it lands on says it under its heading, once (answers.ts).
+    await expect(page).toHaveURL(answerPages.newsletterConfirmed);
+    await expect(page.getByText(answerWords.newsletterConfirmed.lines[0] as string)).toBeVisible();
 
     // Its unsubscribe link, tapped twice: the same kind page each time.
     for (let i = 0; i < 2; i++) {
