@@ -139,32 +139,6 @@ test.describe("with no script at all", () => {
     await expectSitePage(page, answerPages.accountDeleted, answerWords.accountDeleted.title);
   });
 
-  test("a refused field comes back on its form's page, what was typed kept, the message under it", async ({
-    page,
-    request,
-  }, testInfo) => {
-    const student = makeStudent();
-    await signUpByApi(request, student);
-    await page.goto(
-      linkTo(await waitForMail(student.email, "Confirm your email"), "/verify-email"),
-    );
-    await page.getByRole("button", { name: "Confirm my email" }).click();
-    const field = page.getByLabel("Parent's or guardian's email");
-    await field.fill(student.email);
-    const [answer] = await Promise.all([
-      page.waitForResponse((response) => response.request().method() === "POST"),
-      page.getByRole("button", { name: "Send the request" }).click(),
-    ]);
-    expect(answer.status()).toBe(400);
-    await expect(field).toHaveValue(student.email);
-    await expect(field).toHaveAttribute("aria-invalid", "true");
-    await expect(field).toHaveAccessibleDescription(dataRightsMessages.guardianEmailOwn);
-    await page.screenshot({
-      path: screenshotPath(testInfo, "answer-field-refused"),
-      fullPage: true,
-    });
-  });
-
   test("a link that cannot be used is answered in the site's frame, with a 400", async ({
     page,
   }, testInfo) => {
