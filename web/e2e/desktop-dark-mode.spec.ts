@@ -7,8 +7,9 @@ test.skip(({ viewport }) => (viewport?.width ?? 0) <= 900, "desktop scrollbars")
 test("a desktop set to dark mode shows every page as designed, scrollbar included", async ({
   baseURL,
 }) => {
-  // Every page twice, about 23 s on a quiet 2-core machine: near the 30 s default.
-  test.setTimeout(90_000);
+  // Every page twice: about 23 s for 20 pages on a quiet 2-core machine, so about 0.6 s a page
+  // and its dark twin; the limit leaves room for a busy machine and more pages.
+  test.setTimeout(60_000 + pages.length * 3_000);
   // Playwright hides scrollbars by default; this browser draws them, as a desktop does.
   const browser = await chromium.launch({
     executablePath: chromiumPath,
