@@ -55,7 +55,6 @@ function tokenIn(mail: ReceivedMail, path: string): string {
   return new URL(link ?? "").searchParams.get("token") ?? "";
 }
 
-
 const form = (fields: Record<string, string>) => ({
   payload: new URLSearchParams(fields).toString(),
   headers: { "content-type": "application/x-www-form-urlencoded" },
