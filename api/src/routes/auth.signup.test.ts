@@ -238,7 +238,9 @@ describe.each(databases)("sign-up API on $name", (testDb) => {
         "Please enter your first name",
       ]);
       // The site's page the Referer names, as site.json names it: the header is never the link.
-      expect(response.body).toContain('<a href="/join" data-back>Back to the form</a>');
+      expect(response.body).toContain(
+        '<a class="button button-primary" href="/join" data-back>Back to the form</a>',
+      );
     });
 
     it("answers a taken email on the page, and the link never leaves the site", async () => {
@@ -250,9 +252,12 @@ describe.each(databases)("sign-up API on $name", (testDb) => {
       );
       expect(response.statusCode).toBe(400);
       expect(paragraphs(response.body)).toEqual([authMessages.emailTaken]);
-      expect(response.body).toContain('<a href="/" data-back>Back to the form</a>');
+      expect(response.body).toContain(
+        '<a class="button button-primary" href="/" data-back>Back to the form</a>',
+      );
       expect(response.body).not.toContain("evil.example");
-      expect(response.body.match(/<script/g), "the page's own script only").toHaveLength(1);
+      // The fixture's answer frame carries no script of its own: any would be the Referer's.
+      expect(response.body).not.toContain("<script");
     });
 
     it("leaves the other routes JSON-only", async () => {
