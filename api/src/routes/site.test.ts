@@ -19,7 +19,19 @@ import {
 const formPostPages: readonly string[] = [
   accountPages.verifyEmail,
   accountPages.resetPassword,
-  ...Object.values(dataRightsPages).filter((path) => path !== dataRightsPages.manageYourData),
+  ...Object.values(dataRightsPages).filter(
+    (path) => path !== dataRightsPages.manageYourData && path !== dataRightsPages.viewYourData,
+  ),
+];
+
+/**
+ * The pages written for the data session a request carries (your-data-pages.ts): never stored,
+ * with a session or without, since one address answers for both.
+ */
+const personalPages: readonly string[] = [
+  dataRightsPages.manageYourData,
+  dataRightsPages.viewYourData,
+  accountPages.emailConfirmed,
 ];
 
 /** The hashes a page's Content-Security-Policy allows in one directive. */
@@ -57,7 +69,9 @@ describe.skipIf(!hasBuild())("the built site", () => {
     const response = await suite.app.inject({ url: path });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.headers["cache-control"]).toBe(
+      personalPages.includes(path) ? "no-store" : "no-cache",
+    );
     expect(response.body).toContain("<!DOCTYPE html>");
     expectSecurityHeaders(response, path);
   });
