@@ -123,7 +123,7 @@ export type GuardianRequestBody = z.infer<typeof guardianRequestBodySchema>;
 
 export const guardianRelationships = ["Mother", "Father", "Guardian", "Other relative"] as const;
 
-export const guardianAnswerBodySchema = z.union([
+export const guardianAnswerBodySchema = z.discriminatedUnion("decision", [
   z.object({
     token: linkToken,
     decision: z.literal("grant"),

@@ -62,3 +62,36 @@ describe("a refused form's page again", () => {
     ).toBeUndefined();
   });
 });
+
+describe("a refused form with a choice", () => {
+  const choice = `<form method="post" data-check=""><input id="guardian-name" name="guardian_name" type="text" value=""/><p id="guardian-name-error" class="field-error" hidden=""></p><div class="field"><label for="relationship">You are the student's</label><select id="relationship" name="relationship" required=""><option value="" disabled="" selected="">Choose…</option><option value="Mother">Mother</option><option value="Other relative">Other relative</option></select><p id="relationship-error" class="field-error" hidden=""></p></div><button type="submit" name="decision" value="grant">Give permission</button></form>`;
+
+  it("marks the select and says why under it, the name kept", () => {
+    const html = formAgain(
+      choice,
+      undefined,
+      { guardian_name: "Ngozi Okafor", relationship: "" },
+      refused("relationship", "Please choose how you are related to the student"),
+    );
+    expect(html).toContain(
+      '<select aria-invalid="true" aria-describedby="relationship-error" autofocus id="relationship"',
+    );
+    expect(html).toContain(
+      '<p id="relationship-error" class="field-error">Please choose how you are related to the student</p>',
+    );
+    expect(html).toContain('value="Ngozi Okafor"');
+  });
+
+  it("keeps the option chosen, and only that one", () => {
+    const html =
+      formAgain(
+        choice,
+        undefined,
+        { guardian_name: "", relationship: "Other relative" },
+        refused("guardian_name", "Please enter your name"),
+      ) ?? "";
+    expect(html).toContain('<option value="Other relative" selected="">');
+    expect(html.match(/selected=""/g)).toHaveLength(1);
+    expect(html).toContain('<input aria-invalid="true" aria-describedby="guardian-name-error"');
+  });
+});

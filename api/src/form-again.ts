@@ -11,46 +11,70 @@ import { builtPagePath, type PageFile, type SiteFiles } from "./static-site.ts";
  * form posts to this address, found in the build once at start-up.
  */
 export type FormPages = {
-  /** The page a form posted to `action` is on, as built. */
-  pageFor: (request: FastifyRequest) => PageFile | undefined;
+  /** The page a form posted to `action` is on, as built, and its path. */
+  pageFor: (request: FastifyRequest) => { path: string; page: PageFile } | undefined;
+  /**
+   * Pages the server writes for one person (their data session, their link), by path: a refusal
+   * on one comes back in that person's version, where the form is shown, not in the page as
+   * built, which hides it.
+   */
+  personal: Map<string, PersonalPage>;
 };
 
+/** The page as one request's person sees it, or undefined when they see it as built. */
+export type PersonalPage = (request: FastifyRequest) => Promise<string | undefined>;
+
 const signupAddress = "/api/v1/auth/signup/";
+/**
+ * A form written again answers at the API's address, so its next post's Referer names no page:
+ * its forms' actions carry the page they are on in this parameter instead.
+ */
+const fromParameter = "from";
+const apiActions = /(<form\b[^>]*\saction=")(\/api\/[^"?]*)"/g;
 const forms = /<form\b[^>]*>[\s\S]*?<\/form>/g;
+/** A form's fields as the build writes them: inputs, and selects with their options. */
+const fields = /<input\b[^>]*>|<select\b[^>]*>[\s\S]*?<\/select>/g;
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
 /** Where each API address's form is, by the `action` of the forms in the built pages. */
 export function formPagesOf(site: Pick<SiteFiles, "pages" | "patterns">): FormPages {
   // A form on several pages: a post with no Referer came from one that sends none (the pages a
   // mailed link opens: /verify-email's new link, not /signed-up's).
-  const pagesOfAction = new Map<string, { page: PageFile; sendsReferer: boolean }[]>();
-  for (const [, page] of site.pages) {
+  const pagesOfAction = new Map<
+    string,
+    { path: string; page: PageFile; sendsReferer: boolean }[]
+  >();
+  for (const [path, page] of site.pages) {
     const html = page.identity.body.toString("utf8");
     const sendsReferer = !html.includes('<meta name="referrer" content="no-referrer"');
     for (const [form] of html.matchAll(forms)) {
       const action = attribute(form.slice(0, form.indexOf(">")), "action");
       if (!action) continue;
       const found = pagesOfAction.get(action) ?? [];
-      if (!found.some((one) => one.page === page)) found.push({ page, sendsReferer });
+      if (!found.some((one) => one.page === page)) found.push({ path, page, sendsReferer });
       pagesOfAction.set(action, found);
     }
   }
   const named = (path: unknown) => {
     if (typeof path !== "string") return undefined;
     const at = builtPagePath(site, path);
-    return at ? site.pages.get(at) : undefined;
+    const page = at ? site.pages.get(at) : undefined;
+    return at && page ? { path: at, page } : undefined;
   };
   return {
+    personal: new Map(),
     pageFor: (request) => {
-      const [path = "/"] = request.url.split("?");
+      const [path = "/", query = ""] = request.url.split("?");
       if (!path.startsWith("/api/")) return named(path);
       const referer = request.headers.referer;
       const source = (request.body as Record<string, unknown> | undefined)?.source;
       const candidates = pagesOfAction.get(path) ?? [];
       return (
+        named(new URLSearchParams(query).get(fromParameter)) ??
         named(referer ? URL.parse(referer)?.pathname : undefined) ??
         named(source) ??
-        (candidates.find((one) => one.sendsReferer === Boolean(referer)) ?? candidates[0])?.page
+        candidates.find((one) => one.sendsReferer === Boolean(referer)) ??
+        candidates[0]
       );
     },
   };
@@ -72,14 +96,23 @@ export function formAgain(
     if (attribute(form.slice(0, form.indexOf(">")), "action") !== action) continue;
     if (![...errors.keys()].every((name) => form.includes(`name="${name}"`))) continue;
     const marked: [id: string, message: string][] = [];
-    const filled = form.replace(/<input\b[^>]*>/g, (input) => {
-      const name = attribute(input, "name");
-      const id = attribute(input, "id");
-      const type = attribute(input, "type") ?? "text";
-      if (!name || type === "hidden" || type === "submit") return input;
-      let tag = input;
+    const filled = form.replace(fields, (field) => {
+      const end = field.indexOf(">") + 1;
+      let tag = field.slice(0, end);
+      let options = field.slice(end);
+      const name = attribute(tag, "name");
+      const id = attribute(tag, "id");
+      const type = tag.startsWith("<select") ? "select" : (attribute(tag, "type") ?? "text");
+      if (!name || type === "hidden" || type === "submit") return field;
       const value = values[name];
-      if (typeof value === "string" && type !== "password")
+      if (typeof value === "string" && type === "select") {
+        // The option chosen, and no other (as built, the empty "Choose…" one is).
+        const option = `<option value="${escapeHtml(value)}"`;
+        const unselected = options.replaceAll(' selected=""', "");
+        const at = unselected.indexOf(option) + option.length;
+        if (at >= option.length)
+          options = `${unselected.slice(0, at)} selected=""${unselected.slice(at)}`;
+      } else if (typeof value === "string" && type !== "password")
         tag = tag
           .replace(/\svalue="[^"]*"/, "")
           .replace(/^<input/, () => `<input value="${escapeHtml(value)}"`);
@@ -90,13 +123,13 @@ export function formAgain(
         tag = tag
           .replace(/\saria-(invalid|describedby)="[^"]*"/g, "")
           .replace(
-            /^<input/,
-            () =>
-              `<input aria-invalid="true" aria-describedby="${escapeHtml(list)}"${marked.length === 0 ? " autofocus" : ""}`,
+            /^<(input|select)/,
+            (opening) =>
+              `${opening} aria-invalid="true" aria-describedby="${escapeHtml(list)}"${marked.length === 0 ? " autofocus" : ""}`,
           );
         marked.push([id, message]);
       }
-      return tag;
+      return tag + options;
     });
     if (marked.length !== errors.size) return undefined;
     let written = filled;
@@ -116,7 +149,9 @@ export function formAgain(
 
 /**
  * Answers a refused form post with its page again, 400, when every refusal names a field of
- * that form; false when it cannot, and the caller answers with a page of its own.
+ * that form; false when it cannot, and the caller answers with a page of its own. A page written
+ * for one person is sent once it is written: the caller returns the reply, which Fastify awaits
+ * (a reply is thenable and settles when it is sent).
  */
 export function sendFormAgain(reply: FastifyReply, items: readonly ApiErrorItem[]): boolean {
   const request = reply.request;
@@ -127,21 +162,40 @@ export function sendFormAgain(reply: FastifyReply, items: readonly ApiErrorItem[
     if (!attr) return false;
     if (!errors.has(attr)) errors.set(attr, detail);
   }
-  const page = request.server.formPages.pageFor(request);
-  if (!page || errors.size === 0) return false;
+  const found = request.server.formPages.pageFor(request);
+  if (!found || errors.size === 0) return false;
   const [path = "/"] = request.url.split("?");
-  const html = formAgain(
-    page.identity.body.toString("utf8"),
-    path.startsWith("/api/") ? path : undefined,
-    (request.body as Record<string, unknown> | undefined) ?? {},
-    errors,
-  );
+  const again = (html: string) =>
+    formAgain(
+      html,
+      path.startsWith("/api/") ? path : undefined,
+      (request.body as Record<string, unknown> | undefined) ?? {},
+      errors,
+    );
+  const built = found.page.identity.body.toString("utf8");
+  const html = again(built);
   if (html === undefined) return false;
-  reply
-    .code(400)
-    .type("text/html; charset=utf-8")
-    .header("Cache-Control", "no-store")
-    .header("Content-Security-Policy", page.contentSecurityPolicy)
-    .send(html);
+  const from = `?${fromParameter}=${encodeURIComponent(found.path)}`;
+  const send = (page: string) =>
+    reply
+      .code(400)
+      .type("text/html; charset=utf-8")
+      .header("Cache-Control", "no-store")
+      .header("Content-Security-Policy", found.page.contentSecurityPolicy)
+      .send(
+        page.replace(
+          apiActions,
+          (_, start: string, action: string) => `${start}${action}${escapeHtml(from)}"`,
+        ),
+      );
+  const personal = request.server.formPages.personal.get(found.path);
+  if (!personal) {
+    send(html);
+    return true;
+  }
+  personal(request).then(
+    (written) => send((written === undefined ? undefined : again(written)) ?? html),
+    (error: unknown) => reply.send(error),
+  );
   return true;
 }

@@ -51,17 +51,15 @@ export function isFormPost(request: FastifyRequest): boolean {
 }
 
 /**
- * The page the form was on. A page's form with no action posts to the page's own
- * address, query and all (the route matched it, so it is that page's). An API route's
- * form names its page by Referer, which only chooses among the built site's pages:
- * the header itself never becomes the link ("//2130706433/phish" was one), and a
- * Referer that names none of them leads home.
+ * The page the form was on. A page's form with no action posts to the page's own address, query
+ * and all (the route matched it, so it is that page's). An API route's form names its page by
+ * Referer (or, written again after a refusal, by its action's `from`; form-again.ts), which only
+ * chooses among the built site's pages: the header itself never becomes the link
+ * ("//2130706433/phish" was one). Else the page whose form posts there, else home.
  */
 export function formPagePath(request: FastifyRequest): string {
   if (!request.url.startsWith("/api/")) return request.url;
-  const referer = request.headers.referer;
-  const path = referer ? URL.parse(referer)?.pathname : undefined;
-  return (path && request.server.pageAt(path)) ?? "/";
+  return request.server.formPages.pageFor(request)?.path ?? "/";
 }
 
 /**

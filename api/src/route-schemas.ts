@@ -1,6 +1,7 @@
 import {
   type ApiErrorBody,
   type ApiErrorCode,
+  type ApiErrorItem,
   apiErrorBodySchema,
   apiErrorCodes,
   type LinkProblem,
@@ -47,15 +48,19 @@ function validateBody(
   }
   const result = schema.safeParse(data);
   if (result.success) return { value: result.data };
+  return { error: new BodyValidationError(itemsOf(result.error.issues)) };
+}
+
+/** A schema's refusals in the API's shape: the first for each field, named by its path. */
+export function itemsOf(issues: readonly z.core.$ZodIssue[]): ApiErrorItem[] {
   const seen = new Set<string>();
-  const items = result.error.issues.flatMap((issue) => {
+  return issues.flatMap((issue) => {
     const attr = issue.path.length > 0 ? issue.path.join(".") : null;
     const key = attr ?? "";
     if (seen.has(key)) return [];
     seen.add(key);
     return [{ code: validationCode(issue.code), detail: issue.message, attr }];
   });
-  return { error: new BodyValidationError(items) };
 }
 
 /**

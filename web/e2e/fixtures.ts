@@ -3,6 +3,7 @@ import {
   type APIRequestContext,
   test as base,
   expect,
+  type Locator,
   type Page,
   type TestInfo,
 } from "@playwright/test";
@@ -235,3 +236,16 @@ export const sessionEntriesLeft = (page: Page) =>
       ),
     sessionKeys,
   );
+
+/** The ids an input is described by. */
+export const describedBy = async (input: Locator) =>
+  ((await input.getAttribute("aria-describedby")) ?? "").split(" ").filter(Boolean);
+
+/** The message under `input`, found by its aria-describedby, with the input marked invalid. */
+export async function expectMessageUnder(page: Page, input: Locator, message: string) {
+  await expect(input).toHaveAttribute("aria-invalid", "true");
+  const texts = await Promise.all(
+    (await describedBy(input)).map((id) => page.locator(`[id="${id}"]`).innerText()),
+  );
+  expect(texts).toContain(message);
+}

@@ -1,8 +1,16 @@
 import type { Page } from "@playwright/test";
-import { answerPages, dataRightsMessages, linkProblems } from "@ysp/contract";
+import { answerPages, dataRightsMessages, linkProblems, nameMessages } from "@ysp/contract";
+import { maskEmail } from "@ysp/contract/email";
 import { answerWords } from "../app/content/answers.ts";
 import { withoutLinkWords } from "../app/content/link-pages.ts";
-import { expect, makeStudent, screenshotPath, signUpByApi, test } from "./fixtures.ts";
+import {
+  expect,
+  expectMessageUnder,
+  makeStudent,
+  screenshotPath,
+  signUpByApi,
+  test,
+} from "./fixtures.ts";
 import { type InboxMail, waitForMail } from "./inbox.ts";
 
 /**
@@ -30,6 +38,17 @@ async function expectSitePage(page: Page, path: string, title: string) {
   expect(again?.status(), `reloading ${path}`).toBe(200);
   await expect(page).toHaveURL(path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+}
+
+/**
+ * A refused field came back on its form's own page, as the student left it: what was typed
+ * kept, the message visible under the field and read with it.
+ */
+async function expectRefusedUnder(page: Page, label: string, message: string, typed: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await expectMessageUnder(page, field, message);
+  await expect(field).toHaveValue(typed);
+  await expect(page.getByText(message, { exact: true })).toBeVisible();
 }
 
 test.describe("with no script at all", () => {
@@ -66,6 +85,15 @@ test.describe("with no script at all", () => {
       linkTo(await waitForMail(student.email, "Confirm your email"), "/verify-email"),
     );
     await page.getByRole("button", { name: "Confirm my email" }).click();
+    // The student's own address by mistake: /email-confirmed again, as this student sees it.
+    await page.getByLabel("Parent's or guardian's email").fill(student.email);
+    await page.getByRole("button", { name: "Send the request" }).click();
+    await expectRefusedUnder(
+      page,
+      "Parent's or guardian's email",
+      dataRightsMessages.guardianEmailOwn,
+      student.email,
+    );
     const parent = `mum.${student.email}`;
     await page.getByLabel("Parent's or guardian's email").fill(parent);
     await page.getByRole("button", { name: "Send the request" }).click();
@@ -82,8 +110,18 @@ test.describe("with no script at all", () => {
         "/guardian-consent",
       ),
     );
-    await page.getByLabel("Your name").fill("Bisi Ade");
+    // A name of spaces passes the browser's own check, not ours: the parent's page again.
+    await page.getByLabel("Your name").fill("  ");
     await page.getByLabel("You are their").selectOption("Mother");
+    await page.getByRole("button", { name: "Give permission" }).click();
+    await expectRefusedUnder(page, "Your name", dataRightsMessages.guardianNameRequired, "  ");
+    await expect(page.getByText(`${student.first_name} ${student.last_name}`)).toBeVisible();
+    await expect(page.getByLabel("You are their")).toHaveValue("Mother");
+    await page.screenshot({
+      path: screenshotPath(testInfo, "answer-grant-refused"),
+      fullPage: true,
+    });
+    await page.getByLabel("Your name").fill("Bisi Ade");
     await page.getByRole("button", { name: "Give permission" }).click();
     await expectSitePage(page, answerPages.guardianGranted, answerWords.guardianGranted.title);
     await page.goto("/forgot-password");
@@ -99,7 +137,14 @@ test.describe("with no script at all", () => {
     await page.goto("/faqs");
     await page.locator("footer").getByLabel(/email/i).fill(student.email);
     await page.locator("footer").getByRole("button", { name: "Subscribe" }).click();
-    await expectSitePage(page, answerPages.newsletterAsked, answerWords.newsletterAsked.title);
+    // Its way on leads back to the page the footer's form was on.
+    await expectSitePage(
+      page,
+      `${answerPages.newsletterAsked}?from=%2Ffaqs`,
+      answerWords.newsletterAsked.title,
+    );
+    await page.getByRole("link", { name: "Back to the page you were on" }).click();
+    await expect(page).toHaveURL("/faqs");
     const confirm = await waitForMail(student.email, "Confirm your subscription");
     await page.goto(linkTo(confirm, "/newsletter-confirm"));
     await page.getByRole("button", { name: "Confirm my subscription" }).click();
@@ -118,7 +163,7 @@ test.describe("with no script at all", () => {
   test("your data: each change lands on its own page of the site, which reloads", async ({
     page,
     request,
-  }) => {
+  }, testInfo) => {
     const student = makeStudent({ first_name: "Uche", last_name: "Okoro" });
     await signUpByApi(request, student);
     await page.goto("/your-data");
@@ -126,6 +171,16 @@ test.describe("with no script at all", () => {
     await page.getByRole("button", { name: "Send me a link" }).click();
     await page.goto(linkTo(await waitForMail(student.email, "Your data at YSP"), "/your-data"));
     await page.getByRole("button", { name: "Open my data" }).click();
+    // A digit in the name: this student's page again, the account still named on it.
+    await page.getByLabel("First name").fill("Uchenna2");
+    await page.getByRole("button", { name: "Save my name" }).click();
+    await expectRefusedUnder(page, "First name", nameMessages.notAName("First name"), "Uchenna2");
+    await expect(page.getByLabel("Last name")).toHaveValue("Okoro");
+    await expect(page.getByText(maskEmail(student.email))).toBeVisible();
+    await page.screenshot({
+      path: screenshotPath(testInfo, "answer-name-refused"),
+      fullPage: true,
+    });
     await page.getByLabel("First name").fill("Uchenna");
     await page.getByLabel("Last name").fill("Okoro");
     await page.getByRole("button", { name: "Save my name" }).click();

@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   type ApiErrorBody,
   accountMessages,
@@ -12,7 +12,9 @@ import { skipLinkLabel } from "../app/content/navigation.ts";
 import { site } from "../app/content/site.ts";
 import { e2eDatabaseUrl, query } from "./database.ts";
 import {
+  describedBy,
   expect,
+  expectMessageUnder,
   fillSignupForm,
   gotoHydrated,
   makeStudent,
@@ -40,19 +42,6 @@ async function pressContinue<Body>(page: Page) {
   const answer = nextAnswer<Body>(page, signupApi);
   await continueButton(page).click();
   return answer;
-}
-
-/** The ids an input is described by. */
-const describedBy = async (input: Locator) =>
-  ((await input.getAttribute("aria-describedby")) ?? "").split(" ").filter(Boolean);
-
-/** The message under `input`, found by its aria-describedby, with the input marked invalid. */
-async function expectMessageUnder(page: Page, input: Locator, message: string) {
-  await expect(input).toHaveAttribute("aria-invalid", "true");
-  const texts = await Promise.all(
-    (await describedBy(input)).map((id) => page.locator(`[id="${id}"]`).innerText()),
-  );
-  expect(texts).toContain(message);
 }
 
 /** Two boxes on screen that share some pixels. */
@@ -205,6 +194,7 @@ test.describe("the sign-up form with no script", () => {
 
   test("a sign-up lands on a page that says to check the email, with the app first", async ({
     page,
+    browser,
   }, testInfo) => {
     const student = makeStudent();
     await page.goto("/join");
@@ -212,7 +202,8 @@ test.describe("the sign-up form with no script", () => {
     await continueButton(page).click();
     await expect(page).toHaveURL("/signed-up");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(checkEmail.page.title);
-    await expect(page.getByText(checkEmail.sentToYou)).toBeVisible();
+    const sentTo = checkEmail.sentTo(maskEmail(student.email));
+    await expect(page.getByText(sentTo)).toBeVisible();
     const links = page.locator("main a:not(.logo)");
     await expect(links.nth(0)).toHaveText(new RegExp(`^${checkEmail.page.store}`));
     await expect(links.nth(0)).toHaveAttribute("href", site.stores.googlePlay);
@@ -225,6 +216,12 @@ test.describe("the sign-up form with no script", () => {
     const reloaded = await page.reload();
     expect(reloaded?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(checkEmail.page.title);
+    await expect(page.getByText(sentTo)).toBeVisible();
+    // Another browser opening the address sees no one's address.
+    const other = await browser.newPage({ javaScriptEnabled: false });
+    await other.goto(new URL("/signed-up", page.url()).href);
+    await expect(other.getByText(checkEmail.sentTo(checkEmail.yourEmail))).toBeVisible();
+    await other.close();
     await waitForMail(student.email, confirmSubject);
     expect(mailTo(student.email, confirmSubject)).toHaveLength(1);
 

@@ -210,6 +210,22 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
       expect(compressed.headers["content-encoding"]).toBe("br");
       expect(compressed.headers["cache-control"]).toBe("no-store");
       expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(page.body);
+      // A browser that does not check the form itself: the parent's own page again, the
+      // student named, the relationship chosen kept, the message under the name.
+      const refused = await app.inject({
+        method: "POST",
+        url: `/guardian-consent?token=${token}`,
+        ...form({ decision: "grant", guardian_name: " ", relationship: "Mother" }),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain(
+        `<strong id="child-name">${student.first_name} ${student.last_name}</strong>`,
+      );
+      expect(refused.body).toMatch(/<input aria-invalid="true"[^>]*name="guardian_name"/);
+      expect(refused.body).toContain(
+        `class="field-error">${dataRightsMessages.guardianNameRequired}</p>`,
+      );
+      expect(refused.body).toContain('<option value="Mother" selected="">');
     }
     const answer = await app.inject({
       method: "POST",

@@ -7,14 +7,15 @@ import {
   type MessageResponse,
   messageResponseSchema,
 } from "@ysp/contract";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { GuardianAnswer, Guardians } from "../accounts/guardians.ts";
 import { examples } from "../api-examples.ts";
 import { escapeHtml } from "../escape-html.ts";
+import { sendFormAgain } from "../form-again.ts";
 import { acceptFormPosts, answerAt, homeLink, sendAnswerPage } from "../form-posts.ts";
 import { showLinkParts } from "../link-parts.ts";
 import type { RateLimits } from "../rate-limits.ts";
-import { linkRefusals, operation } from "../route-schemas.ts";
+import { itemsOf, linkRefusals, operation } from "../route-schemas.ts";
 import { pageWithHtml, type SiteFiles } from "../static-site.ts";
 import { linkTokenOf, refuseLink, refuseLinkPage } from "./link-answers.ts";
 import { sendFile } from "./site.ts";
@@ -57,18 +58,23 @@ export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> =
       throw new Error(
         `The built ${dataRightsPages.guardianConsent} page has no place for the student's name`,
       );
-    app.get(dataRightsPages.guardianConsent, { logLevel: "warn" }, async (request, reply) => {
-      const opened = await guardians.view(linkTokenOf(request));
-      // No usable link: the page as built, saying what it is for, with its precompressed files.
-      if (!opened.ok) return sendFile(request, reply, page);
-      // A replacer function, not a string: in a replacement string `$&`, `$'` and `` $` `` copy
-      // the page into itself, and a name of fifty `` $` `` made a 1.6 MB page (issue 30).
-      const nameTag = `<strong id="child-name">${escapeHtml(opened.childName)}</strong>`;
-      const named = pageWithHtml(
-        page,
-        html.replace(childNameSlot, () => nameTag),
+    // A replacer function, not a string: in a replacement string `$&`, `$'` and `` $` `` copy
+    // the page into itself, and a name of fifty `` $` `` made a 1.6 MB page (issue 30).
+    const named = (childName: string) =>
+      html.replace(
+        childNameSlot,
+        () => `<strong id="child-name">${escapeHtml(childName)}</strong>`,
       );
-      return sendFile(request, reply, named, { cacheControl: "no-store" });
+    const personal = async (request: FastifyRequest) => {
+      const opened = await guardians.view(linkTokenOf(request));
+      return opened.ok ? named(opened.childName) : undefined;
+    };
+    app.formPages.personal.set(dataRightsPages.guardianConsent, personal);
+    app.get(dataRightsPages.guardianConsent, { logLevel: "warn" }, async (request, reply) => {
+      const written = await personal(request);
+      // No usable link: the page as built, saying what it is for, with its precompressed files.
+      if (written === undefined) return sendFile(request, reply, page);
+      return sendFile(request, reply, pageWithHtml(page, written), { cacheControl: "no-store" });
     });
   }
 
@@ -85,12 +91,16 @@ export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> =
         ...(request.body as object | undefined),
         token: linkTokenOf(request),
       });
-      if (!parsed.success)
+      if (!parsed.success) {
+        // A missing name or relationship: the parent's own page again, under the field.
+        const items = itemsOf(parsed.error.issues);
+        if (sendFormAgain(reply, items)) return reply;
         return sendAnswerPage(reply, 400, {
           title: "Please check and try again",
-          lines: [...new Set(parsed.error.issues.map((issue) => issue.message))],
+          lines: items.map((item) => item.detail),
           link: { href: request.url, text: "Back to the form", back: true },
         });
+      }
       const opened = await guardians.answer(parsed.data.token, answerOf(parsed.data));
       if (!opened.ok)
         return refuseLinkPage(reply, opened.problem, homeLink, [

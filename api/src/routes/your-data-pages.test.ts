@@ -1,7 +1,9 @@
 import {
   accountPages,
   answerPages,
+  dataRightsMessages,
   dataRightsPages,
+  nameMessages,
   yourDataApi,
   yourDataSlots,
 } from "@ysp/contract";
@@ -22,6 +24,7 @@ import {
   post,
 } from "../../test/harness.ts";
 import { queryRows } from "../db/client.ts";
+import { escapeHtml } from "../escape-html.ts";
 
 /**
  * The pages about one's own data as the server writes them for the browser whose data session
@@ -209,5 +212,55 @@ describe.runIf(built).each(databases)("the pages of one's own data on $name", (t
     expect(element(other.body, yourDataSlots.session).hidden).toBe(true);
     expect(element(other.body, yourDataSlots.noSession).hidden).toBe(false);
     expect(other.body).toContain(dataRightsWords.emailConfirmedGuardian.link);
+  });
+
+  it("writes a refused field back into the student's own page, where its form is shown", async () => {
+    const { student, cookie } = await confirmedStudent();
+    for (const [page, action, field, typed, message] of [
+      [
+        dataRightsPages.manageYourData,
+        "name/",
+        "first_name",
+        "Ada2",
+        nameMessages.notAName("First name"),
+      ],
+      [
+        accountPages.emailConfirmed,
+        "guardian-request/",
+        "guardian_email",
+        student.email,
+        dataRightsMessages.guardianEmailOwn,
+      ],
+    ] as const) {
+      const refused = await app.inject({
+        method: "POST",
+        url: `${yourDataApi}/${action}`,
+        headers: { ...form, cookie, referer: `http://localhost${page}` },
+        payload: new URLSearchParams({
+          [field]: typed,
+          ...(field === "first_name" ? { last_name: student.last_name } : {}),
+        }).toString(),
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.headers["cache-control"]).toBe("no-store");
+      // The part only a session sees is shown, with the refusal in it.
+      expect(element(refused.body, yourDataSlots.session).hidden, page).toBe(false);
+      expect(element(refused.body, yourDataSlots.noSession).hidden, page).toBe(true);
+      const input = new RegExp(`<input [^>]*name="${field}"[^>]*>`).exec(refused.body)?.[0] ?? "";
+      expect(input).toContain('aria-invalid="true"');
+      expect(input).toContain(`value="${typed}"`);
+      expect(refused.body).toContain(escapeHtml(message));
+      // Its address is the API's: the forms say which page they are on for the next post.
+      expect(refused.body).toContain(
+        `action="${yourDataApi}/${action}?from=${encodeURIComponent(page)}"`,
+      );
+    }
+    const again = await app.inject({
+      method: "POST",
+      url: `${yourDataApi}/guardian-request/?from=${encodeURIComponent(accountPages.emailConfirmed)}`,
+      headers: { ...form, cookie, referer: `http://localhost${yourDataApi}/guardian-request/` },
+      payload: new URLSearchParams({ guardian_email: `mum.${student.email}` }).toString(),
+    });
+    expect(again.headers.location).toBe(answerPages.guardianAskedOnConfirm);
   });
 });

@@ -1,14 +1,14 @@
-import { brotliCompressSync, constants } from "node:zlib";
 import { accountPages, dataRightsPages, yourDataSlots } from "@ysp/contract";
 import { maskEmail } from "@ysp/contract/email";
 import { dataRightsWords } from "@ysp/web/content/data-rights";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Guardians } from "../accounts/guardians.ts";
 import type { Newsletter } from "../accounts/newsletter.ts";
 import type { PersonalData } from "../accounts/personal-data.ts";
 import type { User } from "../db/schema.ts";
 import { escapeHtml } from "../escape-html.ts";
-import { MissingBuildError, type PageFile, type SiteFiles, variant } from "../static-site.ts";
+import { type Edit, fill, hide, show, value, withEdits } from "../page-slots.ts";
+import { MissingBuildError, pageWithHtml, type SiteFiles } from "../static-site.ts";
 import { dataViewHtml } from "../your-data-view.ts";
 import { sendFile } from "./site.ts";
 import { dataUserOf, type YourDataOptions } from "./your-data.ts";
@@ -19,46 +19,6 @@ export type YourDataPagesOptions = Pick<YourDataOptions, "signer" | "students"> 
   newsletter: Pick<Newsletter, "state">;
   personalData: Pick<PersonalData, "download">;
 };
-
-/** One change to a built page; it throws when the page has no place for it. */
-type Edit = (html: string) => string;
-
-function replaceOnce(html: string, pattern: RegExp, replacer: (match: string) => string): string {
-  const match = pattern.exec(html);
-  if (!match) throw new MissingBuildError(`a built page has nothing matching ${pattern}`);
-  // Sliced, not String.replace with a string: a name holding `$&` or `` $` `` must not copy the
-  // page into itself (issue 30).
-  return (
-    html.slice(0, match.index) + replacer(match[0]) + html.slice(match.index + match[0].length)
-  );
-}
-
-const openingTag = (id: string) => new RegExp(`<[a-z0-9]+ id="${id}"[^>]*>`);
-const show =
-  (id: string): Edit =>
-  (html) =>
-    replaceOnce(html, openingTag(id), (tag) => tag.replace(' hidden=""', ""));
-const hide =
-  (id: string): Edit =>
-  (html) =>
-    replaceOnce(html, openingTag(id), (tag) => `${tag.slice(0, -1)} hidden="">`);
-/** Writes `innerHtml` (already escaped) into the element with this id, empty as built. */
-const fill =
-  (id: string, innerHtml: string): Edit =>
-  (html) =>
-    replaceOnce(html, new RegExp(`<([a-z0-9]+) id="${id}"[^>]*></\\1>`), (element) => {
-      const close = element.lastIndexOf("</");
-      return element.slice(0, close) + innerHtml + element.slice(close);
-    });
-/** Writes a value into the input named `name`, built with `value=""`. */
-const value =
-  (name: string, text: string): Edit =>
-  (html) =>
-    replaceOnce(html, new RegExp(`<input [^>]*name="${name}"[^>]*>`), (tag) => {
-      if (!tag.includes(' value=""')) throw new MissingBuildError(`input ${name} has no value=""`);
-      const at = tag.indexOf(' value=""');
-      return `${tag.slice(0, at)} value="${escapeHtml(text)}"${tag.slice(at + ' value=""'.length)}`;
-    });
 
 /** The session's own: the note that no account is open goes, the part only a session sees comes. */
 const inSession: Edit[] = [hide(yourDataSlots.noSession), show(yourDataSlots.session)];
@@ -94,7 +54,7 @@ export const yourDataPagesRoutes: FastifyPluginAsync<YourDataPagesOptions> = asy
     const page = site.pages.get(path);
     if (!page) return;
     const html = page.identity.body.toString("utf8");
-    const written = (changes: readonly Edit[]) => changes.reduce((text, edit) => edit(text), html);
+    const written = (changes: readonly Edit[]) => withEdits(html, changes);
     try {
       written(edits(sample));
     } catch (error) {
@@ -103,18 +63,16 @@ export const yourDataPagesRoutes: FastifyPluginAsync<YourDataPagesOptions> = asy
         { cause: error },
       );
     }
-    app.get(path, { logLevel: "warn" }, async (request, reply) => {
+    const personal = async (request: FastifyRequest) => {
       const user = await dataUserOf(request, options);
-      if (!user) return sendFile(request, reply, page, { cacheControl: "no-store" });
-      const body = Buffer.from(written(edits(await facts(user))));
-      // Compressed here, as the build compresses the others: quality 5 takes about a millisecond.
-      const personal: PageFile = {
-        ...page,
-        identity: variant(body),
-        br: variant(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })),
-        gzip: undefined,
-      };
-      return sendFile(request, reply, personal, { cacheControl: "no-store" });
+      return user ? written(edits(await facts(user))) : undefined;
+    };
+    app.formPages.personal.set(path, personal);
+    app.get(path, { logLevel: "warn" }, async (request, reply) => {
+      const html = await personal(request);
+      return sendFile(request, reply, html === undefined ? page : pageWithHtml(page, html), {
+        cacheControl: "no-store",
+      });
     });
   }
 
