@@ -18,6 +18,11 @@ export const accountPages = {
   resetPassword: "/reset-password",
 } as const;
 export const linkTokenParameter = "token";
+/**
+ * The element of /signed-up that names the address the link went to: "your email" as built, the
+ * address masked ("a•••@example.ng") when the server writes the page for the browser that signed up.
+ */
+export const signedUpAddressSlot = "sent-to";
 
 /** How long each link works, in words and in seconds: the message, the page and the API agree. */
 export const linkLifetimes = {

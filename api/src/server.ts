@@ -35,6 +35,7 @@ import { healthRoutes } from "./routes/health.ts";
 import { joinPageRoutes } from "./routes/join-page.ts";
 import { linkPageViews } from "./routes/link-pages.ts";
 import { newsletterRoutes } from "./routes/newsletter.ts";
+import { signedUpPageRoutes } from "./routes/signed-up-page.ts";
 import { siteRoutes } from "./routes/site.ts";
 import { yourDataPageRoutes, yourDataRoutes } from "./routes/your-data.ts";
 import { yourDataPagesRoutes } from "./routes/your-data-pages.ts";
@@ -234,8 +235,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(yourDataPagesRoutes, { ...dataOptions, newsletter, site });
   await app.register(guardianConsentRoutes, { guardians, rateLimits: limits, site });
   await app.register(joinPageRoutes, { site, students: accounts.students });
+  await app.register(signedUpPageRoutes, { site });
   await app.register(linkPageViews, { site });
-  await app.register(newsletterRoutes, { newsletter, rateLimits: limits });
+  await app.register(newsletterRoutes, { newsletter, rateLimits: limits, site });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   await app.register(apiDocsRoutes, { site });
   await app.register(siteRoutes, { site });

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { type ApiErrorBody, apiMessages, type SignupResponse } from "@ysp/contract";
+import { maskEmail } from "@ysp/contract/email";
 import { SignJWT } from "jose";
 import { href } from "react-router";
 import { checkEmail } from "../app/content/join.ts";
@@ -217,7 +218,7 @@ test.describe("sign-up before the page's script has loaded", () => {
         referrer.user.referral_code,
       );
       await expect(page).toHaveURL("/signed-up");
-      await expect(page.getByText(checkEmail.sentToYou)).toBeVisible();
+      await expect(page.getByText(checkEmail.sentTo(maskEmail(student.email)))).toBeVisible();
       expect(page.url()).not.toContain(student.password);
       await page.screenshot({ path: screenshotPath(testInfo, "signed-up-without-script") });
       const login = await request.post("/api/v1/auth/login/", {
@@ -320,7 +321,7 @@ test.describe("sign-up before the page's script has loaded", () => {
       await signUpByApi(request, student);
       await page.getByRole("button", { name: "Continue" }).click();
       await expect(page).toHaveURL("/signed-up");
-      await expect(page.getByText(checkEmail.sentToYou)).toBeVisible();
+      await expect(page.getByText(checkEmail.sentTo(maskEmail(student.email)))).toBeVisible();
     } finally {
       release();
     }

@@ -29,6 +29,7 @@ import { sendError } from "../errors.ts";
 import { acceptFormPosts, isFormPost } from "../form-posts.ts";
 import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
 import { operation } from "../route-schemas.ts";
+import { rememberSignedUp } from "./signed-up-page.ts";
 
 /** Where the auth routes are registered; every URL below is relative to it. */
 export const authPrefix = "/api/v1/auth";
@@ -231,7 +232,10 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
           request.logFields = { userId: created.id, referred: referredBy !== null };
         }
         // A page of the site at its own address, so a reload shows it again, never posts twice.
-        if (isFormPost(request)) return reply.redirect(accountPages.signedUp, 303);
+        if (isFormPost(request)) {
+          rememberSignedUp(request, reply, body.email);
+          return reply.redirect(accountPages.signedUp, 303);
+        }
         return reply.code(201).send({ message: authMessages.created });
       },
     );

@@ -1,7 +1,9 @@
-import { accountPages } from "@ysp/contract";
+import { accountPages, signedUpAddressSlot } from "@ysp/contract";
+import { maskEmail } from "@ysp/contract/email";
 import { makeStudent } from "@ysp/testing/students";
+import { checkEmail } from "@ysp/web/content/join";
 import type { FastifyInstance } from "fastify";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   appOnDatabase,
   builtSite,
@@ -102,5 +104,65 @@ describe.runIf(hasBuild())("the built sign-up page", () => {
       await app.close();
       await database.close();
     }
+  });
+});
+
+describe.runIf(hasBuild())("the page a sign-up without a script lands on", () => {
+  const testDb = pgliteForFile();
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    const database = await testDb.open();
+    app = await makeApp(database, { site: builtSite });
+    close = async () => {
+      await app.close();
+      await database.close();
+    };
+  }, 60_000);
+  afterAll(() => close());
+
+  const addressOn = (html: string) =>
+    new RegExp(`<span id="${signedUpAddressSlot}">([^<]*)</span>`).exec(html)?.[1];
+  const signedUp = (cookie?: string) =>
+    app.inject({
+      method: "GET",
+      url: accountPages.signedUp,
+      headers: { "accept-encoding": "identity", ...(cookie ? { cookie } : {}) },
+    });
+
+  it("names the address, masked, to the browser that signed up, and to no other", async () => {
+    const student = makeStudent();
+    const posted = await app.inject({
+      method: "POST",
+      url: "/api/v1/auth/signup/",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams(student).toString(),
+    });
+    expect(posted.statusCode, posted.body).toBe(303);
+    expect(posted.headers.location).toBe(accountPages.signedUp);
+    const line = [posted.headers["set-cookie"] ?? []]
+      .flat()
+      .find((h) => h.startsWith("ysp_signed_up="));
+    // Only /signed-up gets it, for an hour; no script reads it, no other site sends it.
+    expect(line).toMatch(/; Path=\/signed-up; Max-Age=3600; HttpOnly; SameSite=Strict$/);
+    expect(line).not.toContain(student.email.split("@")[0]);
+    const own = await signedUp((line ?? "").split(";")[0]);
+    expect(own.headers["cache-control"]).toBe("no-store");
+    expect(addressOn(own.body)).toBe(maskEmail(student.email));
+    const other = await signedUp();
+    expect(addressOn(other.body)).toBe(checkEmail.yourEmail);
+  });
+
+  it.each([
+    `"><script>alert(1)</script>•••@x.ng`,
+    "a•••@example.ng$&$`$'",
+    "ada@example.ng",
+    "%E0%A4%A",
+    "Call 0800•••@x.ng",
+  ])("writes no cookie value that is not a masked address: %s", async (value) => {
+    const response = await signedUp(`ysp_signed_up=${encodeURIComponent(value)}`);
+    expect(response.statusCode).toBe(200);
+    expect(addressOn(response.body)).toBe(checkEmail.yourEmail);
+    expect(response.body).not.toContain("<script>alert(1)");
   });
 });

@@ -105,7 +105,8 @@ export const siteRoutes: FastifyPluginAsync<{ site: SiteFiles }> = async (app, {
   });
 };
 
-function decodeURIComponentSafe(path: string): string {
+/** The text a percent-encoded part stands for, or the part as it is when it decodes to nothing. */
+export function decodeURIComponentSafe(path: string): string {
   try {
     return decodeURIComponent(path);
   } catch {

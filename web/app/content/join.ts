@@ -59,8 +59,8 @@ export const checkEmail = {
   heading: "Check your email",
   /** `masked` is maskEmail's "a•••@example.ng". */
   sentTo: (masked: string) => `We've sent a link to ${masked}. Open it to confirm your address.`,
-  /** Without a script the page is the same for everyone, so it cannot name the address. */
-  sentToYou: "We've sent a link to your email. Open it to confirm your address.",
+  /** In place of the address on /signed-up as built, the same page for everyone. */
+  yourEmail: "your email",
   resend: "Didn't get it?",
   resending: "Sending a new link…",
   close: "Close this notice",

@@ -1,0 +1,68 @@
+import { accountPages, signedUpAddressSlot } from "@ysp/contract";
+import { maskEmail } from "@ysp/contract/email";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { escapeHtml } from "../escape-html.ts";
+import { fill, withEdits } from "../page-slots.ts";
+import { MissingBuildError, pageWithHtml, type SiteFiles } from "../static-site.ts";
+import { decodeURIComponentSafe, sendFile } from "./site.ts";
+
+/**
+ * The address a sign-up without a script went to, masked, for the page it lands on. A cookie, not
+ * the 303's query: an address, even masked, stays out of the history, the logs and the Referer.
+ * HttpOnly, SameSite=Strict and only sent to /signed-up, for an hour: long enough to reload.
+ */
+const cookieName = "ysp_signed_up";
+const cookieSeconds = 3600;
+/**
+ * maskEmail's shape for an address the sign-up takes (contract/email.ts, ASCII only): one
+ * printable character, "•••", "@" and a domain's letters, digits, dots and hyphens (≤ 253).
+ */
+const masked = /^[\x21-\x7e]•••@[A-Za-z0-9.-]{1,253}$/u;
+
+export function rememberSignedUp(request: FastifyRequest, reply: FastifyReply, email: string) {
+  const secure = request.protocol === "https" ? "; Secure" : "";
+  reply.header(
+    "Set-Cookie",
+    `${cookieName}=${encodeURIComponent(maskEmail(email))}; Path=${accountPages.signedUp}; Max-Age=${cookieSeconds}; HttpOnly; SameSite=Strict${secure}`,
+  );
+}
+
+/** The masked address of the cookie, when it holds one: anything else is not written. */
+function addressOf(request: FastifyRequest): string | undefined {
+  const raw = new RegExp(`(?:^|;\\s*)${cookieName}=([^;]+)`).exec(
+    request.headers.cookie ?? "",
+  )?.[1];
+  const address = raw === undefined ? undefined : decodeURIComponentSafe(raw);
+  return address !== undefined && masked.test(address) ? address : undefined;
+}
+
+/**
+ * /signed-up says "We've sent a link to your email" as built, to everyone; to the browser that
+ * has just signed up, it names the address, masked ("a•••@example.ng"), so a student sees a
+ * mistyped address before waiting for a message that cannot come.
+ */
+export const signedUpPageRoutes: FastifyPluginAsync<{ site: SiteFiles }> = async (
+  app,
+  { site },
+) => {
+  const page = site.pages.get(accountPages.signedUp);
+  if (!page) return;
+  const html = page.identity.body.toString("utf8");
+  const written = (address: string) =>
+    withEdits(html, [fill(signedUpAddressSlot, escapeHtml(address))]);
+  try {
+    written("a•••@example.ng");
+  } catch (error) {
+    throw new MissingBuildError(
+      `The built ${accountPages.signedUp} page has no place for the address: run \`npm run build\` again.`,
+      { cause: error },
+    );
+  }
+  app.get(accountPages.signedUp, { logLevel: "warn" }, async (request, reply) => {
+    const address = addressOf(request);
+    if (address === undefined) return sendFile(request, reply, page);
+    return sendFile(request, reply, pageWithHtml(page, written(address)), {
+      cacheControl: "no-store",
+    });
+  });
+};
