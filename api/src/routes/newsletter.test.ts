@@ -1,9 +1,16 @@
-import { dataRightsMessages } from "@ysp/contract";
+import { answerPages, dataRightsMessages } from "@ysp/contract";
 import { makeStudent } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
-import { appOnDatabase, databasesForFile, post } from "../../test/harness.ts";
+import {
+  appOnDatabase,
+  builtSite,
+  databasesForFile,
+  hasBuild,
+  pgliteForFile,
+  post,
+} from "../../test/harness.ts";
 import { newsletterSubscriptions } from "../db/schema.ts";
 
 const databases = databasesForFile();
@@ -45,4 +52,43 @@ describe.each(databases)("newsletter API on $name", (testDb) => {
     });
     expect(await subscriptions("nope")).toBe(0);
   });
+});
+
+describe.runIf(hasBuild())("the newsletter's answer to the footer's form", () => {
+  const suite = appOnDatabase(pgliteForFile(), { site: builtSite });
+  const ask = (source: string) =>
+    suite.app.inject({
+      method: "POST",
+      url: "/api/v1/newsletter/",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams({ email: makeStudent().email, source }).toString(),
+    });
+  const mainButton = (html: string) =>
+    /<a class="button button-primary" href="([^"]*)">([^<]*)<\/a>/.exec(html)?.slice(1);
+
+  it("leads back to the page the form was on", async () => {
+    const asked = await ask("/faqs");
+    expect(asked.statusCode).toBe(303);
+    expect(asked.headers.location).toBe(`${answerPages.newsletterAsked}?from=%2Ffaqs`);
+    const page = await suite.app.inject({ url: String(asked.headers.location) });
+    expect(page.statusCode).toBe(200);
+    expect(mainButton(page.body)).toEqual(["/faqs", "Back to the page you were on"]);
+    expect(page.body).toContain('<a href="/">Go to the home page</a>');
+  });
+
+  it.each(["/", "//evil.example/x", "https://evil.example/", "/no-such-page", '/faqs"><script>'])(
+    "leads home from %s, which is no other page of the site",
+    async (source) => {
+      const asked = await ask(source);
+      expect(asked.statusCode).toBe(303);
+      const location = String(asked.headers.location);
+      expect(location).toBe(answerPages.newsletterAsked);
+      // The same for a `from` written by hand.
+      for (const url of [location, `${location}?from=${encodeURIComponent(source)}`]) {
+        const page = await suite.app.inject({ url });
+        expect(mainButton(page.body)).toEqual(["/", "Go to the home page"]);
+        expect(page.body).not.toContain("evil.example");
+      }
+    },
+  );
 });

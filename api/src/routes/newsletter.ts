@@ -1,4 +1,5 @@
 import {
+  answerPages,
   dataRightsMessages,
   dataRightsPages,
   type MessageResponse,
@@ -13,16 +14,25 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Newsletter } from "../accounts/newsletter.ts";
 import { examples } from "../api-examples.ts";
 import { BodyValidationError } from "../errors.ts";
+import { escapeHtml } from "../escape-html.ts";
 import { sendFormAgain } from "../form-again.ts";
 import { acceptFormPosts, answerAt, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
 import { linkRefusals, operation } from "../route-schemas.ts";
+import { MissingBuildError, pageWithHtml, type SiteFiles } from "../static-site.ts";
 import { linkTokenOf, refuseLink, refuseLinkPage } from "./link-answers.ts";
+import { sendFile } from "./site.ts";
 
 export type NewsletterOptions = {
   newsletter: Newsletter;
   rateLimits: RateLimits;
+  site: SiteFiles;
 };
+
+/** The answer page's main button as built, and the way back that takes its place. */
+const homeButton = `<a class="button button-primary" href="/">${homeLink.text}</a>`;
+const backButton = (href: string) =>
+  `<a class="button button-primary" href="${escapeHtml(href)}">Back to the page you were on</a></p><p><a href="/">${homeLink.text}</a>`;
 
 /**
  * The newsletter: asking (the footer's field on every page), confirming by the
@@ -32,9 +42,31 @@ export type NewsletterOptions = {
  */
 export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
   app,
-  { newsletter, rateLimits },
+  { newsletter, rateLimits, site },
 ) => {
   acceptFormPosts(app);
+  /** The page the footer's form was on, when it is one of the site's others. */
+  const pageOf = (source: unknown) => {
+    const path = typeof source === "string" ? app.pageAt(source) : undefined;
+    return path === "/" ? undefined : path;
+  };
+
+  // The footer's form is on every page: its answer leads back to the one it was on (`from`, a
+  // page of the built site only), as built it leads home.
+  const asked = site.pages.get(answerPages.newsletterAsked);
+  if (asked) {
+    const html = asked.identity.body.toString("utf8");
+    if (!html.includes(homeButton))
+      throw new MissingBuildError(
+        `The built ${answerPages.newsletterAsked} page has no home button: run \`npm run build\` again.`,
+      );
+    app.get(answerPages.newsletterAsked, { logLevel: "warn" }, async (request, reply) => {
+      const back = pageOf((request.query as { from?: unknown }).from);
+      if (!back) return sendFile(request, reply, asked);
+      const written = html.replace(homeButton, () => backButton(back));
+      return sendFile(request, reply, pageWithHtml(asked, written), { cacheControl: "no-store" });
+    });
+  }
   // RFC 8058: a mail app's one-click unsubscribe posts "List-Unsubscribe=One-Click" as
   // multipart/form-data (or urlencoded). The token is in the address; the body says nothing more.
   // It may come from the mail app's own site: the one post cross-site-posts.ts lets through.
@@ -83,8 +115,7 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
           return reply;
         // Only one of our own pages: the field chooses among them, and never becomes the link.
         // Back through history: the field still holds what was typed.
-        const source = (request.body as { source?: unknown } | undefined)?.source;
-        const back = (typeof source === "string" && app.pageAt(source)) || "/";
+        const back = pageOf((request.body as { source?: unknown } | undefined)?.source) ?? "/";
         return sendAnswerPage(reply, 400, {
           title: "Please check your email",
           lines: [request.validationError.message],
@@ -97,7 +128,14 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
         request.body.source ?? null,
       );
       // The same words either way: whether an address is subscribed is its owner's business.
-      if (fromForm) return answerAt(reply, "newsletterAsked");
+      if (fromForm) {
+        const back = pageOf(request.body.source);
+        if (!back) return answerAt(reply, "newsletterAsked");
+        return reply.redirect(
+          `${answerPages.newsletterAsked}?from=${encodeURIComponent(back)}`,
+          303,
+        );
+      }
       return reply.code(created ? 201 : 200).send({ message: dataRightsMessages.newsletterAsked });
     },
   );
