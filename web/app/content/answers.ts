@@ -17,18 +17,20 @@ const yourData: AnswerLink = { href: "/your-data/manage", text: "Back to your da
 const confirmed: AnswerLink = { href: "/email-confirmed", text: "Go back" };
 const privacy: AnswerLink = { href: "/privacy-policy", text: "Read our Privacy Policy" };
 const checkEmail = "Check your email";
+const alreadyAgreed = "Your parent or guardian agreed before, so there is nothing more to do.";
 
 /**
  * The pages a form posted without a script lands on (a 303 from the server, contract's
  * answerPages): the same words the form says in place when its script runs, which are the
- * server's (@ysp/contract), under a heading of their own.
+ * server's (@ysp/contract), under a heading of their own; where the server's sentence would only
+ * say the heading again, the page's line goes on from it instead.
  */
 export const answerWords: Record<AnswerPage, AnswerCopy> = {
   verifyLinkSent: { title: checkEmail, lines: [accountMessages.verifyLinkSent], links: [home] },
   resetLinkSent: { title: checkEmail, lines: [accountMessages.resetLinkSent], links: [home] },
   passwordChanged: {
     title: "Password changed",
-    lines: [accountMessages.passwordChanged],
+    lines: ["Log in to the app with your new password."],
     links: [home],
   },
   dataLinkSent: { title: checkEmail, lines: [dataRightsMessages.dataLinkSent], links: [home] },
@@ -49,7 +51,7 @@ export const answerWords: Record<AnswerPage, AnswerCopy> = {
   },
   guardianAlreadyGranted: {
     title: "Permission already given",
-    lines: [dataRightsMessages.guardianAlreadyGranted],
+    lines: [alreadyAgreed],
     links: [yourData, home],
   },
   guardianAskedOnConfirm: {
@@ -59,17 +61,19 @@ export const answerWords: Record<AnswerPage, AnswerCopy> = {
   },
   guardianAlreadyGrantedOnConfirm: {
     title: "Permission already given",
-    lines: [dataRightsMessages.guardianAlreadyGranted],
+    lines: [alreadyAgreed],
     links: [confirmed, home],
   },
   accountDeleted: {
     title: "Your account is deleted",
-    lines: [dataRightsMessages.accountDeleted],
+    lines: [
+      "Everything we held about you is deleted with it. We have sent a last email to say so.",
+    ],
     links: [home],
   },
   guardianGranted: {
     title: "Permission given",
-    lines: [dataRightsMessages.guardianGranted],
+    lines: ["Thank you. Your child can use YSP."],
     links: [privacy, home],
   },
   guardianRefused: {
