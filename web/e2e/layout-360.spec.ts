@@ -137,6 +137,42 @@ test("nothing is under the chat button or past the edge at the end of any page",
   expect(problems).toEqual([]);
 });
 
+/**
+ * While a page scrolls, its text passes under the fixed button (spec §1 fixes it over a 328 px
+ * column: no place there clears every line at every offset). What must never be under it is
+ * what the student is using: each control the keyboard reaches is scrolled clear of it.
+ */
+test("every control reached with the keyboard is clear of the chat button, on every page", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const problems: string[] = [];
+  for (const { path, name } of pages) {
+    await gotoHydrated(page, path);
+    const seen = new Set<string>();
+    for (let step = 0; step < 120; step++) {
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement;
+        if (!element || element === document.body) return undefined;
+        const chat = document.querySelector(".chat-button")?.getBoundingClientRect();
+        const box = element.getBoundingClientRect();
+        const label = `${element.tagName.toLowerCase()} "${(element.textContent?.trim() || element.getAttribute("aria-label") || element.getAttribute("name") || "").slice(0, 30)}"`;
+        const under =
+          chat !== undefined &&
+          !element.closest(".chat-button") &&
+          Math.min(box.right, chat.right) - Math.max(box.left, chat.left) > 1 &&
+          Math.min(box.bottom, chat.bottom) - Math.max(box.top, chat.top) > 1;
+        return { key: `${label}@${Math.round(box.top + window.scrollY)}`, label, under };
+      });
+      if (!focused || seen.has(focused.key)) break;
+      seen.add(focused.key);
+      if (focused.under) problems.push(`${name}: ${focused.label} is under the chat button`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
 test("nothing is under the chat button or past the edge at the end of any form's answer", async ({
   browser,
   baseURL,
