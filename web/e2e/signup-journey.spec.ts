@@ -1,16 +1,16 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import {
   type ApiErrorBody,
   accountMessages,
   apiMessages,
   dataRightsMessages,
   type SignupResponse,
+  yourDataApi,
 } from "@ysp/contract";
 import { maskEmail } from "@ysp/contract/email";
 import { checkEmail, joinPage } from "../app/content/join.ts";
 import { skipLinkLabel } from "../app/content/navigation.ts";
 import { site } from "../app/content/site.ts";
-import { e2eDatabaseUrl, query } from "./database.ts";
 import {
   describedBy,
   expect,
@@ -42,6 +42,24 @@ async function pressContinue<Body>(page: Page) {
   const answer = nextAnswer<Body>(page, signupApi);
   await continueButton(page).click();
   return answer;
+}
+
+/** A student's data, as "Your data" gives it: by the link mailed to the address. */
+async function dataOf(request: APIRequestContext, email: string) {
+  await request.post(`${yourDataApi}/link/`, { data: { email } });
+  const link = linkIn(await waitForMail(email, "Your data at YSP"));
+  const token = new URLSearchParams(link.split("?")[1]).get("token");
+  const opened = await request.post(`${yourDataApi}/open/`, { data: { token } });
+  expect(opened.status()).toBe(200);
+  const { access } = (await opened.json()) as { access: string };
+  const data = await request.get(`${yourDataApi}/`, {
+    headers: { authorization: `Bearer ${access}` },
+  });
+  expect(data.status()).toBe(200);
+  return (await data.json()) as {
+    account: Record<string, unknown>;
+    referrals: Record<string, unknown>;
+  };
 }
 
 /** Two boxes on screen that share some pixels. */
@@ -247,12 +265,13 @@ test.describe("the sign-up form with no script", () => {
     await fillSignupForm(page, friend);
     await continueButton(page).click();
     await expect(page).toHaveURL("/signed-up");
-    test.skip(!e2eDatabaseUrl(), "the server runs on PGlite here, so the row cannot be read");
-    const rows = await query<{ referred_by: string }>(
-      "select referred_by from users where email = $1",
-      [friend.email],
-    );
-    expect(rows).toEqual([{ referred_by: referrer.user.id }]);
+    // Credited: the friend's own data says so, read as the friend would, on either database.
+    expect((await dataOf(request, friend.email)).account).toMatchObject({
+      invited_by_another_student: true,
+    });
+    expect((await dataOf(request, referrer.user.email)).referrals).toMatchObject({
+      students_invited: 1,
+    });
   });
 
   test("an invite code no student has shows its note under the field", async ({
