@@ -12,8 +12,7 @@ export const apiMessages = {
   passwordShort: "Password must be at least 8 characters",
   passwordLong: "Password must be at most 128 characters",
   userType: "Only student accounts can be created here (user_type must be STUDENT)",
-  referralFormat:
-    "This invite link is not valid. You can still sign up at /join without an invite code.",
+  referralFormat: "This invite link is not valid. You can still sign up without an invite code.",
   notString: (label: string) => `${label} must be text`,
 } as const;
 

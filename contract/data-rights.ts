@@ -41,12 +41,13 @@ export const dataRightsLifetimes = {
 export const guardianRequestsPerAccount = { max: 3, windowSeconds: 24 * 3600, window: "24 hours" };
 
 /**
- * How long until something may happen, rounded up so it is never too soon: "40 minutes" under
- * an hour, then "1 hour", "5 hours".
+ * How long until something may happen, rounded up so it is never too soon: "42 seconds" under a
+ * minute, "40 minutes" under an hour, then "1 hour", "5 hours" (never "3541 seconds").
  */
 export function waitWords(seconds: number): string {
   const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (seconds < 60) return count(Math.max(1, Math.ceil(seconds)), "second");
+  const minutes = Math.ceil(seconds / 60);
   return minutes < 60 ? count(minutes, "minute") : count(Math.ceil(minutes / 60), "hour");
 }
 
@@ -85,9 +86,8 @@ export const dataRightsMessages = {
   nameCorrected: "Your name is corrected.",
   marketingStopped: "You will get no more newsletters or other marketing emails from us.",
   deleteConfirm: `Type ${deleteConfirmation} to confirm`,
-  accountDeleted:
-    "Your account and everything we held about you are deleted. We have sent a last email to say so.",
-  guardianRequestSent: `We have sent your parent or guardian an email asking for their permission. It works for ${dataRightsLifetimes.guardianConsent.words}; ask them to check their spam folder too.`,
+  accountDeleted: "Your account and your data are deleted. We have sent a last email to say so.",
+  guardianRequestSent: `We have sent your parent or guardian an email asking for their permission. The link in it works for ${dataRightsLifetimes.guardianConsent.words}; ask them to check their spam folder too.`,
   guardianAlreadyGranted: "Your parent or guardian has already given permission. Thank you!",
   guardianEmailOwn: "Please enter your parent's or guardian's email, not your own.",
   guardianRequestsUsed: (waitSeconds: number) =>

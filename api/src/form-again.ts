@@ -29,7 +29,7 @@ const signupAddress = "/api/v1/auth/signup/";
  * A form written again answers at the API's address, so its next post's Referer names no page:
  * its forms' actions carry the page they are on in this parameter instead.
  */
-const fromParameter = "from";
+export const fromParameter = "from";
 const apiActions = /(<form\b[^>]*\saction=")(\/api\/[^"?]*)"/g;
 const forms = /<form\b[^>]*>[\s\S]*?<\/form>/g;
 /** A form's fields as the build writes them: inputs, and selects with their options. */

@@ -1,7 +1,7 @@
 import { type AnswerPage, answerPages } from "@ysp/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Answer, type AnswerFrame, answerFrameOf, answerPage } from "./answer-page.ts";
-import { type FormPages, formPagesOf } from "./form-again.ts";
+import { type FormPages, formPagesOf, fromParameter } from "./form-again.ts";
 import { builtPagePath, type SiteFiles } from "./static-site.ts";
 
 declare module "fastify" {
@@ -55,11 +55,16 @@ export function isFormPost(request: FastifyRequest): boolean {
  * and all (the route matched it, so it is that page's). An API route's form names its page by
  * Referer (or, written again after a refusal, by its action's `from`; form-again.ts), which only
  * chooses among the built site's pages: the header itself never becomes the link
- * ("//2130706433/phish" was one). Else the page whose form posts there, else home.
+ * ("//2130706433/phish" was one), and one that names none of them leads home.
  */
 export function formPagePath(request: FastifyRequest): string {
-  if (!request.url.startsWith("/api/")) return request.url;
-  return request.server.formPages.pageFor(request)?.path ?? "/";
+  const [path = "/", query = ""] = request.url.split("?");
+  if (!path.startsWith("/api/")) return request.url;
+  const referer = request.headers.referer;
+  const page =
+    new URLSearchParams(query).get(fromParameter) ??
+    (referer ? URL.parse(referer)?.pathname : undefined);
+  return (page && request.server.pageAt(page)) ?? "/";
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { CreateRateLimitOptions, RateLimitOptions } from "@fastify/rate-limit";
-import { canonicalMailbox } from "@ysp/contract";
+import { canonicalMailbox, waitWords } from "@ysp/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorBody, sendError } from "./errors.ts";
 
@@ -49,13 +49,8 @@ const bodyEmail = (request: FastifyRequest, field = "email") => {
 const bodyMailbox = (request: FastifyRequest, field = "email") =>
   canonicalMailbox(bodyEmail(request, field));
 
-const waitWords = (ms: number) => {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  return seconds === 1 ? "1 second" : `${seconds} seconds`;
-};
-
 export const tooManyAttempts = (ttlMs: number) =>
-  `Too many attempts. Please wait ${waitWords(ttlMs)} and try again.`;
+  `Too many attempts. Please wait ${waitWords(ttlMs / 1000)} and try again.`;
 
 /** A limit a handler checks itself, made with `app.createRateLimit`. */
 type LimitCheck = ReturnType<FastifyInstance["createRateLimit"]>;

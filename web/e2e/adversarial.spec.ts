@@ -146,8 +146,8 @@ test.describe("markup in names and email is kept as text", () => {
     // Signed in, the sign-up page names the account it is signed in as.
     await storeSession(page, { accessToken: session.access, refreshToken: session.refresh });
     await gotoHydrated(page, href("/join/:id?"));
-    const notice = page.getByRole("status").filter({ hasText: "signed in as" });
-    await expect(notice).toContainText(`You are already signed in as ${student.email}.`);
+    const notice = page.getByRole("status").filter({ hasText: "logged in as" });
+    await expect(notice).toContainText(`You are already logged in as ${student.email}.`);
     expect(await notice.locator("img, svg, script").count()).toBe(0);
     await expectNoInjectedMarkup(page);
   });

@@ -373,7 +373,7 @@ test.describe("the token path against the real service", () => {
     await storeSession(page, { accessToken: expired, refreshToken: session.refresh });
     await gotoHydrated(page, href("/join/:id?"));
     await expect(
-      page.getByRole("status").filter({ hasText: `signed in as ${student.email}` }),
+      page.getByRole("status").filter({ hasText: `logged in as ${student.email}` }),
     ).toBeVisible();
 
     expect(calls.map((c) => [c.url, c.status])).toEqual([

@@ -7,6 +7,7 @@ import {
   type MessageResponse,
   messageResponseSchema,
 } from "@ysp/contract";
+import { dataRightsWords } from "@ysp/web/content/data-rights";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { GuardianAnswer, Guardians } from "../accounts/guardians.ts";
 import { examples } from "../api-examples.ts";
@@ -17,8 +18,10 @@ import { showLinkParts } from "../link-parts.ts";
 import type { RateLimits } from "../rate-limits.ts";
 import { itemsOf, linkRefusals, operation } from "../route-schemas.ts";
 import { pageWithHtml, type SiteFiles } from "../static-site.ts";
-import { linkTokenOf, refuseLink, refuseLinkPage } from "./link-answers.ts";
+import { linkRefusedTitle, linkTokenOf, refuseLink } from "./link-answers.ts";
 import { sendFile } from "./site.ts";
+
+const { unusable } = dataRightsWords.guardianConsent;
 
 export type GuardianConsentOptions = {
   guardians: Guardians;
@@ -103,9 +106,11 @@ export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> =
       }
       const opened = await guardians.answer(parsed.data.token, answerOf(parsed.data));
       if (!opened.ok)
-        return refuseLinkPage(reply, opened.problem, homeLink, [
-          "A new link comes with a new request from the student.",
-        ]);
+        return sendAnswerPage(reply, 400, {
+          title: linkRefusedTitle,
+          lines: [unusable[opened.problem], unusable.ask],
+          link: homeLink,
+        });
       return answerAt(
         reply,
         parsed.data.decision === "grant" ? "guardianGranted" : "guardianRefused",

@@ -20,6 +20,8 @@ export const refuseLink = (reply: FastifyReply, problem: LinkProblem) =>
 export const newLinkAt = (href: string) => ({ href, text: "Get a new link" });
 
 /** The same to a page's form post: a page saying why, and the way on (`then`: lines after). */
+export const linkRefusedTitle = "This link cannot be used";
+
 export const refuseLinkPage = (
   reply: FastifyReply,
   problem: LinkProblem,
@@ -27,7 +29,7 @@ export const refuseLinkPage = (
   then: readonly string[] = [],
 ) =>
   sendAnswerPage(reply, 400, {
-    title: "This link cannot be used",
+    title: linkRefusedTitle,
     lines: [linkProblems[problem], ...then],
     link,
   });

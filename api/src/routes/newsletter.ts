@@ -117,7 +117,7 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
         // Back through history: the field still holds what was typed.
         const back = pageOf((request.body as { source?: unknown } | undefined)?.source) ?? "/";
         return sendAnswerPage(reply, 400, {
-          title: "Please check your email",
+          title: "Please check the email address",
           lines: [request.validationError.message],
           link: { href: back, text: "Back to the page you were on", back: true },
         });

@@ -162,9 +162,9 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       if (!user) {
         if (isFormPost(request))
           return sendAnswerPage(reply, 401, {
-            title: "Please ask for a new link",
+            title: "Your data is not open here",
             lines: [dataRightsMessages.notAllowed],
-            link: { href: dataRightsPages.yourData, text: "Ask for a new link" },
+            link: { href: dataRightsPages.yourData, text: "Get a new link" },
           });
         return sendError(reply, {
           status: 401,

@@ -47,7 +47,7 @@ export const accountPageWords = {
       description: `Choose a new password for your ${site.name} account.`,
     },
     title: "Choose a new password",
-    text: "Every phone logged in to your account will be logged out, and you log in again with the new password.",
+    text: "When you change it, every phone logged in to your account is logged out. Then log in again with the new password.",
     label: "New password",
     hint: "At least 8 characters.",
     showPassword: "Show password",

@@ -40,12 +40,12 @@ export const answerWords: Record<AnswerPage, AnswerCopy> = {
     links: [yourData, home],
   },
   marketingStopped: {
-    title: "Marketing email stopped",
+    title: "Marketing emails stopped",
     lines: [dataRightsMessages.marketingStopped],
     links: [yourData, home],
   },
   guardianAsked: {
-    title: "Check with your parent",
+    title: "Check with your parent or guardian",
     lines: [dataRightsMessages.guardianRequestSent],
     links: [yourData, home],
   },
@@ -55,7 +55,7 @@ export const answerWords: Record<AnswerPage, AnswerCopy> = {
     links: [yourData, home],
   },
   guardianAskedOnConfirm: {
-    title: "Check with your parent",
+    title: "Check with your parent or guardian",
     lines: [dataRightsMessages.guardianRequestSent],
     links: [confirmed, home],
   },
@@ -67,7 +67,7 @@ export const answerWords: Record<AnswerPage, AnswerCopy> = {
   accountDeleted: {
     title: "Your account is deleted",
     lines: [
-      "Everything we held about you is deleted with it. We have sent a last email to say so.",
+      "We keep only a note that an account was deleted, without your name or email. We have sent a last email to say so.",
     ],
     links: [home],
   },

@@ -3,6 +3,7 @@ import {
   dataRightsMessages,
   type GuardianConsentState,
   guardianRelationships,
+  type LinkProblem,
   type NewsletterState,
 } from "@ysp/contract";
 import { site } from "./site.ts";
@@ -25,7 +26,7 @@ export const dataRightsWords = {
     },
     ask: {
       title: "Get a link by email",
-      text: `Enter the email of your account. We will send you a link that works for ${dataRightsLifetimes.yourData.words}: holding your mailbox is how we know it is you.`,
+      text: `Enter the email of your account. We will send you a link that works for ${dataRightsLifetimes.yourData.words}: only you can open your email, so this shows us it is you.`,
       submit: "Send me a link",
     },
   },
@@ -41,12 +42,12 @@ export const dataRightsWords = {
       title: "Your account",
       name: "Name",
       email: "Email",
-      guardian: "Parent's permission",
+      guardian: "Parent's or guardian's permission",
       newsletter: "Newsletter",
     },
     download: {
       title: "See everything",
-      text: "Your account, where you logged in (dates and devices), what you agreed to, requests to your parent, emails we sent you, how many students you invited and your newsletter. Read it as a page you can print, or download it as one file.",
+      text: "Your account, where you logged in (dates and devices), what you agreed to, requests to your parent or guardian, emails we sent you, how many students you invited and your newsletter. Read it as a page you can print, or download it as one file.",
       view: "View my data",
       submit: "Download my data",
     },
@@ -94,7 +95,7 @@ export const dataRightsWords = {
   },
   /** Shown where an account's facts would be, when this browser has no data session. */
   noSession: {
-    text: `This browser has no account open: the link in "Your data at ${site.name}" opens one for ${dataRightsLifetimes.yourData.words}.`,
+    text: `Your data is not open in this browser. The link in our email "Your data at ${site.name}" opens it for ${dataRightsLifetimes.yourData.words}.`,
     link: "Get a new link",
   },
   view: {
@@ -156,7 +157,7 @@ export const dataRightsWords = {
         },
       },
       consent_records: {
-        title: "What you and your parent agreed to",
+        title: "What you and your parent or guardian agreed to",
         fields: {
           kind: "What",
           at: "When",
@@ -188,7 +189,7 @@ export const dataRightsWords = {
         },
       },
       data_requests: {
-        title: "What you asked about your data",
+        title: "Requests about your data",
         fields: { kind: "What", asked_at: "Asked", done_at: "Done", outcome: "Outcome" },
       },
     },
@@ -215,10 +216,23 @@ export const dataRightsWords = {
       download: "You saw or downloaded your data",
       correct: "You corrected your name",
       stop_marketing: "You stopped marketing emails",
+      guardian_refusal_erasure: "Deleting your account after your parent or guardian said no",
       "link sent": "We sent you the link",
     },
   },
   guardianConsent: {
+    /**
+     * A parent's link that cannot be used, in words for the parent: only the student can ask
+     * for a new one, so "ask for a new link" would send them nowhere.
+     */
+    unusable: {
+      link_expired: "This link has expired.",
+      link_used: "This link has already been used: your answer is recorded.",
+      link_replaced:
+        "The student sent a newer request, which replaced this link. Please use the link in the most recent email.",
+      link_invalid: "This link is not valid. Check that you opened the whole link from the email.",
+      ask: "For a new link, ask the student to send you a new request.",
+    } satisfies Record<LinkProblem | "ask", string>,
     meta: {
       title: `A student asks for your permission | ${site.name}`,
       description: `Give or refuse permission for a student to use ${site.name}.`,
@@ -226,15 +240,15 @@ export const dataRightsWords = {
     title: "A student asks for your permission",
     /** Around the student's name, which the server fills in. */
     before: "",
-    after: ` signed up for ${site.name} and gave your email as their parent's or guardian's. Students under 18 need your permission before we keep and use their data.`,
+    after: ` signed up for ${site.name} and gave your email as their parent's or guardian's. Students under 18 need a parent's or guardian's permission to use ${site.name}.`,
     keyPointsTitle: "What we keep, and why, in plain words",
     keyPoints: [
       "Their name, email and password (stored scrambled, so nobody can read it), to give them an account.",
       "What they study and how they do in practice questions, quizzes and mock exams, to show their progress.",
       "The phones they log in from and when, to keep the account safe.",
       "We do not sell their data.",
-      "You or they can see, download, correct or delete their data at any time, on the Your data page.",
-      "You can withdraw permission later by writing to us; we then delete the account and its data.",
+      `Your child can see, download, correct or delete their data at any time on the Your data page. You can ask us to do it for them by writing to ${site.dataProtectionEmail}.`,
+      `You can withdraw permission later by writing to ${site.dataProtectionEmail}; we then delete the account and its data.`,
     ],
     privacyLink: "Read the full Privacy Policy",
     grant: {

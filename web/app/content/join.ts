@@ -15,7 +15,7 @@ export const joinPage = {
   title: `Welcome to ${site.name}`,
   subtitle: "Complete the form to register",
   signedIn: {
-    text: (email: string) => `You are already signed in as ${email}.`,
+    text: (email: string) => `You are already logged in as ${email}.`,
     link: "Open the app",
     after: "to carry on learning.",
   },

@@ -57,7 +57,9 @@ export const mailWords = {
     subject: "Reset your password",
     preview: "Choose a new password for your account.",
     greeting: greeting(firstName),
-    paragraphs: [`Someone, we hope you, asked to reset the password of your ${site.name} account.`],
+    paragraphs: [
+      `Someone (we hope it was you) asked to reset the password of your ${site.name} account.`,
+    ],
     action: { text: "Choose a new password", url },
     after: [
       `The link works once, for ${lifetime}. If you ask again, only the newest link works.`,
@@ -86,7 +88,7 @@ export const mailWords = {
     ],
     action: { text: "Open my data", url },
     after: [
-      `The link works once, for ${lifetime}, and then gives you ${lifetime} to do what you need.`,
+      `Open the link within ${lifetime}. It works once; after you open it, you have ${lifetime} to make your changes.`,
       "If you did not ask, ignore this email: nobody can open your data without this link.",
     ],
   }),
@@ -104,8 +106,8 @@ export const mailWords = {
     greeting: hello,
     paragraphs: [
       `A student who gave the name "${childName}" signed up for ${site.name} and gave this email address as their parent's or guardian's. The name is as the student typed it; we have not checked it.`,
-      `${site.name} is a learning app from Lagos for secondary school students and exam candidates (WAEC, NECO, JAMB UTME, SAT, IELTS): recorded classes, practice questions, quizzes and mock exams.`,
-      "Students under 18 need a parent's or guardian's permission before we keep and use their data. On the page below you can read, in a few lines, what we keep and why, and then give permission or say no.",
+      `${site.name} is a learning app from Lagos for secondary school students and exam candidates (WAEC, NECO, JAMB UTME, SAT, IELTS): pre-recorded classes, practice questions, quizzes and mock exams.`,
+      `Students under 18 need a parent's or guardian's permission to use ${site.name}. The link below opens a page where you can read, in a few lines, what we keep and why, and then give permission or say no.`,
     ],
     action: { text: "Review and answer", url },
     after: [
@@ -130,10 +132,10 @@ export const mailWords = {
     preview: "Your account and the data we held about you are gone.",
     greeting: hello,
     paragraphs: [
-      `Your ${site.name} account and everything we held about you are deleted: your name, your email, your sessions and your records. Every phone that was logged in is logged out. This is the last email we send to this address.`,
+      `Your ${site.name} account and your data are deleted: your name, your email, your sessions and your records. Every phone that was logged in is logged out. This is the last email we send to this address.`,
     ],
     after: [
-      "You are welcome back any time. If you did not expect this, write to us at the address below.",
+      `You are welcome back any time. If you did not expect this, write to us at ${site.email}.`,
     ],
   }),
 
@@ -142,7 +144,7 @@ export const mailWords = {
     preview: "One tap to get study tips and exam news by email.",
     greeting: hello,
     paragraphs: [
-      `Someone, we hope you, asked for ${site.name}'s newsletter of study tips and exam news at this address. Please confirm below: we send nothing until you do.`,
+      `Someone (we hope it was you) asked for ${site.name}'s newsletter of study tips and exam news at this address. Please confirm below: we send nothing until you do.`,
     ],
     action: { text: "Confirm my subscription", url },
     after: [
