@@ -1,9 +1,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { LoginResponse } from "@ysp/contract";
 import type { SiteBuild } from "@ysp/contract/site-build";
 import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
-import { makeStudent } from "@ysp/testing/students";
+import { makeStudent, type Student } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
@@ -259,6 +260,17 @@ export async function signUpAndLogIn(app: FastifyInstance, student = makeStudent
   if (signup.statusCode !== 201)
     throw new Error(`sign-up answered ${signup.statusCode}: ${signup.body}`);
   return post(app, "/api/v1/auth/login/", { email: student.email, password: student.password });
+}
+
+/** Logs a student in, which must work: the login answer's body, tokens and user. */
+export async function logIn(app: FastifyInstance, student: Pick<Student, "email" | "password">) {
+  const answer = await post(app, "/api/v1/auth/login/", {
+    email: student.email,
+    password: student.password,
+  });
+  if (answer.statusCode !== 200)
+    throw new Error(`login answered ${answer.statusCode}: ${answer.body}`);
+  return answer.json() as LoginResponse;
 }
 
 /** How many accounts hold this email, in any case: the one-account checks of the sign-up tests. */

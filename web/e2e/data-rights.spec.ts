@@ -9,21 +9,13 @@ import {
   signUpByApi,
   test,
 } from "./fixtures.ts";
-import { type InboxMail, waitForMail } from "./inbox.ts";
+import { linkTo, waitForMail } from "./inbox.ts";
 
 /**
  * A parent's permission and a person's own data, the whole way through with real parts: the
  * browser on the built site (pages with no framework script), the server, its database and the
  * SMTP server whose messages the test reads.
  */
-
-/** The path and query of the message's link to `path`. */
-function linkTo(mail: InboxMail, path: string): string {
-  const link = mail.links.find((url) => new URL(url).pathname === path);
-  if (!link) throw new Error(`no link to ${path} in "${mail.subject}"`);
-  const url = new URL(link);
-  return url.pathname + url.search;
-}
 
 test("a student asks a parent, who gives permission on a page that names the student", async ({
   page,

@@ -11,7 +11,7 @@ import {
   signUpByApi,
   test,
 } from "./fixtures.ts";
-import { type InboxMail, waitForMail } from "./inbox.ts";
+import { linkTo, waitForMail } from "./inbox.ts";
 
 /**
  * Forms posted with no script land on pages of the site: a success at its own address (a 303
@@ -19,14 +19,6 @@ import { type InboxMail, waitForMail } from "./inbox.ts";
  * mailed link opens say what they are for when opened without it. Through the real server,
  * its database and the SMTP server whose messages the test reads.
  */
-
-/** The path and query of the message's link to `path`. */
-function linkTo(mail: InboxMail, path: string): string {
-  const link = mail.links.find((url) => new URL(url).pathname === path);
-  if (!link) throw new Error(`no link to ${path} in "${mail.subject}"`);
-  const url = new URL(link);
-  return url.pathname + url.search;
-}
 
 /** The page is the site's, with its header and footer, at `path`; a reload is a 200 of it. */
 async function expectSitePage(page: Page, path: string, title: string) {

@@ -39,3 +39,11 @@ export function linkIn(mail: InboxMail): string {
   const url = new URL(link);
   return url.pathname + url.search;
 }
+
+/** The path and query of the message's link to `path`. */
+export function linkTo(mail: InboxMail, path: string): string {
+  const link = mail.links.find((url) => new URL(url).pathname === path);
+  if (!link) throw new Error(`no link to ${path} in "${mail.subject}"`);
+  const url = new URL(link);
+  return url.pathname + url.search;
+}

@@ -10,7 +10,7 @@ import {
   signUpByApi,
   test,
 } from "./fixtures.ts";
-import { type InboxMail, waitForMail } from "./inbox.ts";
+import { linkTo, waitForMail } from "./inbox.ts";
 
 /**
  * The pages about one's own data say whose account is open (issue 31, point 6): the server
@@ -18,13 +18,6 @@ import { type InboxMail, waitForMail } from "./inbox.ts";
  */
 
 const words = dataRightsWords;
-
-function linkTo(mail: InboxMail, path: string): string {
-  const link = mail.links.find((url) => new URL(url).pathname === path);
-  if (!link) throw new Error(`no link to ${path} in "${mail.subject}"`);
-  const url = new URL(link);
-  return url.pathname + url.search;
-}
 
 test("Manage your data names the account, and View my data shows it and prints", async ({
   page,

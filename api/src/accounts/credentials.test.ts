@@ -1,10 +1,17 @@
-import { dataRightsPages, type LoginResponse, linkProblems, yourDataApi } from "@ysp/contract";
+import { dataRightsPages, linkProblems, yourDataApi } from "@ysp/contract";
 import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseOn, databasesForFile, mailThrough, makeApp, post } from "../../test/harness.ts";
+import {
+  databaseOn,
+  databasesForFile,
+  logIn as logInTo,
+  mailThrough,
+  makeApp,
+  post,
+} from "../../test/harness.ts";
 import { mailTo, nextMailTo, tokenIn } from "../../test/mail.ts";
 import { queryRows } from "../db/client.ts";
 
@@ -26,14 +33,7 @@ describe.each(databases)("a new password ends every old power, on $name", (testD
   }, 60_000);
   afterAll(() => app.close());
 
-  const logIn = async (student: Student) => {
-    const answer = await post(app, "/api/v1/auth/login/", {
-      email: student.email,
-      password: student.password,
-    });
-    expect(answer.statusCode, answer.body).toBe(200);
-    return answer.json() as LoginResponse;
-  };
+  const logIn = (student: Student) => logInTo(app, student);
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const me = (access: string) => app.inject({ url: "/api/v1/auth/me/", headers: bearer(access) });
   const download = (data: string) => app.inject({ url: `${yourDataApi}/`, headers: bearer(data) });

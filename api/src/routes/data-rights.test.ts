@@ -3,7 +3,6 @@ import {
   answerPages,
   dataRightsMessages,
   dataRightsPages,
-  type LoginResponse,
   linkProblems,
   type PublicUser,
   yourDataApi,
@@ -21,6 +20,7 @@ import {
   databaseOn,
   databasesForFile,
   hasBuild,
+  logIn as logInTo,
   mailThrough,
   makeApp,
   post,
@@ -107,14 +107,7 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     expect(answer.statusCode, answer.body).toBe(201);
     return student;
   };
-  const logIn = async (student: Student) => {
-    const answer = await post(app, "/api/v1/auth/login/", {
-      email: student.email,
-      password: student.password,
-    });
-    expect(answer.statusCode, answer.body).toBe(200);
-    return answer.json() as LoginResponse;
-  };
+  const logIn = (student: Student) => logInTo(app, student);
   const me = (access: string) =>
     app.inject({ url: "/api/v1/auth/me/", headers: { authorization: `Bearer ${access}` } });
 
