@@ -251,8 +251,11 @@ export const dataRightsWords = {
       `You can withdraw permission later by writing to ${site.dataProtectionEmail}; we then delete the account and its data.`,
     ],
     privacyLink: "Read the full Privacy Policy",
+    termsLink: "Read the Terms of Service",
     grant: {
       title: "Give permission",
+      /** What the grant records (the consent record keeps both versions): said before it. */
+      text: `Giving permission means you accept our Terms of Service and Privacy Policy for your child's use of ${site.name}.`,
       name: "Your name",
       relationship: "You are their",
       choose: "Choose one",

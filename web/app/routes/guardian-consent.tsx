@@ -4,6 +4,7 @@ import { AccountPage, AccountSection, FormField } from "~/components/account-pag
 import { WithLink, WithoutLink } from "~/components/link-parts.tsx";
 import { dataRightsWords } from "~/content/data-rights.ts";
 import { withoutLinkWords } from "~/content/link-pages.ts";
+import { legalPages } from "~/content/navigation.ts";
 import { linkPageMeta } from "~/lib/seo.ts";
 
 const words = dataRightsWords.guardianConsent;
@@ -39,11 +40,14 @@ export default function GuardianConsent() {
           ))}
         </ul>
         <p>
-          <a href="/privacy-policy">{words.privacyLink}</a>
+          <a href={legalPages.privacy.to}>{words.privacyLink}</a>
+        </p>
+        <p>
+          <a href={legalPages.terms.to}>{words.termsLink}</a>
         </p>
       </AccountSection>
       <WithLink>
-        <AccountSection id="grant" title={words.grant.title}>
+        <AccountSection id="grant" title={words.grant.title} text={words.grant.text}>
           <form method="post" data-check>
             <FormField
               id="guardian-name"
