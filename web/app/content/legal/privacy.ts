@@ -9,7 +9,7 @@ export const privacy: LegalDocument = {
     title: `Privacy Policy | ${name}`,
     description: `What personal data ${name} collects, why, and the rights you have over it.`,
   },
-  updated: "2026-11-25",
+  updated: "2026-11-27",
   intro: [
     `This Privacy Policy explains how ${name}, a company based in Lagos, Nigeria, collects, uses, shares and protects personal data when you use our website, the ${name} mobile app and our other services (the "Services"). We process personal data in line with the Nigeria Data Protection Act 2023.`,
     "Many of our users are young people. If you are a parent or guardian, please read this policy with your child.",
@@ -23,13 +23,13 @@ export const privacy: LegalDocument = {
         {
           list: [
             "Identity data: your name, username, date of birth, class, school and the exams you are preparing for.",
-            "Contact data: your e-mail address, phone number and address, and a parent's or guardian's contact details.",
+            "Contact data: your email address, phone number and address, and a parent's or guardian's contact details.",
             "Financial data: your chosen plan, payment references and the last digits of your card. Full card details are handled by our payment providers, not stored by us.",
             "Medical data: only if you choose to give it, for example a condition you tell us about so that we can make lessons or mock exams easier to use.",
             "Biometric data: only if you turn on a feature that needs it, such as fingerprint or face login. Where your device carries out the check, we receive only the result, not the biometric itself.",
             "Device identifiers: device ID, IP address, operating system, app version and similar technical data.",
             "Learning data: the lessons you watch, the questions you answer, and your quiz and mock exam scores.",
-            "Communications: messages you send us by e-mail, WhatsApp or in the app.",
+            "Communications: messages you send us by email, WhatsApp or in the app.",
             "Other data: the invite code you signed up with, your settings, and cookies and similar data from the website.",
           ],
         },
@@ -68,7 +68,7 @@ export const privacy: LegalDocument = {
         "Where we rely on your consent, you may withdraw it at any time. This does not affect what we did before you withdrew it, but it may mean we can no longer provide some of the Services.",
         "You may ask us for a copy of the personal data we hold about you, and ask us to correct, amend or delete it. Before we act on a request, we will ask for proof of your identity, or of your authority if you are acting for a child.",
         "The quickest way is the Your data page (/your-data, linked at the foot of every page). Enter your account's email and we send a link to it: holding that mailbox is the proof of identity. For 30 minutes the link lets you download everything we hold about you as one file, correct your name, stop marketing emails and delete your account at once. We keep a record of each request, without your address, to show that we did what you asked.",
-        "When you sign up, we record which versions of these Terms and this Privacy Policy you agreed to, and when. Our newsletter is sent only to addresses whose owner tapped the link in our confirmation email; every newsletter email has a link to unsubscribe with one tap, and we record when you subscribed, confirmed and unsubscribed. A withdrawal is added to the record; nothing is rewritten.",
+        "When you sign up, we record which versions of our Terms of Service and this Privacy Policy you agreed to, and when. Our newsletter is sent only to addresses whose owner tapped the link in our confirmation email; every newsletter email has a link to unsubscribe with one tap, and we record when you subscribed, confirmed and unsubscribed. A withdrawal is added to the record; nothing is rewritten.",
         "We may refuse a request that is unreasonable, for example one that is clearly unfounded, excessive or repeated, or that would reveal someone else's personal data. If we refuse, we will tell you why.",
       ],
     },
@@ -134,7 +134,7 @@ export const privacy: LegalDocument = {
         "For any question or request about your personal data, contact our data protection officer:",
         {
           list: [
-            `E-mail: ${site.dataProtectionEmail}`,
+            `Email: ${site.dataProtectionEmail}`,
             `Post: Data Protection Officer, ${name}, ${site.address.street}, ${site.address.city}, ${site.address.country}`,
             `Phone: ${displayPhone(site.phone)}`,
           ],

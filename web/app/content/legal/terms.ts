@@ -9,7 +9,7 @@ export const terms: LegalDocument = {
     title: `Terms of Service | ${name}`,
     description: `The terms that govern your use of the ${name} website and app.`,
   },
-  updated: "2026-11-25",
+  updated: "2026-11-27",
   intro: [
     `These Terms of Service ("Terms") are an agreement between you and ${name} ("we", "us" or "our"), a company based in Lagos, Nigeria. They apply to our website, the ${name} mobile app and every class, question, quiz, mock exam and other service we offer through them (together, the "Services").`,
     'By creating an account or using the Services, you accept these Terms. If you do not accept them, please do not use the Services. Where these Terms say "you", they also mean the parent or guardian who gives permission for a minor to use the Services.',
@@ -237,7 +237,7 @@ export const terms: LegalDocument = {
       id: "electronic-communications",
       heading: "Electronic communications",
       blocks: [
-        "When you use the Services, send us messages or receive our e-mails, you agree to communicate with us electronically. Agreements, notices and other messages we send electronically meet any legal requirement that they be in writing, and you agree to the use of electronic signatures and records.",
+        "When you use the Services, send us messages or receive our emails, you agree to communicate with us electronically. Agreements, notices and other messages we send electronically meet any legal requirement that they be in writing, and you agree to the use of electronic signatures and records.",
       ],
     },
     {
@@ -258,7 +258,7 @@ export const terms: LegalDocument = {
             name,
             `${site.address.street}, ${site.address.city}, ${site.address.country}`,
             `Phone: ${displayPhone(site.phone)}`,
-            `E-mail: ${site.email}`,
+            `Email: ${site.email}`,
           ],
         },
       ],
