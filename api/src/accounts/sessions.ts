@@ -21,6 +21,7 @@ export function createSessionRecords(db: Db) {
       userId: sql.placeholder("userId"),
       currentJti: sql.placeholder("jti"),
       device: sql.placeholder("device"),
+      createdAt: sql.placeholder("createdAt"),
     })
     .prepare("insert_session");
   const rotations = createTokenRotations(db);
@@ -53,8 +54,13 @@ export function createSessionRecords(db: Db) {
     .prepare("find_rotated_from");
 
   return {
-    /** Records a new session whose current token is `jti`. */
-    async insert(session: SessionIds & { jti: string; device: string | null }): Promise<void> {
+    /**
+     * Records a new session whose current token is `jti`, made at `createdAt` by the clock its
+     * tokens are signed with, as its rotations are: its age and its tokens' agree.
+     */
+    async insert(
+      session: SessionIds & { jti: string; device: string | null; createdAt: Date },
+    ): Promise<void> {
       await insertSession.execute(session);
     },
     /** Moves a live session from token `jti` to `next` at `at`; false when it did not hold `jti`. */
