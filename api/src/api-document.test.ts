@@ -203,6 +203,38 @@ describe("the API's document, against the real server", () => {
     await call("verifyEmail", { body: { token: verify } });
     await call("resendEmailVerification", { body: { email: student.email } });
 
+    // A second device; the sessions seen, one ended, this device logged out, a new password.
+    const phone = {
+      "user-agent":
+        "Mozilla/5.0 (Linux; Android 12; TECNO KG5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36",
+    };
+    const other = (
+      await call("logIn", {
+        body: { email: student.email, password: student.password },
+        raw: { headers: phone },
+      })
+    ).json();
+    const listed = (await call("listSessions", { token: access })).json().sessions;
+    await call("listSessions", {});
+    const otherId = listed.find((s: { current: boolean }) => !s.current)?.id;
+    await call("endSession", { token: access, id: otherId });
+    await call("endSession", { token: access });
+    await call("endSession", {});
+    await call("logOut", { token: other.access, body: { refresh: other.refresh } });
+    await call("logOut", { body: { refresh: other.refresh } });
+    const changePassword = exampleBody("changePassword");
+    await call("changePassword", {
+      token: access,
+      body: { ...changePassword, current_password: "not-the-password" },
+    });
+    await call("changePassword", { body: changePassword });
+    const changed = await call("changePassword", {
+      token: access,
+      body: { ...changePassword, current_password: student.password },
+    });
+    await call("logOutEverywhere", { token: changed.json().access });
+    await call("logOutEverywhere", { token: changed.json().access });
+
     await call("requestPasswordReset", { body: { email: student.email } });
     const reset = await linkToken(student.email, "/reset-password", since);
     await call("confirmPasswordReset", { body: { token: reset, password: "kola-nut-new-1" } });

@@ -1,10 +1,18 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { authSessions } from "../db/schema.ts";
 import { createTokenRotations } from "./token-rotations.ts";
 
 /** A session of a student: `id` of `userId`. */
 export type SessionIds = { id: string; userId: string };
+
+/** A live session as its account sees it: `device` is the User-Agent it logged in with. */
+export type SessionRow = {
+  id: string;
+  device: string | null;
+  createdAt: Date;
+  lastUsedAt: Date;
+};
 
 export type SessionRecords = ReturnType<typeof createSessionRecords>;
 
@@ -53,6 +61,38 @@ export function createSessionRecords(db: Db) {
     )
     .prepare("find_rotated_from");
 
+  // A refresh moves `rotated_at`, so it is the session's last use; never refreshed, its login.
+  const lastUsed = sql<Date>`coalesce(${authSessions.rotatedAt}, ${authSessions.createdAt})`;
+  const liveSessions = db
+    .select({
+      id: authSessions.id,
+      device: authSessions.device,
+      createdAt: authSessions.createdAt,
+      lastUsedAt: lastUsed.mapWith(authSessions.createdAt),
+    })
+    .from(authSessions)
+    .where(
+      and(
+        eq(authSessions.userId, sql.placeholder("userId")),
+        isNull(authSessions.revokedAt),
+        sql`${lastUsed} > ${sql.placeholder("since")}`,
+      ),
+    )
+    .orderBy(desc(lastUsed))
+    .prepare("live_sessions");
+  // Already ended is ended: the row is the account's either way, and the answer the same.
+  const endOwnSession = db
+    .update(authSessions)
+    .set({ revokedAt: sql`coalesce(${authSessions.revokedAt}, now())` })
+    .where(
+      and(
+        eq(authSessions.id, sql.placeholder("id")),
+        eq(authSessions.userId, sql.placeholder("userId")),
+      ),
+    )
+    .returning({ id: authSessions.id })
+    .prepare("end_own_session");
+
   return {
     /**
      * Records a new session whose current token is `jti`, made at `createdAt` by the clock its
@@ -74,6 +114,32 @@ export function createSessionRecords(db: Db) {
     ): Promise<{ currentJti: string; rotatedAt: number } | undefined> {
       const [row] = await findRotatedFrom.execute(session);
       return row;
+    },
+    /**
+     * The account's sessions still live: not ended, and used since `since` (a refresh token
+     * unused for its lifetime has expired, and its session with it). Most recently used first.
+     */
+    async live(userId: string, since: Date): Promise<SessionRow[]> {
+      return liveSessions.execute({ userId, since });
+    },
+    /** Ends the account's session `id`, live or not; false when the account has no such session. */
+    async end(ids: SessionIds): Promise<boolean> {
+      const [ended] = await endOwnSession.execute(ids);
+      return ended !== undefined;
+    },
+    /** Ends those of the sessions `ids` that are `userId`'s and live, in one statement. */
+    async endMany(userId: string, ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(authSessions)
+        .set({ revokedAt: sql`now()` })
+        .where(
+          and(
+            eq(authSessions.userId, userId),
+            inArray(authSessions.id, ids),
+            isNull(authSessions.revokedAt),
+          ),
+        );
     },
     /** Ends a live session; false when there was none to end. */
     async revoke(ids: SessionIds): Promise<boolean> {
