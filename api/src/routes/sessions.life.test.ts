@@ -147,7 +147,7 @@ describe.each(databases)("two instances on one database, on $name", (testDb) => 
   let second: FastifyInstance;
   beforeAll(async () => {
     handles = await testDb.openTwice();
-    [first, second] = await Promise.all(handles.map((database) => makeApp(database)));
+    [first, second] = await Promise.all([makeApp(handles[0]), makeApp(handles[1])]);
   }, 60_000);
   afterAll(async () => {
     await Promise.all([first.close(), second.close()]);
