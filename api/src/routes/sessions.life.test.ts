@@ -128,6 +128,17 @@ describe.each(databases)("the app's life with its sessions, on $name", (testDb) 
       (await app.inject({ url: `${yourDataApi}/`, headers: { authorization: `Bearer ${data}` } }))
         .statusCode;
     expect(await download()).toBe(200);
+    // The download lists every session with its device, ended ones too.
+    const held = await app.inject({
+      url: `${yourDataApi}/`,
+      headers: { authorization: `Bearer ${data}` },
+    });
+    expect(held.json().sessions.map((s: { device_name: string | null }) => s.device_name)).toEqual([
+      "Android 12 · TECNO KG5",
+      "Chrome on Windows",
+      "Android 12 · TECNO KG5",
+      "Chrome on Windows",
+    ]);
 
     expect(await api.everywhere(afterChange.access)).toBe(204);
     // Nothing issued before works any more, access and refresh alike.
