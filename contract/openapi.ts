@@ -51,7 +51,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's live sessions, one per device logged in, the asking one `current` */
+        /**
+         * The account's live sessions, one per device logged in, the asking one `current`
+         * @description Sessions not ended and used within the refresh token's 7 days: the asking one first, then the most recently used, 100 at most.
+         */
         get: operations["listSessions"];
         put?: never;
         post?: never;
@@ -712,7 +715,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Most recently used first */
+            /** @description The asking session first, then the most recently used */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -34,6 +34,6 @@ export const sessionSchema = z.object({
 });
 export type SessionItem = z.infer<typeof sessionSchema>;
 
-/** GET /api/v1/auth/sessions/: most recently used first. */
+/** GET /api/v1/auth/sessions/: the asking session first, then the most recently used. */
 export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
 export type SessionList = z.infer<typeof sessionListSchema>;

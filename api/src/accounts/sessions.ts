@@ -6,6 +6,9 @@ import { createTokenRotations } from "./token-rotations.ts";
 /** A session of a student: `id` of `userId`. */
 export type SessionIds = { id: string; userId: string };
 
+/** The most sessions a list gives, the most recently used. */
+export const listedSessions = 100;
+
 /** A live session as its account sees it: `device` is the User-Agent it logged in with. */
 export type SessionRow = {
   id: string;
@@ -78,7 +81,14 @@ export function createSessionRecords(db: Db) {
         sql`${lastUsed} > ${sql.placeholder("since")}`,
       ),
     )
-    .orderBy(desc(lastUsed))
+    // The asking session first, so it is listed however many others were used since.
+    .orderBy(
+      sql`${authSessions.id} = ${sql.placeholder("current")} desc nulls last`,
+      desc(lastUsed),
+    )
+    // Logins are limited to 10 a minute per address, which still allows some 100,000 sessions
+    // a week: the answer is bounded, and a student has a few devices, not a hundred.
+    .limit(listedSessions)
     .prepare("live_sessions");
   // Already ended is ended: the row is the account's either way, and the answer the same.
   const endOwnSession = db
@@ -117,10 +127,11 @@ export function createSessionRecords(db: Db) {
     },
     /**
      * The account's sessions still live: not ended, and used since `since` (a refresh token
-     * unused for its lifetime has expired, and its session with it). Most recently used first.
+     * unused for its lifetime has expired, and its session with it). Session `current` first,
+     * then the most recently used, `listedSessions` at most.
      */
-    async live(userId: string, since: Date): Promise<SessionRow[]> {
-      return liveSessions.execute({ userId, since });
+    async live(userId: string, since: Date, current: string | null): Promise<SessionRow[]> {
+      return liveSessions.execute({ userId, since, current });
     },
     /** Ends the account's session `id`, live or not; false when the account has no such session. */
     async end(ids: SessionIds): Promise<boolean> {

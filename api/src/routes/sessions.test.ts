@@ -222,6 +222,18 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
       }
     });
 
+    it("lists the 100 most recently used when there are more", async () => {
+      const phone = await logIn(await signUp());
+      await suite.database.db.execute(
+        sql`insert into auth_sessions (user_id, current_jti, created_at)
+            select ${phone.user.id}::uuid, gen_random_uuid(), now() - n * interval '1 second'
+            from generate_series(1, 150) as n`,
+      );
+      const { sessions } = (await list(phone.access)).json();
+      expect(sessions).toHaveLength(100);
+      expect(sessions[0].current).toBe(true);
+    });
+
     it("ends another device's session, access token at once, and answers 204 again", async () => {
       const student = await signUp();
       const phone = await logIn(student);

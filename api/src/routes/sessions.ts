@@ -11,7 +11,7 @@ import {
 } from "@ysp/contract";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Credentials } from "../accounts/credentials.ts";
-import type { SessionRecords } from "../accounts/sessions.ts";
+import { listedSessions, type SessionRecords } from "../accounts/sessions.ts";
 import type { Students } from "../accounts/students.ts";
 import { examples } from "../api-examples.ts";
 import { deviceName } from "../auth/devices.ts";
@@ -141,10 +141,11 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
       ...operation({
         operationId: "listSessions",
         summary: "The account's live sessions, one per device logged in, the asking one `current`",
+        description: `Sessions not ended and used within the refresh token's 7 days: the asking one first, then the most recently used, ${listedSessions} at most.`,
         ...student,
         answers: {
           200: {
-            description: "Most recently used first",
+            description: "The asking session first, then the most recently used",
             schema: sessionListSchema,
             examples: examples.sessions,
           },
@@ -156,7 +157,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
       const found = await holderOf(request);
       if (!found) return notAuthenticated(reply);
       const since = new Date(signer.now() - refreshTokenSeconds * 1000);
-      const rows = await records.live(found.user.id, since);
+      const rows = await records.live(found.user.id, since, found.holder.sessionId ?? null);
       return reply.send({
         sessions: rows.map((row) => ({
           id: row.id,
