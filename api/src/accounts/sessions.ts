@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { TokenHolder } from "../auth/tokens.ts";
 import type { Db } from "../db/client.ts";
-import { authSessions } from "../db/schema.ts";
+import { authSessions, users } from "../db/schema.ts";
 import { createTokenRotations } from "./token-rotations.ts";
 
 /** A session of a student: `id` of `userId`. */
@@ -74,6 +75,12 @@ export function createSessionRecords(db: Db) {
       lastUsedAt: lastUsed.mapWith(authSessions.createdAt),
     })
     .from(authSessions)
+    // Only while the account is at the epoch the asking token names: with the asking session
+    // among the rows, this one statement is also the bearer token's check (routes/sessions.ts).
+    .innerJoin(
+      users,
+      and(eq(users.id, authSessions.userId), eq(users.credentialsEpoch, sql.placeholder("epoch"))),
+    )
     .where(
       and(
         eq(authSessions.userId, sql.placeholder("userId")),
@@ -126,12 +133,12 @@ export function createSessionRecords(db: Db) {
       return row;
     },
     /**
-     * The account's sessions still live: not ended, and used since `since` (a refresh token
-     * unused for its lifetime has expired, and its session with it). Session `current` first,
-     * then the most recently used, `listedSessions` at most.
+     * The account's sessions still live, while it is at `holder`'s epoch: not ended, and used
+     * since `since` (a refresh token unused for its lifetime has expired, and its session with
+     * it). Session `current` first, then the most recently used, `listedSessions` at most.
      */
-    async live(userId: string, since: Date, current: string | null): Promise<SessionRow[]> {
-      return liveSessions.execute({ userId, since, current });
+    async live(holder: TokenHolder, since: Date, current: string | null): Promise<SessionRow[]> {
+      return liveSessions.execute({ ...holder, since, current });
     },
     /** Ends the account's session `id`, live or not; false when the account has no such session. */
     async end(ids: SessionIds): Promise<boolean> {

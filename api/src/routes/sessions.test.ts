@@ -3,9 +3,17 @@ import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
-import { databaseOn, databasesForFile, mailThrough, makeApp, post } from "../../test/harness.ts";
+import {
+  databaseOn,
+  databasesForFile,
+  mailThrough,
+  makeApp,
+  makeConfig,
+  post,
+} from "../../test/harness.ts";
 import { mailTo, tokenIn } from "../../test/mail.ts";
 import { queryRows } from "../db/client.ts";
 
@@ -263,6 +271,23 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
       }
       expect(theirs.body).toBe(unknown.body);
       expect(await works(victim)).toEqual({ access: 200, refresh: 200 });
+    });
+
+    it("lists for an access token from before tokens named their session, none current", async () => {
+      const student = await signUp();
+      const phone = await logIn(student);
+      const { sid: _, ...claims } = JSON.parse(
+        Buffer.from(phone.access.split(".")[1] ?? "", "base64url").toString(),
+      );
+      const legacy = await new SignJWT(claims)
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .sign(new TextEncoder().encode(makeConfig().jwtSecret));
+      const answer = await list(legacy);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().sessions).toEqual([expect.objectContaining({ current: false })]);
+      // Held to the epoch alone: a move of it refuses the token.
+      expect((await everywhere(phone.access)).statusCode).toBe(204);
+      expect((await list(legacy)).statusCode).toBe(401);
     });
 
     it("refuses both without a live access token", async () => {

@@ -154,17 +154,24 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
       }),
     },
     async (request, reply) => {
-      const found = await holderOf(request);
-      if (!found) return notAuthenticated(reply);
+      const token = bearerOf(request);
+      const holder = token ? await signer.verifyAccess(token) : null;
+      if (!holder) return notAuthenticated(reply);
+      const current = holder.sessionId ?? null;
+      // A token naming its session is checked by the list's own statement: that session is live
+      // and the account at the token's epoch exactly when it is listed (used in the access
+      // token's 15 minutes, it is within `since`, and it comes first). One read, not two.
+      if (!current && !(await students.findHolder(holder))) return notAuthenticated(reply);
       const since = new Date(signer.now() - refreshTokenSeconds * 1000);
-      const rows = await records.live(found.user.id, since, found.holder.sessionId ?? null);
+      const rows = await records.live(holder, since, current);
+      if (current && rows[0]?.id !== current) return notAuthenticated(reply);
       return reply.send({
         sessions: rows.map((row) => ({
           id: row.id,
           device: deviceName(row.device),
           created_at: row.createdAt.toISOString(),
           last_used_at: row.lastUsedAt.toISOString(),
-          current: row.id === found.holder.sessionId,
+          current: row.id === current,
         })),
       });
     },
