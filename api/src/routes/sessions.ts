@@ -108,7 +108,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
       // Another account's refresh token ends nothing: whoever sent it gets the same 204.
       if (refresh && refresh.userId === access.userId) ids.add(refresh.sessionId);
       await records.endMany(access.userId, [...ids]);
-      request.logFields = { userId: access.userId, sessionsEnded: ids.size };
+      request.logFields = { userId: access.userId, sessionsNamed: ids.size };
       return reply.code(204).send();
     },
   );
