@@ -117,6 +117,19 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
       expect(await works(other)).toEqual(dead);
     });
 
+    it("answers the same logout, and the same end of a session, sent twice at once", async () => {
+      const student = await signUp();
+      const phone = await logIn(student);
+      const laptop = await logIn(student, userAgents.windows);
+      const laptopId = (await list(phone.access)).json().sessions[1].id;
+      const ends = await Promise.all([end(phone.access, laptopId), end(phone.access, laptopId)]);
+      expect(ends.map((a) => a.statusCode)).toEqual([204, 204]);
+      expect(await works(laptop)).toEqual(dead);
+      const outs = await Promise.all([logOut(phone), logOut(phone)]);
+      expect(outs.map((a) => a.statusCode)).toEqual([204, 204]);
+      expect(await works(phone)).toEqual(dead);
+    });
+
     it("refuses a request without a valid access token", async () => {
       const phone = await logIn(await signUp());
       const none = await post(app, "/api/v1/auth/logout/", { refresh: phone.refresh });
