@@ -229,3 +229,50 @@ export function refreshLoad(url: string, refreshTokens: string[], seconds: numbe
     }),
   );
 }
+
+/**
+ * The app's account screen, listing its sessions: one connection per logged-in session, each
+ * sending its own access token (autocannon shares request objects between an instance's
+ * connections). A list is one statement, the bearer token's check included, and hashes nothing.
+ */
+export function listSessionsLoad(url: string, accessTokens: string[], seconds: number) {
+  return load(
+    "listSessions",
+    null,
+    seconds,
+    accessTokens.map((access) => ({
+      options: {
+        url: `${url}/api/v1/auth/sessions/`,
+        headers: { authorization: `Bearer ${access}` },
+        connections: 1,
+      },
+    })),
+  );
+}
+
+/**
+ * Log out, again and again for each session: the first ends it, and each repeat is answered
+ * 204 as RFC 7009 asks, after the same work (two tokens checked, one UPDATE by primary key
+ * that finds the session already ended). A new session for every request would need a login,
+ * and its password hash, each time: the run would measure hashing.
+ */
+export function logOutLoad(
+  url: string,
+  pairs: { access: string; refresh: string }[],
+  seconds: number,
+) {
+  return load(
+    "logOut",
+    null,
+    seconds,
+    pairs.map(({ access, refresh }) => ({
+      options: {
+        url: `${url}/api/v1/auth/logout/`,
+        method: "POST",
+        headers: { ...json, authorization: `Bearer ${access}` },
+        body: JSON.stringify({ refresh }),
+        connections: 1,
+      },
+    })),
+  );
+}

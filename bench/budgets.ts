@@ -45,6 +45,8 @@ export function checkBudgets(input: {
     lost: number;
   };
   refresh: LoadResult;
+  listSessions: LoadResult;
+  logOut: LoadResult;
   /** The same against PostgreSQL, where every refresh is also counted there; null without one. */
   postgresRefresh: LoadResult | null;
   mail: MailResult & { queued: { resets: number; signups: number }; sent: { resets: number } };
@@ -176,6 +178,19 @@ export function checkBudgets(input: {
   check("acknowledged sign-ups lost = 0", String(lost), lost === 0);
   const refreshRatio = input.refresh.perSecond / input.ceiling;
   check("refresh/s ≥ 10× the sign-up ceiling", `${refreshRatio.toFixed(1)}×`, refreshRatio >= 10);
+  // Neither hashes a password: each must serve many times what sign-ups can, as the refresh does.
+  for (const [run, answer] of [
+    [input.listSessions, "200"],
+    [input.logOut, "204"],
+  ] as const) {
+    const ratio = run.perSecond / input.ceiling;
+    const others = Object.keys(run.statuses).filter((code) => code !== answer);
+    check(
+      `${run.name}/s ≥ 10× the sign-up ceiling, every answer ${answer}`,
+      `${ratio.toFixed(1)}×${others.length ? `, also ${others.join(", ")}` : ""}`,
+      ratio >= 10 && others.length === 0,
+    );
+  }
   if (input.postgresRefresh) {
     const ratio = input.postgresRefresh.perSecond / input.ceiling;
     check(

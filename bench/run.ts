@@ -25,7 +25,9 @@ import {
   hashCeiling,
   healthProbe,
   type LoadResult,
+  listSessionsLoad,
   loginLoad,
+  logOutLoad,
   newsletterLoad,
   passwordResetLoad,
   refreshLoad,
@@ -104,6 +106,26 @@ async function refreshRun(
     loadSeconds,
     name,
   );
+}
+
+/**
+ * The session operations of a logged-in app, each over as many sessions as the refresh run:
+ * the list first, since each logout ends the session its list would need.
+ */
+async function sessionRuns(url: string, accounts: { email: string; password: string }[]) {
+  const sessions: { access: string; refresh: string }[] = [];
+  for (let i = 0; i < refreshSessions; i++) {
+    const account = accounts[i % accounts.length];
+    const answer = await postAccepted(`${url}/api/v1/auth/login/`, account, 200);
+    sessions.push({ access: answer.access as string, refresh: answer.refresh as string });
+  }
+  const list = await listSessionsLoad(
+    url,
+    sessions.map((s) => s.access),
+    loadSeconds,
+  );
+  const logOut = await logOutLoad(url, sessions, loadSeconds);
+  return { list, logOut };
 }
 
 async function makeAccounts(url: string, count: number) {
@@ -255,6 +277,7 @@ async function main() {
       loadSeconds,
     );
     const refresh = await refreshRun(server.url, accounts, "refresh");
+    const sessionOps = await sessionRuns(server.url, accounts);
     const newsletter = await newsletterLoad(server.url, loadSeconds);
 
     log("password resets asked for, and the mail queue sending its backlog");
@@ -356,6 +379,8 @@ async function main() {
       ceiling: ceiling.mean,
       signup: { ...signup, at80: at80Judged, lost },
       refresh,
+      listSessions: sessionOps.list,
+      logOut: sessionOps.logOut,
       postgresRefresh: typeof postgres === "string" ? null : postgres.refresh,
       mail,
       linkTiming,
@@ -368,7 +393,16 @@ async function main() {
       api: {
         hashCeilingPerSecond: Number(ceiling.mean.toFixed(1)),
         hashCeilingBeforeAfter: [ceiling.before, ceiling.after].map((c) => Number(c.toFixed(1))),
-        runs: [...signupRunsDone, signup.health, login, refresh, newsletter, resets],
+        runs: [
+          ...signupRunsDone,
+          signup.health,
+          login,
+          refresh,
+          sessionOps.list,
+          sessionOps.logOut,
+          newsletter,
+          resets,
+        ],
         signupRows: rows,
         mail,
         linkTiming,
@@ -384,7 +418,16 @@ async function main() {
       weights,
       lighthouse,
       { pages: slowLine, formWithoutScript },
-      [...signupRunsDone, signup.health, login, refresh, newsletter, resets],
+      [
+        ...signupRunsDone,
+        signup.health,
+        login,
+        refresh,
+        sessionOps.list,
+        sessionOps.logOut,
+        newsletter,
+        resets,
+      ],
       ceiling,
       lost,
       postgres,

@@ -6,7 +6,7 @@ import type { paths } from "./openapi.ts";
  * neither can drift from what the server says it does.
  */
 
-export type ApiMethod = "get" | "post";
+export type ApiMethod = "get" | "post" | "delete";
 
 type Json<T> = T extends { content: { "application/json": infer Body } } ? Body : never;
 
@@ -24,12 +24,12 @@ export type ApiBody<P extends keyof paths, M extends ApiMethod> =
 type Responses<P extends keyof paths, M extends ApiMethod> =
   OperationAt<P, M> extends { responses: infer R } ? R : never;
 
-/** What an operation answers when all goes well (2xx). */
+/** What an operation answers when all goes well (2xx; never for 204, which has no body). */
 export type ApiAnswer<P extends keyof paths, M extends ApiMethod> = Json<
-  Responses<P, M>[Extract<keyof Responses<P, M>, 200 | 201 | 202>]
+  Responses<P, M>[Extract<keyof Responses<P, M>, 200 | 201 | 202 | 204>]
 >;
 
 /** What an operation answers when it refuses (4xx, 5xx): the error shape, its codes narrowed. */
 export type ApiRefusal<P extends keyof paths, M extends ApiMethod> = Json<
-  Responses<P, M>[Exclude<keyof Responses<P, M>, 200 | 201 | 202>]
+  Responses<P, M>[Exclude<keyof Responses<P, M>, 200 | 201 | 202 | 204>]
 >;

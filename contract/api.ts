@@ -52,8 +52,8 @@ export const personName = (label: string, required: string) =>
     }),
   );
 
-// Not trimmed: spaces a student typed are part of the password.
-const password = text("Password", signupMessages.password).check(
+/** A password as a login takes it, any length a password may have. Not trimmed: spaces a student typed are part of the password. */
+export const password = text("Password", signupMessages.password).check(
   z.overwrite(composed),
   z.refine((v) => v !== "", signupMessages.password),
   z.refine((v) => characters(v) <= 128, apiMessages.passwordLong),

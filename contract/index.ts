@@ -6,4 +6,5 @@ export * from "./errors.ts";
 export * from "./form-answers.ts";
 export * from "./names.ts";
 export * from "./responses.ts";
+export * from "./sessions.ts";
 export * from "./signup.ts";

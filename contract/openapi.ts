@@ -4,6 +4,103 @@
  */
 
 export interface paths {
+    "/api/v1/auth/logout/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log this device out: its session ends, refresh and access tokens alike
+         * @description Ends the session of the bearer token and, when it is this account's, the session of the refresh token sent (the same one, from the app). A session already ended, or a refresh token that is no longer good, is answered 204 too (RFC 7009): the app may forget its tokens whatever the answer.
+         */
+        post: operations["logOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/logout/everywhere/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log out every device: every session of the account ends, access tokens included
+         * @description Links sent by mail (a password reset asked for, say) still work: they reach only the mailbox.
+         */
+        post: operations["logOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sessions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's live sessions, one per device logged in, the asking one `current`
+         * @description Sessions not ended and used within the refresh token's 7 days: the asking one first, then the most recently used, 100 at most.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sessions/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one session of the account (another device, or this one) */
+        delete: operations["endSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password: a new pair for this device, every other session ends
+         * @description Every session ends, this one too, and this device gets a new pair in a new session; links sent by mail before stop working, and "Your password was changed" is mailed to the address. Limited as a login is, and counted with it.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/signup/": {
         parameters: {
             query?: never;
@@ -365,6 +462,646 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    logOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    refresh: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Logged out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid credentials came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description not_authenticated: No valid token came with a request that needs one.
+                             * @enum {string}
+                             */
+                            code: "not_authenticated";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    logOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session has ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid credentials came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description not_authenticated: No valid token came with a request that needs one.
+                             * @enum {string}
+                             */
+                            code: "not_authenticated";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The asking session first, then the most recently used */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessions: {
+                            /** Format: uuid */
+                            id: string;
+                            device: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            last_used_at: string;
+                            current: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid credentials came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description not_authenticated: No valid token came with a request that needs one.
+                             * @enum {string}
+                             */
+                            code: "not_authenticated";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session's id, from listSessions */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session has ended (or had already) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid credentials came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description not_authenticated: No valid token came with a request that needs one.
+                             * @enum {string}
+                             */
+                            code: "not_authenticated";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The account has nothing at this address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description session_not_found: The account has no session with this id (another account's is unknown too).
+                             * @enum {string}
+                             */
+                            code: "session_not_found";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new pair */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access: string;
+                        refresh: string;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             *     wrong_password: The current password given to change it is wrong.
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "wrong_password";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid credentials came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description not_authenticated: No valid token came with a request that needs one.
+                             * @enum {string}
+                             */
+                            code: "not_authenticated";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests from this address, or for this email address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
+                             * @enum {string}
+                             */
+                            code: "throttled";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description service_busy: Too many passwords are being checked; wait for Retry-After.
+                             *     database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "service_busy" | "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     signUp: {
         parameters: {
             query?: never;

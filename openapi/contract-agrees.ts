@@ -1,6 +1,7 @@
 import type {
   ApiErrorBody,
   ApiErrorCode,
+  changePasswordBodySchema,
   correctNameBodySchema,
   DataAccess,
   deleteBodySchema,
@@ -14,6 +15,7 @@ import type {
   PublicUser,
   passwordResetConfirmBodySchema,
   refreshBodySchema,
+  SessionList,
   SignupResponse,
   signupBodySchema,
   TokenPair,
@@ -41,6 +43,13 @@ type TheContract = {
   "/api/v1/auth/refresh/": { post: Contract<Input<typeof refreshBodySchema>, TokenPair> };
   "/auth/refresh/": { post: Contract<Input<typeof refreshBodySchema>, TokenPair> };
   "/api/v1/auth/me/": { get: Contract<never, PublicUser> };
+  "/api/v1/auth/logout/": { post: Contract<Input<typeof refreshBodySchema>, never> };
+  "/api/v1/auth/logout/everywhere/": { post: Contract<never, never> };
+  "/api/v1/auth/sessions/": { get: Contract<never, SessionList> };
+  "/api/v1/auth/sessions/{id}/": { delete: Contract<never, never> };
+  "/api/v1/auth/password/": {
+    post: Contract<Input<typeof changePasswordBodySchema>, TokenPair>;
+  };
   "/api/v1/auth/verify-email/resend/": {
     post: Contract<Input<typeof emailOnlyBodySchema>, MessageResponse>;
   };
@@ -88,6 +97,7 @@ type Listed<M extends ApiMethod> = {
 }[keyof TheContract];
 export const everyGet: Same<ApiPath<"get">, Listed<"get"> | "/api/v1/auth/your-data"> = true;
 export const everyPost: Same<ApiPath<"post">, Listed<"post">> = true;
+export const everyDelete: Same<ApiPath<"delete">, Listed<"delete">> = true;
 
 type Agreement<P extends keyof TheContract> = {
   [M in keyof TheContract[P] & ApiMethod]: P extends ApiPath<M>
@@ -117,6 +127,11 @@ export const agrees: {
   "/api/v1/auth/refresh/": true,
   "/auth/refresh/": true,
   "/api/v1/auth/me/": true,
+  "/api/v1/auth/logout/": true,
+  "/api/v1/auth/logout/everywhere/": true,
+  "/api/v1/auth/sessions/": true,
+  "/api/v1/auth/sessions/{id}/": true,
+  "/api/v1/auth/password/": true,
   "/api/v1/auth/verify-email/resend/": true,
   "/api/v1/auth/verify-email/": true,
   "/api/v1/auth/password-reset/": true,

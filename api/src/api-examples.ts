@@ -5,6 +5,7 @@ import {
   deleteConfirmation,
   type LoginResponse,
   type PublicUser,
+  type SessionList,
   type SignupBody,
   type TokenPair,
 } from "@ysp/contract";
@@ -129,6 +130,28 @@ export const examples = {
       value: { message: dataRightsMessages.guardianRefused },
     },
   },
+  changePasswordBody: one("The password now, and the new one", {
+    current_password: student.password,
+    new_password: "new-kola-nut-43",
+  }),
+  sessions: one("Her phone, asking, and a browser she logged in from at school", {
+    sessions: [
+      {
+        id: "9a1e7c42-5d3b-4f8a-b6c1-2e0d4f9a8b7c",
+        device: "Android 12 · TECNO KG5",
+        created_at: "2026-09-01T08:10:00.000Z",
+        last_used_at: "2026-11-25T09:30:00.000Z",
+        current: true,
+      },
+      {
+        id: "3c5b2a19-8e7d-4a6f-9b0c-1d2e3f4a5b6c",
+        device: "Chrome on Windows",
+        created_at: "2026-11-20T13:02:00.000Z",
+        last_used_at: "2026-11-21T10:45:00.000Z",
+        current: false,
+      },
+    ],
+  } satisfies SessionList),
   newsletterAsked: message("The same words for every address", dataRightsMessages.newsletterAsked),
   newsletterConfirmed: message("Subscribed", dataRightsMessages.newsletterConfirmed),
   unsubscribed: message("Unsubscribed", dataRightsMessages.unsubscribed),

@@ -14,13 +14,67 @@ describe.each(databases)("a limit counts its operation at every address, on $nam
   const suite = databaseOn(testDb);
   let app: FastifyInstance;
   let perMailbox: FastifyInstance;
+  let passwords: FastifyInstance;
+  let perAccount: FastifyInstance;
   beforeAll(async () => {
+    passwords = await makeApp(suite.database, { rateLimits: { loginPerMinute: 3 } });
+    perAccount = await makeApp(suite.database, { rateLimits: { loginPerEmailPerMinute: 3 } });
     app = await makeApp(suite.database, {
       rateLimits: { refreshPerMinute: 2, mailPerMinute: 3 },
     });
     perMailbox = await makeApp(suite.database, { rateLimits: { mailPerAddressPerHour: 2 } });
   }, 60_000);
-  afterAll(() => Promise.all([app.close(), perMailbox.close()]));
+  afterAll(() =>
+    Promise.all([app.close(), perMailbox.close(), passwords.close(), perAccount.close()]),
+  );
+
+  /** A student logged in on `on`: the password and an access token. */
+  const loggedIn = async (on: FastifyInstance) => {
+    const student = makeStudent();
+    expect((await post(on, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+    const login = await post(on, "/api/v1/auth/login/", {
+      email: student.email,
+      password: student.password,
+    });
+    return { student, headers: { authorization: `Bearer ${login.json().access}` } };
+  };
+  const wrongChange = (on: FastifyInstance, headers: Record<string, string>) =>
+    post(
+      on,
+      "/api/v1/auth/password/",
+      { current_password: "not-the-password", new_password: "a-new-password-42" },
+      headers,
+    );
+
+  it("counts a change of password with the logins from the same address", async () => {
+    // One login (the one loggedIn makes) and two guesses through changePassword spend three.
+    const { student, headers } = await loggedIn(passwords);
+    const statuses = [];
+    for (let i = 0; i < 2; i++) statuses.push((await wrongChange(passwords, headers)).statusCode);
+    statuses.push(
+      (
+        await post(passwords, "/api/v1/auth/login/", {
+          email: student.email,
+          password: student.password,
+        })
+      ).statusCode,
+    );
+    statuses.push((await wrongChange(passwords, headers)).statusCode);
+    expect(statuses).toEqual([400, 400, 429, 429]);
+  });
+
+  it("counts a change of password with the logins to the same account", async () => {
+    const { student, headers } = await loggedIn(perAccount);
+    const statuses = [];
+    for (let i = 0; i < 2; i++) statuses.push((await wrongChange(perAccount, headers)).statusCode);
+    statuses.push((await wrongChange(perAccount, headers)).statusCode);
+    const login = await post(perAccount, "/api/v1/auth/login/", {
+      email: student.email.toUpperCase(),
+      password: student.password,
+    });
+    statuses.push(login.statusCode);
+    expect(statuses).toEqual([400, 400, 429, 429]);
+  });
 
   it("counts refreshes at /auth/refresh/ and /api/v1/auth/refresh/ together", async () => {
     const statuses = [];

@@ -49,6 +49,12 @@ const bodyEmail = (request: FastifyRequest, field = "email") => {
 const bodyMailbox = (request: FastifyRequest, field = "email") =>
   canonicalMailbox(bodyEmail(request, field));
 
+/**
+ * The key of the login's count per address: a login names the address in its body, a change of
+ * password by the bearer's account, and both count against one allowance.
+ */
+export const loginEmailKey = (email: string) => `login-email:${email.trim().toLowerCase()}`;
+
 export const tooManyAttempts = (ttlMs: number) =>
   `Too many attempts. Please wait ${waitWords(ttlMs / 1000)} and try again.`;
 
@@ -102,7 +108,7 @@ export function rateLimits(config: RateLimitConfig): RateLimits {
     loginPerEmail: {
       max: config.loginPerEmailPerMinute,
       timeWindow: minute,
-      keyGenerator: (request) => `login-email:${bodyEmail(request)}`,
+      keyGenerator: (request) => loginEmailKey(bodyEmail(request)),
     },
     refresh: perIp("refresh", config.refreshPerMinute),
     newsletter: perIp("newsletter", config.newsletterPerMinute),

@@ -100,6 +100,52 @@ describe("request log", () => {
     });
   });
 
+  it("writes the sessions' operations with the account, and never a token or a password", async () => {
+    const student = makeStudent({ password: "a-secret-password-9" });
+    await app.inject({ method: "POST", url: "/api/v1/auth/signup/", payload: student });
+    const logIn = async () =>
+      (
+        await app.inject({
+          method: "POST",
+          url: "/api/v1/auth/login/",
+          payload: { email: student.email, password: student.password },
+        })
+      ).json();
+    const phone = await logIn();
+    const laptop = await logIn();
+    const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
+    const secrets = [phone.access, phone.refresh, laptop.access, laptop.refresh];
+    const written = [
+      ...(await linesOf(() =>
+        app.inject({ url: "/api/v1/auth/sessions/", headers: bearer(phone.access) }),
+      )),
+      ...(await linesOf(() =>
+        app.inject({
+          method: "POST",
+          url: "/api/v1/auth/logout/",
+          payload: { refresh: laptop.refresh },
+          headers: bearer(laptop.access),
+        }),
+      )),
+      ...(await linesOf(() =>
+        app.inject({
+          method: "POST",
+          url: "/api/v1/auth/password/",
+          payload: { current_password: student.password, new_password: "another-secret-7" },
+          headers: bearer(phone.access),
+        }),
+      )),
+    ];
+    expect(written.map((line) => (line.res as { statusCode: number }).statusCode)).toEqual([
+      200, 204, 200,
+    ]);
+    for (const line of written.slice(1)) expect(line.userId).toMatch(/^[0-9a-f-]{36}$/);
+    const text = JSON.stringify(written);
+    for (const secret of [...secrets, student.password, "another-secret-7"])
+      expect(text).not.toContain(secret);
+    expect(text).not.toContain("Bearer");
+  });
+
   it("writes no line for a page or a file: they are logged only when something goes wrong", async () => {
     // The request after each is logged, and its line is the only new one.
     expect(await linesOf(() => app.inject({ method: "GET", url: "/" }))).toEqual([]);

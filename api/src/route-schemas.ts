@@ -93,10 +93,13 @@ export type Answer = {
   examples: Record<string, Example>;
 };
 
+/** An answer with no body (204): done, and nothing to say. */
+export type EmptyAnswer = { description: string };
+
 /** A refusal of one operation's own: its sentence, and the field it is about. */
 export type Refusal = { detail: string; attr?: string };
 
-type RefusalStatus = 400 | 401 | 503;
+type RefusalStatus = 400 | 401 | 404 | 503;
 
 export type Operation = {
   /** Stable: a generated client names its method after it. Never change one in v1. */
@@ -108,7 +111,9 @@ export type Operation = {
   security: "public" | "student" | "dataAccess";
   /** A JSON body, checked by the contract's schema; 400, 413 and 415 come with it. */
   body?: { schema: z.ZodMiniType; examples: Record<string, Example> };
-  answers: Partial<Record<200 | 201 | 202, Answer>>;
+  /** The address's parameters (`:id` in the route), each with what it is. */
+  params?: Record<string, string>;
+  answers: Partial<Record<200 | 201 | 202, Answer>> & { 204?: EmptyAnswer };
   /** The refusals this operation has beyond those every operation of its kind has. */
   refusals?: Partial<Record<RefusalStatus, Partial<Record<ApiErrorCode, Refusal>>>>;
   /** Counted by a rate limit: 429 with Retry-After. */
@@ -152,6 +157,7 @@ const retryAfter = {
 const statusWords: Record<number, string> = {
   400: "The request was refused as it is; `errors` says why, field by field.",
   401: "No valid credentials came with the request.",
+  404: "The account has nothing at this address.",
   413: "The body is too large.",
   415: "The body is not JSON.",
   429: "Too many requests from this address, or for this email address.",
@@ -226,6 +232,7 @@ export function operation(op: Operation): {
     refusals[415] = exampled({ unsupported_media_type: shared.unsupported_media_type });
   } else if (own[400]) refusals[400] = exampled(own[400]);
   if (own[401]) refusals[401] = exampled(own[401]);
+  if (own[404]) refusals[404] = exampled(own[404]);
   if (op.limited) refusals[429] = exampled({ throttled: shared.throttled });
   refusals[500] = exampled({ server_error: shared.server_error });
   refusals[503] = exampled({
@@ -235,15 +242,19 @@ export function operation(op: Operation): {
   });
   const response: Record<
     string,
-    {
-      description: string;
-      headers?: typeof retryAfter;
-      content: { "application/json": { schema: unknown; examples: Record<string, unknown> } };
-    }
+    | {
+        description: string;
+        headers?: typeof retryAfter;
+        content: { "application/json": { schema: unknown; examples: Record<string, unknown> } };
+      }
+    // @fastify/swagger documents a `null` answer as one without content.
+    | { description: string; type: "null" }
   > = {};
   for (const [status, codes] of Object.entries(refusals))
     response[status] = refusalAnswer(Number(status), codes);
-  for (const [status, answer] of Object.entries(op.answers)) {
+  const { 204: empty, ...answers } = op.answers;
+  if (empty) response[204] = { description: empty.description, type: "null" };
+  for (const [status, answer] of Object.entries(answers)) {
     const schema =
       "_zod" in answer.schema ? zodResponse(answer.schema as z.ZodMiniType) : answer.schema;
     response[status] = {
@@ -257,6 +268,20 @@ export function operation(op: Operation): {
     ...(op.description ? { description: op.description } : {}),
     tags: [op.tag],
     security: [...securityOf[op.security]],
+    ...(op.params
+      ? {
+          params: {
+            type: "object",
+            properties: Object.fromEntries(
+              Object.entries(op.params).map(([name, description]) => [
+                name,
+                { type: "string", description },
+              ]),
+            ),
+            required: Object.keys(op.params),
+          },
+        }
+      : {}),
     response,
   };
   if (!op.body) return { schema };

@@ -4,6 +4,7 @@ import { yourDataApi } from "@ysp/contract";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { createAccountLinks } from "./accounts/account-links.ts";
 import { createAccounts } from "./accounts/accounts.ts";
+import { createCredentials } from "./accounts/credentials.ts";
 import { createDataRequests } from "./accounts/data-requests.ts";
 import { createGuardians } from "./accounts/guardians.ts";
 import { createLinkRequests, isLinkRequest } from "./accounts/link-requests.ts";
@@ -35,6 +36,7 @@ import { healthRoutes } from "./routes/health.ts";
 import { joinPageRoutes } from "./routes/join-page.ts";
 import { linkPageViews } from "./routes/link-pages.ts";
 import { newsletterRoutes } from "./routes/newsletter.ts";
+import { sessionRoutes } from "./routes/sessions.ts";
 import { signedUpPageRoutes } from "./routes/signed-up-page.ts";
 import { siteRoutes } from "./routes/site.ts";
 import { yourDataPageRoutes, yourDataRoutes } from "./routes/your-data.ts";
@@ -207,6 +209,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     }, hasher.saturated);
   }
   const sessions = createSessions(accounts.sessions, signer, config.refreshReuseGraceSeconds);
+  await app.register(sessionRoutes, {
+    prefix: authPrefix,
+    students: accounts.students,
+    records: accounts.sessions,
+    sessions,
+    credentials: createCredentials(database.db, mailQueue, now),
+    signer,
+    hasher,
+    rateLimits: limits,
+  });
   await app.register(authRoutes, {
     prefix: authPrefix,
     accounts,

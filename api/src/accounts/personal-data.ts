@@ -1,5 +1,6 @@
 import { dataRightsLifetimes, dataRightsPages } from "@ysp/contract";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { deviceName } from "../auth/devices.ts";
 import type { Db, Tx } from "../db/client.ts";
 import {
   accountLinks,
@@ -146,7 +147,12 @@ export function createPersonalData(
       },
       /** Counts only: the students you invited are people of their own. */
       referrals: { students_invited: (invited[0]?.n ?? 0) + user.deletedReferrals },
-      sessions,
+      // The device by the name listSessions gives it, beside the User-Agent it was read from.
+      sessions: sessions.map(({ device, ...session }) => ({
+        ...session,
+        device_name: deviceName(device),
+        device,
+      })),
       links_sent_by_email: links,
       emails: mail,
       consent_records: consents,

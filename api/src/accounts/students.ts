@@ -5,11 +5,18 @@ import {
   type SignupBody,
 } from "@ysp/contract";
 import { policyVersions } from "@ysp/web/content/legal/versions";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { newReferralCode } from "../auth/referral-codes.ts";
-import type { TokenHolder } from "../auth/tokens.ts";
+import type { AccessHolder } from "../auth/tokens.ts";
 import { type Db, pgErrorCode, queryRows, type Tx, uniqueViolation } from "../db/client.ts";
-import { accountLinks, consentRecords, mailOutbox, type User, users } from "../db/schema.ts";
+import {
+  accountLinks,
+  authSessions,
+  consentRecords,
+  mailOutbox,
+  type User,
+  users,
+} from "../db/schema.ts";
 import type { NewLink } from "./account-links.ts";
 
 export function toPublicUser(user: User, guardianConsent: GuardianConsentState): PublicUser {
@@ -81,6 +88,26 @@ export function createStudents(db: Db) {
       ),
     )
     .prepare("user_by_holder");
+  // The same row, only while the session the token was issued to is live: both rows by primary
+  // key in one statement, so a per-session check costs no second round trip.
+  const userBySession = db
+    .select(getTableColumns(users))
+    .from(users)
+    .innerJoin(
+      authSessions,
+      and(
+        eq(authSessions.id, sql.placeholder("sessionId")),
+        eq(authSessions.userId, users.id),
+        isNull(authSessions.revokedAt),
+      ),
+    )
+    .where(
+      and(
+        eq(users.id, sql.placeholder("userId")),
+        eq(users.credentialsEpoch, sql.placeholder("epoch")),
+      ),
+    )
+    .prepare("user_by_session");
   // The database's clock, as created_at was written with it: an API host's clock may differ.
   const recentPasswordHash = db
     .select({ passwordHash: users.passwordHash })
@@ -102,11 +129,14 @@ export function createStudents(db: Db) {
       return user;
     },
     /**
-     * The account a token speaks for, while the token's epoch is the account's: the one read a
-     * bearer token costs, the same single-row read by primary key as before epochs existed.
+     * The account a token speaks for, while the token's epoch is the account's and, for an
+     * access token naming its session, while that session is live (logOut, endSession): the
+     * one read a bearer token costs, one statement by primary keys.
      */
-    async findHolder(holder: TokenHolder): Promise<User | undefined> {
-      const [user] = await userByHolder.execute(holder);
+    async findHolder({ userId, epoch, sessionId }: AccessHolder): Promise<User | undefined> {
+      const [user] = sessionId
+        ? await userBySession.execute({ userId, epoch, sessionId })
+        : await userByHolder.execute({ userId, epoch });
       return user;
     },
     /** The password hash of an account made with this email in the last ten minutes. */

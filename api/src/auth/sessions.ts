@@ -30,7 +30,7 @@ export function createSessions(
     const issuedAt = Math.floor(at / 1000);
     const [refresh, access] = await Promise.all([
       signer.signRefresh(holder, sessionId, jti, issuedAt),
-      signer.signAccess(holder, issuedAt),
+      signer.signAccess(holder, sessionId, issuedAt),
     ]);
     return { access, refresh };
   };
@@ -45,11 +45,19 @@ export function createSessions(
       const id = randomUUID();
       const jti = randomUUID();
       const { userId } = holder;
+      const at = signer.now();
+      const issuedAt = Math.floor(at / 1000);
       // The tokens are signed on crypto threads while the database records the session.
       const [refresh, access] = await Promise.all([
-        signer.signRefresh(holder, id, jti),
-        signer.signAccess(holder),
-        records.insert({ id, userId, jti, device: device?.slice(0, 200) ?? null }),
+        signer.signRefresh(holder, id, jti, issuedAt),
+        signer.signAccess(holder, id, issuedAt),
+        records.insert({
+          id,
+          userId,
+          jti,
+          device: device?.slice(0, 200) ?? null,
+          createdAt: new Date(at),
+        }),
       ]);
       return { access, refresh };
     },

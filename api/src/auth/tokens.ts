@@ -12,6 +12,12 @@ const issuer = "ysp-api";
  * an earlier epoch than the account's is refused (accounts/credentials.ts).
  */
 export type TokenHolder = { userId: string; epoch: number };
+/**
+ * An access token's holder, with the session it was issued to (`sid`): a session that has ended
+ * refuses its access tokens at once (accounts/students.ts `findHolder`). Access tokens signed
+ * before sessions were named carry none, and are held to the epoch alone for their 15 minutes.
+ */
+export type AccessHolder = TokenHolder & { sessionId?: string };
 export type RefreshClaims = TokenHolder & { sessionId: string; jti: string };
 
 /** The ids in our tokens go to the database as uuids: anything else is not a token of ours. */
@@ -76,9 +82,8 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
     }
   }
 
-  /** The account a token of this type names, and its epoch, when it is one of ours and still good. */
-  async function holderOf(token: string, type: "access" | "data"): Promise<TokenHolder | null> {
-    const payload = await read(token, type);
+  /** The account a token's claims name, and its epoch, when they are well formed. */
+  function holderOf(payload: Awaited<ReturnType<typeof read>>): TokenHolder | null {
     const epoch = payload && epochOf(payload.ep);
     return payload && isUuid(payload.sub) && epoch !== null ? { userId: payload.sub, epoch } : null;
   }
@@ -90,8 +95,8 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
      * HS256 over the same claims gives the same token, so a pair signed with a recorded
      * `issuedAt` can be given again, byte for byte, without keeping it anywhere.
      */
-    signAccess: ({ userId, epoch }: TokenHolder, issuedAt = seconds()) =>
-      sign({ typ: "access", ep: epoch }, userId, accessTokenSeconds, issuedAt),
+    signAccess: ({ userId, epoch }: TokenHolder, sessionId: string, issuedAt = seconds()) =>
+      sign({ typ: "access", sid: sessionId, ep: epoch }, userId, accessTokenSeconds, issuedAt),
     /** The session records `jti` as its current token, so the caller chooses it. */
     signRefresh: (
       { userId, epoch }: TokenHolder,
@@ -106,7 +111,13 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
         issuedAt,
         jti,
       ),
-    verifyAccess: (token: string) => holderOf(token, "access"),
+    verifyAccess: async (token: string): Promise<AccessHolder | null> => {
+      const payload = await read(token, "access");
+      const holder = holderOf(payload);
+      if (!payload || !holder) return null;
+      if (payload.sid === undefined) return holder;
+      return isUuid(payload.sid) ? { ...holder, sessionId: payload.sid } : null;
+    },
     /**
      * The right to manage one account's data (routes/your-data.ts) for 30 minutes, given to
      * whoever opens a link sent to its address: good for nothing else, as an access token is
@@ -114,7 +125,7 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
      */
     signData: ({ userId, epoch }: TokenHolder) =>
       sign({ typ: "data", ep: epoch }, userId, dataRightsLifetimes.yourData.seconds, seconds()),
-    verifyData: (token: string) => holderOf(token, "data"),
+    verifyData: async (token: string) => holderOf(await read(token, "data")),
     verifyRefresh: async (token: string): Promise<RefreshClaims | null> => {
       const payload = await read(token, "refresh");
       if (!payload || !isUuid(payload.sub) || !isUuid(payload.sid) || !isUuid(payload.jti))

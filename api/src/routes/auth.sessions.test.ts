@@ -18,6 +18,9 @@ describe.each(databases)("sessions API on $name", (testDb) => {
     return session?.revokedAt;
   };
 
+  const me = (access: string) =>
+    suite.app.inject({ url: "/api/v1/auth/me/", headers: { authorization: `Bearer ${access}` } });
+
   describe("login, refresh and me", () => {
     it("logs in with the email in any case and the password, and returns the user", async () => {
       const student = makeStudent();
@@ -73,12 +76,17 @@ describe.each(databases)("sessions API on $name", (testDb) => {
       const second = await post(suite.app, "/api/v1/auth/refresh/", { refresh: rotated.refresh });
       expect(second.statusCode).toBe(200);
 
+      const latest = second.json();
+      expect((await me(latest.access)).statusCode).toBe(200);
+
       const replay = await post(suite.app, "/auth/refresh/", { refresh: tokens.refresh });
       expectErrorShape(replay, 401);
       const afterTheft = await post(suite.app, "/auth/refresh/", {
-        refresh: second.json().refresh,
+        refresh: latest.refresh,
       });
       expect(afterTheft.statusCode).toBe(401);
+      // The access token names its session: the revoked family's last one stops at once.
+      expect((await me(latest.access)).statusCode).toBe(401);
       const [session] = await suite.database.db
         .select()
         .from(authSessions)

@@ -134,7 +134,8 @@ export const dataRightsWords = {
           created_at: "Logged in",
           last_refreshed_at: "Last used",
           ended_at: "Logged out",
-          device: "Device",
+          device_name: "Device",
+          device: "As the device named itself",
         },
       },
       links_sent_by_email: {

@@ -72,7 +72,8 @@ export const mailWords = {
     preview: `The password of your ${site.name} account was just changed.`,
     greeting: greeting(firstName),
     paragraphs: [
-      `The password of your ${site.name} account was just changed, and every phone that was logged in was logged out. Log in to the app with your new password.`,
+      // Sent after a reset by mail and after a change in the app, which keeps the phone it was made on.
+      `The password of your ${site.name} account was just changed, and every other phone that was logged in was logged out. Log in to the app there with your new password.`,
     ],
     after: [
       `If you did not change it, reset your password now at ${forgotPasswordUrl} and write to us at ${site.email}.`,
