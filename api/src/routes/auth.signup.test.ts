@@ -300,7 +300,7 @@ describe.each(databases)("sign-up API on $name", (testDb) => {
         code: "invalid_referral_code",
         attr: "referral_code",
       });
-      expect(response.json().errors[0].detail).toMatch(/not valid.*\/join/);
+      expect(response.json().errors[0].detail).toMatch(/not valid.*sign up without an invite code/);
     });
 
     it.each([[""], [null], [undefined]])("treats %o as no referrer", async (code) => {
