@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { ChatButton } from "./chat-button.tsx";
+import { EmailTypoHintLine } from "./email-typo-hint.tsx";
 import { Field } from "./field.tsx";
 import { Icon } from "./icons.tsx";
 import { WithLink, WithoutLink } from "./link-parts.tsx";
@@ -44,6 +45,7 @@ export function FormField({
   autoComplete,
   showPassword,
   defaultValue,
+  typoHint,
 }: {
   id: string;
   label: string;
@@ -58,6 +60,8 @@ export function FormField({
   showPassword?: string;
   /** A value written into the page as built (`value=""`), which the server may fill in. */
   defaultValue?: string;
+  /** For an address: a line for "Did you mean …?", which the page's EmailTypoHintScript fills. */
+  typoHint?: boolean;
 }) {
   const kinds = {
     email: { autoComplete: "email", inputMode: "email" },
@@ -100,7 +104,12 @@ export function FormField({
             }
           : undefined
       }
-      after={<p id={`${id}-error`} className="field-error" hidden />}
+      after={
+        <>
+          <p id={`${id}-error`} className="field-error" hidden />
+          {typoHint && <EmailTypoHintLine input={id} />}
+        </>
+      }
     />
   );
 }

@@ -10,7 +10,11 @@ import { type DeviceHints, isAppleDevice } from "~/lib/store-link.ts";
  * Their text is hashed into each page's Content-Security-Policy after the build.
  */
 
-type Argument = string | Readonly<Record<string, string>> | ((...args: never[]) => unknown);
+type Argument =
+  | string
+  | Readonly<Record<string, string>>
+  | Readonly<Record<string, readonly string[]>>
+  | ((...args: never[]) => unknown);
 
 /**
  * A function's source without its name: the name is the minifier's, changes with unrelated code,

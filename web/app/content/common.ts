@@ -9,6 +9,11 @@ export type CommonCopy = {
   /** The bar shown while the next page's code is on its way. */
   pageLoading: string;
   chatButton: { region: string; link: string };
+  /**
+   * Under an email field whose domain looks mistyped; a tap puts the address in. Sent as its
+   * source to the pages without framework JavaScript, so it uses nothing but its argument.
+   */
+  didYouMean: (address: string) => string;
 };
 
 export const common: CommonCopy = {
@@ -19,4 +24,5 @@ export const common: CommonCopy = {
     region: "Chat with us",
     link: `Chat with ${site.name} on WhatsApp (opens in a new tab)`,
   },
+  didYouMean: (address) => `Did you mean ${address}?`,
 };

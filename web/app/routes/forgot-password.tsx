@@ -1,6 +1,7 @@
 import { accountPages } from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, FormField } from "~/components/account-page.tsx";
+import { EmailTypoHintScript } from "~/components/email-typo-hint.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
 import { accountPageWords } from "~/content/account.ts";
 import { pageMeta } from "~/lib/seo.ts";
@@ -19,12 +20,13 @@ export default function ForgotPassword() {
   return (
     <AccountPage title={words.title} text={words.text}>
       <form method="post" action="/api/v1/auth/password-reset/" data-check>
-        <FormField id="forgot-email" label={accountPageWords.email} type="email" />
+        <FormField id="forgot-email" label={accountPageWords.email} type="email" typoHint />
         <button type="submit" className="button button-primary button-large join-submit">
           {words.submit}
         </button>
       </form>
       <AccountFormsScript />
+      <EmailTypoHintScript />
       <p className="fine-print">
         {words.remembered} <StoreLink>{words.logIn}</StoreLink>
       </p>

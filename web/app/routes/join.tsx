@@ -18,6 +18,7 @@ import {
 import { flushSync } from "react-dom";
 import { Link, useNavigate } from "react-router";
 import { ChatButton } from "~/components/chat-button.tsx";
+import { EmailTypoHint } from "~/components/email-typo-hint.tsx";
 import { Field, type FieldProps } from "~/components/field.tsx";
 import { Icon } from "~/components/icons.tsx";
 import { Logo } from "~/components/logo.tsx";
@@ -25,6 +26,7 @@ import { StoreLink } from "~/components/store-link.tsx";
 import { joinPage } from "~/content/join.ts";
 import { api, apiBaseUrl } from "~/lib/api.ts";
 import { noteCheckEmail } from "~/lib/check-email-note.ts";
+import { suggestEmail } from "~/lib/email-typos.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import { noteSignedUp, takeSignedUpNote } from "~/lib/signed-up-note.ts";
 import { clearToasts, prepareToasts, showToast } from "~/lib/toasts.ts";
@@ -88,6 +90,8 @@ export default function Join({ params }: Route.ComponentProps) {
   const [validated, setValidated] = useState(false);
   const [pending, setPending] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
+  // "Did you mean …?" under the address once it is left, until it is changed (email-typo-hint.tsx).
+  const [emailSuggestion, setEmailSuggestion] = useState<string>();
   // The invite code cannot be edited, so an unknown one needs a way on without it: the server
   // says so in the page it sends (the note arrives shown), or in its answer to Continue.
   const [rejectedInvite, setRejectedInvite] = useState<string | null>(null);
@@ -147,6 +151,22 @@ export default function Join({ params }: Route.ComponentProps) {
     return true;
   }
 
+  /** A field's value changed: the server's word on it goes, and the form's check runs again. */
+  function changed(name: SignupField) {
+    if (refusals[name]) setRefusals(({ [name]: _changed, ...others }) => others);
+    if (validated) setErrors(validateSignupForm(readForm(form.current)));
+  }
+
+  /** The hint was tapped: its address goes in the field, as if typed there. */
+  function acceptEmail(address: string) {
+    const input = form.current?.elements.namedItem("email");
+    if (!(input instanceof HTMLInputElement)) return;
+    input.value = address;
+    setEmailSuggestion(undefined);
+    changed("email");
+    input.focus();
+  }
+
   /** A sign-up field: its label and message from the content, its input left to the browser. */
   const field = (
     name: SignupField,
@@ -158,10 +178,7 @@ export default function Join({ params }: Route.ComponentProps) {
     inputProps: {
       id: `${id}-${name}`,
       name,
-      onChange: () => {
-        if (refusals[name]) setRefusals(({ [name]: _changed, ...others }) => others);
-        if (validated) setErrors(validateSignupForm(readForm(form.current)));
-      },
+      onChange: () => changed(name),
       ...attributes,
     },
   });
@@ -214,7 +231,10 @@ export default function Join({ params }: Route.ComponentProps) {
                 autoComplete: "email",
                 inputMode: "email",
                 required: true,
+                onInput: () => setEmailSuggestion(undefined),
+                onBlur: (event) => setEmailSuggestion(suggestEmail(event.currentTarget.value)),
               })}
+              after={<EmailTypoHint suggestion={emailSuggestion} onAccept={acceptEmail} />}
             />
             <Field
               {...field("password", {

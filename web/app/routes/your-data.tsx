@@ -1,6 +1,7 @@
 import { dataRightsPages, yourDataApi } from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
+import { EmailTypoHintScript } from "~/components/email-typo-hint.tsx";
 import { WithLink, WithoutLink } from "~/components/link-parts.tsx";
 import { accountPageWords } from "~/content/account.ts";
 import { dataRightsWords } from "~/content/data-rights.ts";
@@ -34,13 +35,14 @@ export default function YourData() {
       </WithLink>
       <AccountSection id="ask" title={words.ask.title} text={words.ask.text}>
         <form method="post" action={`${yourDataApi}/link/`} data-check>
-          <FormField id="data-email" label={accountPageWords.email} type="email" />
+          <FormField id="data-email" label={accountPageWords.email} type="email" typoHint />
           <button type="submit" className="button button-primary join-submit">
             {words.ask.submit}
           </button>
         </form>
       </AccountSection>
       <AccountFormsScript />
+      <EmailTypoHintScript />
     </AccountPage>
   );
 }
