@@ -385,6 +385,16 @@ async function main() {
       mail,
       linkTiming,
     });
+    const apiRuns = [
+      ...signupRunsDone,
+      signup.health,
+      login,
+      refresh,
+      sessionOps.list,
+      sessionOps.logOut,
+      newsletter,
+      resets,
+    ];
     Object.assign(report, {
       weights,
       lighthouse,
@@ -393,16 +403,7 @@ async function main() {
       api: {
         hashCeilingPerSecond: Number(ceiling.mean.toFixed(1)),
         hashCeilingBeforeAfter: [ceiling.before, ceiling.after].map((c) => Number(c.toFixed(1))),
-        runs: [
-          ...signupRunsDone,
-          signup.health,
-          login,
-          refresh,
-          sessionOps.list,
-          sessionOps.logOut,
-          newsletter,
-          resets,
-        ],
+        runs: apiRuns,
         signupRows: rows,
         mail,
         linkTiming,
@@ -418,16 +419,7 @@ async function main() {
       weights,
       lighthouse,
       { pages: slowLine, formWithoutScript },
-      [
-        ...signupRunsDone,
-        signup.health,
-        login,
-        refresh,
-        sessionOps.list,
-        sessionOps.logOut,
-        newsletter,
-        resets,
-      ],
+      apiRuns,
       ceiling,
       lost,
       postgres,
