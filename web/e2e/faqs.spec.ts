@@ -86,7 +86,7 @@ test.describe("legal pages", () => {
       site.name,
       `${site.address.street}, Lagos, Nigeria`,
       `Phone: ${displayPhone(site.phone)}`,
-      `E-mail: ${site.email}`,
+      `Email: ${site.email}`,
     ]) {
       await expect(contact.getByText(line, { exact: true })).toBeVisible();
     }

@@ -78,7 +78,7 @@ test.describe("newsletter", () => {
     await footer.getByLabel(/email/i).fill(email);
     await footer.getByRole("button", { name: "Subscribe" }).click();
     // A page of the site at its own address, so a reload shows it again and posts nothing.
-    await expect(page).toHaveURL("/newsletter/check-email");
+    await expect(page).toHaveURL("/newsletter/check-email?from=%2Ffaqs");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your email");
     await page.goBack();
     await expect(page).toHaveURL("/faqs");

@@ -92,7 +92,9 @@ test.describe("every route", () => {
         .evaluateAll((scripts) =>
           scripts.reduce((sum, s) => sum + (s.textContent ?? "").length, 0),
         );
-      expect(inline, path).toBeLessThanOrEqual(3 * 1024);
+      // The store link, dialogs' fallback and form checks, and on the email forms the typo hint
+      // (about 2.1 KB raw, 0.9 KB with brotli): /forgot-password carries the most, 4.5 KB.
+      expect(inline, path).toBeLessThanOrEqual(5 * 1024);
     }
   });
 
