@@ -148,7 +148,8 @@ export function checkBudgets(input: {
         );
     } else {
       const js = w.bytes.js + w.inlineJsBytes;
-      check(`${p}: no framework JS (≤ 3 KB in all)`, kb(js), js <= 3 * 1024);
+      // 5 KB, not 3, since the email forms carry the typo hint (about 2.1 KB raw, 0.9 KB brotli).
+      check(`${p}: no framework JS (≤ 5 KB in all)`, kb(js), js <= 5 * 1024);
     }
   }
 
