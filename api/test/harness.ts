@@ -262,12 +262,21 @@ export async function signUpAndLogIn(app: FastifyInstance, student = makeStudent
   return post(app, "/api/v1/auth/login/", { email: student.email, password: student.password });
 }
 
-/** Logs a student in, which must work: the login answer's body, tokens and user. */
-export async function logIn(app: FastifyInstance, student: Pick<Student, "email" | "password">) {
-  const answer = await post(app, "/api/v1/auth/login/", {
-    email: student.email,
-    password: student.password,
-  });
+/**
+ * Logs a student in, which must work, from the device `userAgent` names (none: no header): the
+ * login answer's body, tokens and user.
+ */
+export async function logIn(
+  app: FastifyInstance,
+  student: Pick<Student, "email" | "password">,
+  userAgent?: string,
+) {
+  const answer = await post(
+    app,
+    "/api/v1/auth/login/",
+    { email: student.email, password: student.password },
+    userAgent ? { "user-agent": userAgent } : {},
+  );
   if (answer.statusCode !== 200)
     throw new Error(`login answered ${answer.statusCode}: ${answer.body}`);
   return answer.json() as LoginResponse;

@@ -1,16 +1,11 @@
-import {
-  dataRightsPages,
-  type LoginResponse,
-  type SessionItem,
-  type TokenPair,
-  yourDataApi,
-} from "@ysp/contract";
+import { dataRightsPages, type SessionItem, type TokenPair, yourDataApi } from "@ysp/contract";
 import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databasesForFile, mailThrough, makeApp, post } from "../../test/harness.ts";
+import { databasesForFile, logIn, mailThrough, makeApp, post } from "../../test/harness.ts";
 import { mailTo, tokenIn } from "../../test/mail.ts";
+import { userAgents } from "../../test/user-agents.ts";
 import type { Database } from "../db/client.ts";
 
 const databases = databasesForFile();
@@ -21,10 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 
-const phone =
-  "Mozilla/5.0 (Linux; Android 12; TECNO KG5 Build/SP1A.210812.016; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.144 Mobile Safari/537.36";
-const laptop =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+const phone = userAgents.tecnoWebView;
+const laptop = userAgents.windowsChrome;
 
 /** The app's calls, on one instance of the API. */
 const client = (app: FastifyInstance) => {
@@ -35,16 +28,7 @@ const client = (app: FastifyInstance) => {
   return {
     signUp: async (student: Student) =>
       expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201),
-    logIn: async (student: Student, device: string) => {
-      const answer = await post(
-        app,
-        "/api/v1/auth/login/",
-        { email: student.email, password: student.password },
-        { "user-agent": device },
-      );
-      expect(answer.statusCode, answer.body).toBe(200);
-      return answer.json() as LoginResponse;
-    },
+    logIn: (student: Student, device: string) => logIn(app, student, device),
     list: async (access: string) => {
       const answer = await app.inject({ url: "/api/v1/auth/sessions/", headers: bearer(access) });
       return { status: answer.statusCode, sessions: answer.json().sessions as SessionItem[] };

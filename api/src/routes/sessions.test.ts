@@ -1,4 +1,4 @@
-import { apiMessages, type LoginResponse, sessionMessages, type TokenPair } from "@ysp/contract";
+import { apiMessages, sessionMessages, type TokenPair } from "@ysp/contract";
 import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
@@ -9,12 +9,14 @@ import { expectErrorShape } from "../../test/expectations.ts";
 import {
   databaseOn,
   databasesForFile,
+  logIn as logInTo,
   mailThrough,
   makeApp,
   makeConfig,
   post,
 } from "../../test/harness.ts";
 import { mailTo, tokenIn } from "../../test/mail.ts";
+import { userAgents } from "../../test/user-agents.ts";
 import { queryRows } from "../db/client.ts";
 
 const databases = databasesForFile();
@@ -24,13 +26,6 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
 });
 afterAll(() => smtp.close());
-
-const userAgents = {
-  tecno:
-    "Mozilla/5.0 (Linux; Android 12; TECNO KG5 Build/SP1A.210812.016; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.144 Mobile Safari/537.36",
-  windows:
-    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36",
-};
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -47,16 +42,8 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
     expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
     return student;
   };
-  const logIn = async (student: Student, userAgent = userAgents.tecno) => {
-    const answer = await post(
-      app,
-      "/api/v1/auth/login/",
-      { email: student.email, password: student.password },
-      { "user-agent": userAgent },
-    );
-    expect(answer.statusCode, answer.body).toBe(200);
-    return answer.json() as LoginResponse;
-  };
+  const logIn = (student: Student, userAgent: string = userAgents.tecnoWebView) =>
+    logInTo(app, student, userAgent);
   const me = (access: string) => app.inject({ url: "/api/v1/auth/me/", headers: bearer(access) });
   const refresh = (token: string) => post(app, "/api/v1/auth/refresh/", { refresh: token });
   const logOut = (tokens: TokenPair) =>
@@ -72,7 +59,7 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
       app,
       "/api/v1/auth/password/",
       { current_password, new_password },
-      { ...bearer(access), "user-agent": userAgents.tecno },
+      { ...bearer(access), "user-agent": userAgents.tecnoWebView },
     );
   /** Whether a pair still works: its access token at /me, its refresh token at a refresh. */
   const works = async (tokens: TokenPair) => ({
@@ -92,7 +79,7 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
     it("ends this session at once, access token included, and no other", async () => {
       const student = await signUp();
       const phone = await logIn(student);
-      const laptop = await logIn(student, userAgents.windows);
+      const laptop = await logIn(student, userAgents.windowsChrome);
       expect((await logOut(phone)).statusCode).toBe(204);
       expect(await works(phone)).toEqual(dead);
       expect((await me(laptop.access)).statusCode).toBe(200);
@@ -120,7 +107,7 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
     it("answers the same logout, and the same end of a session, sent twice at once", async () => {
       const student = await signUp();
       const phone = await logIn(student);
-      const laptop = await logIn(student, userAgents.windows);
+      const laptop = await logIn(student, userAgents.windowsChrome);
       const laptopId = (await list(phone.access)).json().sessions[1].id;
       const ends = await Promise.all([end(phone.access, laptopId), end(phone.access, laptopId)]);
       expect(ends.map((a) => a.statusCode)).toEqual([204, 204]);
@@ -163,7 +150,7 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
     it("ends the session of a refresh token of the same account (whoever holds it may)", async () => {
       const student = await signUp();
       const phone = await logIn(student);
-      const laptop = await logIn(student, userAgents.windows);
+      const laptop = await logIn(student, userAgents.windowsChrome);
       expect(
         (await post(app, "/api/v1/auth/logout/", { refresh: laptop.refresh }, bearer(phone.access)))
           .statusCode,
@@ -188,7 +175,7 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
       const student = await signUp();
       const phone = await logIn(student);
       clock += 60_000;
-      const laptop = await logIn(student, userAgents.windows);
+      const laptop = await logIn(student, userAgents.windowsChrome);
       clock += 60_000;
       try {
         const renewed = (await refresh(phone.refresh)).json() as TokenPair;
@@ -258,7 +245,7 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
     it("ends another device's session, access token at once, and answers 204 again", async () => {
       const student = await signUp();
       const phone = await logIn(student);
-      const laptop = await logIn(student, userAgents.windows);
+      const laptop = await logIn(student, userAgents.windowsChrome);
       const { sessions } = (await list(phone.access)).json();
       const laptopId = sessions.find((s: { current: boolean }) => !s.current).id;
       expect((await end(phone.access, laptopId)).statusCode).toBe(204);
@@ -317,7 +304,7 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
     it("gives this device a new pair, ends every other power, and mails the notice", async () => {
       const student = await signUp();
       const phone = await logIn(student);
-      const laptop = await logIn(student, userAgents.windows);
+      const laptop = await logIn(student, userAgents.windowsChrome);
       await post(app, "/api/v1/auth/password-reset/", { email: student.email });
       const reset = tokenIn(
         await mailTo(smtp, student.email, "Reset your password"),
@@ -408,7 +395,7 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
     it("ends every session and token, but not a reset link the student asked for", async () => {
       const student = await signUp();
       const phone = await logIn(student);
-      const laptop = await logIn(student, userAgents.windows);
+      const laptop = await logIn(student, userAgents.windowsChrome);
       await post(app, "/api/v1/auth/password-reset/", { email: student.email });
       const reset = tokenIn(
         await mailTo(smtp, student.email, "Reset your password"),
@@ -428,7 +415,7 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
     it("moves the epoch once for two at once", async () => {
       const student = await signUp();
       const phone = await logIn(student);
-      const laptop = await logIn(student, userAgents.windows);
+      const laptop = await logIn(student, userAgents.windowsChrome);
       const answers = await Promise.all([everywhere(phone.access), everywhere(laptop.access)]);
       for (const answer of answers) expect([204, 401]).toContain(answer.statusCode);
       expect(answers.some((a) => a.statusCode === 204)).toBe(true);
