@@ -15,6 +15,7 @@ import { escapeHtml } from "../escape-html.ts";
 import { sendFormAgain } from "../form-again.ts";
 import { acceptFormPosts, answerAt, homeLink, sendAnswerPage } from "../form-posts.ts";
 import { showLinkParts } from "../link-parts.ts";
+import { fill, withEdits } from "../page-slots.ts";
 import type { RateLimits } from "../rate-limits.ts";
 import { itemsOf, linkRefusals, operation } from "../route-schemas.ts";
 import { pageWithHtml, type SiteFiles } from "../static-site.ts";
@@ -33,7 +34,8 @@ export type GuardianConsentOptions = {
  * Where the prerendered page names the student: the server puts the name of the student who
  * asked in its place, so the page says whose permission it is with no script at all.
  */
-export const childNameSlot = '<strong id="child-name">the student who asked you</strong>';
+const childNameId = "child-name";
+export const childNameSlot = `<strong id="${childNameId}">the student who asked you</strong>`;
 
 const answerOf = (body: GuardianAnswerBody): GuardianAnswer =>
   body.decision === "grant"
@@ -61,13 +63,8 @@ export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> =
       throw new Error(
         `The built ${dataRightsPages.guardianConsent} page has no place for the student's name`,
       );
-    // A replacer function, not a string: in a replacement string `$&`, `$'` and `` $` `` copy
-    // the page into itself, and a name of fifty `` $` `` made a 1.6 MB page (issue 30).
     const named = (childName: string) =>
-      html.replace(
-        childNameSlot,
-        () => `<strong id="child-name">${escapeHtml(childName)}</strong>`,
-      );
+      withEdits(html, [fill(childNameId, escapeHtml(childName))]);
     const personal = async (request: FastifyRequest) => {
       const opened = await guardians.view(linkTokenOf(request));
       return opened.ok ? named(opened.childName) : undefined;
