@@ -1,9 +1,8 @@
-import { brotliCompressSync, constants } from "node:zlib";
 import { accountPages } from "@ysp/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { Students } from "../accounts/students.ts";
 import { escapeHtml } from "../escape-html.ts";
-import { MissingBuildError, type PageFile, type SiteFiles, variant } from "../static-site.ts";
+import { MissingBuildError, type PageFile, pageWithHtml, type SiteFiles } from "../static-site.ts";
 import { sendFile } from "./site.ts";
 
 export type JoinPageOptions = {
@@ -66,14 +65,10 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
       );
       filled = filled.replace(slots.note, () => slots.note.replace(' hidden=""', ""));
     }
-    const body = Buffer.from(filled.replace(slots.input, () => input));
-    // Compressed here, as the build compresses the others: quality 5 takes about a millisecond.
-    return {
-      ...page,
-      identity: variant(body),
-      br: variant(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })),
-      gzip: undefined,
-    };
+    return pageWithHtml(
+      page,
+      filled.replace(slots.input, () => input),
+    );
   }
 
   app.get<{ Params: { code: string } }>(
