@@ -67,6 +67,18 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
     refresh: (await refresh(tokens.refresh)).statusCode,
   });
   const dead = { access: 401, refresh: 401 };
+  /** A new student logged in on a phone and a laptop, who has asked for a reset link. */
+  const onTwoDevicesWithAResetLink = async () => {
+    const student = await signUp();
+    const phone = await logIn(student);
+    const laptop = await logIn(student, userAgents.windowsChrome);
+    await post(app, "/api/v1/auth/password-reset/", { email: student.email });
+    const reset = tokenIn(
+      await mailTo(smtp, student.email, "Reset your password"),
+      "/reset-password",
+    );
+    return { student, phone, laptop, reset };
+  };
   const epochOf = async (email: string) => {
     const [row] = await queryRows<{ epoch: number }>(
       suite.database.db,
@@ -302,14 +314,7 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
 
   describe("changePassword", () => {
     it("gives this device a new pair, ends every other power, and mails the notice", async () => {
-      const student = await signUp();
-      const phone = await logIn(student);
-      const laptop = await logIn(student, userAgents.windowsChrome);
-      await post(app, "/api/v1/auth/password-reset/", { email: student.email });
-      const reset = tokenIn(
-        await mailTo(smtp, student.email, "Reset your password"),
-        "/reset-password",
-      );
+      const { student, phone, laptop, reset } = await onTwoDevicesWithAResetLink();
       const answer = await changePassword(phone.access, student.password, "a-new-password-42");
       expect(answer.statusCode, answer.body).toBe(200);
       const fresh = answer.json() as TokenPair;
@@ -393,14 +398,7 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
 
   describe("logOutEverywhere", () => {
     it("ends every session and token, but not a reset link the student asked for", async () => {
-      const student = await signUp();
-      const phone = await logIn(student);
-      const laptop = await logIn(student, userAgents.windowsChrome);
-      await post(app, "/api/v1/auth/password-reset/", { email: student.email });
-      const reset = tokenIn(
-        await mailTo(smtp, student.email, "Reset your password"),
-        "/reset-password",
-      );
+      const { phone, laptop, reset } = await onTwoDevicesWithAResetLink();
       expect((await everywhere(phone.access)).statusCode).toBe(204);
       expect(await works(phone)).toEqual(dead);
       expect(await works(laptop)).toEqual(dead);
