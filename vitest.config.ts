@@ -7,6 +7,10 @@ export default defineConfig({
   },
   test: {
     globalSetup: ["@ysp/testing/temporary-root"],
+    // Tests start real PostgreSQL servers and hash with argon2id on two shared cores: vitest's
+    // 5 s default failed a clean-clone CI run (a start of PostgreSQL inside one test, 27 Nov).
+    // This bounds a hang, it measures nothing.
+    testTimeout: 30_000,
     include: [
       "web/app/**/*.test.{ts,tsx}",
       "api/src/**/*.test.ts",
