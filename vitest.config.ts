@@ -11,6 +11,7 @@ export default defineConfig({
     // 5 s default failed a clean-clone CI run (a start of PostgreSQL inside one test, 27 Nov).
     // This bounds a hang, it measures nothing.
     testTimeout: 30_000,
+    hookTimeout: 60_000,
     include: [
       "web/app/**/*.test.{ts,tsx}",
       "api/src/**/*.test.ts",

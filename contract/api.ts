@@ -40,7 +40,7 @@ const emailField = (problem: (raw: string) => string | null) =>
 export const emailBody = emailField(emailProblem);
 
 /** Login's: any address an account may hold, those made before today's rule included. */
-const loginEmail = emailField(loginEmailProblem);
+export const loginEmail = emailField(loginEmailProblem);
 
 /** A new name, by the rule in names.ts, which the sign-up form checks too. */
 export const personName = (label: string, required: string) =>

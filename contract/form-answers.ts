@@ -22,6 +22,9 @@ export const answerPages = {
   newsletterAsked: "/newsletter/check-email",
   newsletterConfirmed: "/newsletter/subscribed",
   unsubscribed: "/newsletter/unsubscribed",
+  emailChangeAsked: "/change-email/sent",
+  emailChanged: "/change-email/done",
+  emailChangeUndone: "/change-email/undone",
 } as const;
 export type AnswerPage = keyof typeof answerPages;
 

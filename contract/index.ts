@@ -2,6 +2,7 @@ export * from "./account.ts";
 export * from "./api.ts";
 export * from "./data-rights.ts";
 export * from "./email.ts";
+export * from "./email-change.ts";
 export * from "./errors.ts";
 export * from "./form-answers.ts";
 export * from "./names.ts";

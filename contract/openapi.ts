@@ -257,6 +257,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/email-change/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to change the login address: a link goes to the new one
+         * @description The account is the bearer token's; without one (the /change-email page's form), the one `email` logs in with, checked with the password as a login is. A link to confirm goes to `new_email` and works once, for 48 hours; until it is used the account logs in with its address as before. An address another account has gets the same 202, and that account's owner is told instead. One change is pending per account: a new request ends the last one's link. Limited as a login is, and counted with it.
+         */
+        post: operations["requestEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/email-change/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the new address the login, with the token from the link mailed to it
+         * @description The address is counted as confirmed; every session ends (the app logs in again with the new address); unused links sent to the old address stop working. The old address, if it was confirmed, is mailed a link that puts it back (undoEmailChange). An address another account has taken since the request is refused with email_taken.
+         */
+        post: operations["confirmEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/email-change/undo/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put the old address back, with the token from the link mailed to it
+         * @description Every session, link and pending request of the account ends, and a link to choose a new password goes to the old address: whoever changed it knew the password. A later change or a new password does not end this link; only its own use, its 7 days, or another undo do.
+         */
+        post: operations["undoEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/refresh/": {
         parameters: {
             query?: never;
@@ -2598,6 +2658,541 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "service_busy" | "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    requestEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    new_email: string;
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Asked: the same answer whether or not another account has the address */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             *     wrong_password: The current password given to change it is wrong.
+                             *     authentication_failed: The email or the password is wrong.
+                             *     same_email: The new address is already the account's.
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "wrong_password" | "authentication_failed" | "same_email";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid credentials came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description not_authenticated: No valid token came with a request that needs one.
+                             * @enum {string}
+                             */
+                            code: "not_authenticated";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests from this address, or for this email address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
+                             * @enum {string}
+                             */
+                            code: "throttled";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description service_busy: Too many passwords are being checked; wait for Retry-After.
+                             *     database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "service_busy" | "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    confirmEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             *     link_expired: The mailed link's token has expired.
+                             *     link_used: The mailed link's token has been used.
+                             *     link_replaced: A newer link was sent; only the newest works.
+                             *     link_invalid: The token is not one of ours.
+                             *     email_taken: An account with this email already exists.
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_expired" | "link_used" | "link_replaced" | "link_invalid" | "email_taken";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests from this address, or for this email address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
+                             * @enum {string}
+                             */
+                            code: "throttled";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    undoEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             *     link_expired: The mailed link's token has expired.
+                             *     link_used: The mailed link's token has been used.
+                             *     link_replaced: A newer link was sent; only the newest works.
+                             *     link_invalid: The token is not one of ours.
+                             *     email_taken: An account with this email already exists.
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_expired" | "link_used" | "link_replaced" | "link_invalid" | "email_taken";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests from this address, or for this email address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
+                             * @enum {string}
+                             */
+                            code: "throttled";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "database_unavailable" | "server_stopping";
                             detail: string;
                             attr: string | null;
                         }[];

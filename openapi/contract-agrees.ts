@@ -5,6 +5,7 @@ import type {
   correctNameBodySchema,
   DataAccess,
   deleteBodySchema,
+  emailChangeBodySchema,
   emailOnlyBodySchema,
   guardianAnswerBodySchema,
   guardianRequestBodySchema,
@@ -49,6 +50,15 @@ type TheContract = {
   "/api/v1/auth/sessions/{id}/": { delete: Contract<never, never> };
   "/api/v1/auth/password/": {
     post: Contract<Input<typeof changePasswordBodySchema>, TokenPair>;
+  };
+  "/api/v1/auth/email-change/": {
+    post: Contract<Input<typeof emailChangeBodySchema>, MessageResponse>;
+  };
+  "/api/v1/auth/email-change/confirm/": {
+    post: Contract<Input<typeof tokenBodySchema>, MessageResponse>;
+  };
+  "/api/v1/auth/email-change/undo/": {
+    post: Contract<Input<typeof tokenBodySchema>, MessageResponse>;
   };
   "/api/v1/auth/verify-email/resend/": {
     post: Contract<Input<typeof emailOnlyBodySchema>, MessageResponse>;
@@ -132,6 +142,9 @@ export const agrees: {
   "/api/v1/auth/sessions/": true,
   "/api/v1/auth/sessions/{id}/": true,
   "/api/v1/auth/password/": true,
+  "/api/v1/auth/email-change/": true,
+  "/api/v1/auth/email-change/confirm/": true,
+  "/api/v1/auth/email-change/undo/": true,
   "/api/v1/auth/verify-email/resend/": true,
   "/api/v1/auth/verify-email/": true,
   "/api/v1/auth/password-reset/": true,

@@ -240,6 +240,33 @@ describe("the API's document, against the real server", () => {
     await call("confirmPasswordReset", { body: { token: reset, password: "kola-nut-new-1" } });
     await call("confirmPasswordReset", { body: { token: reset, password: "kola-nut-new-2" } });
 
+    // A new address: refused as a login is, asked for, confirmed there, and put back.
+    const password = "kola-nut-new-1";
+    const moving = (await call("logIn", { body: { email: student.email, password } })).json();
+    const newEmail = `new.${student.email}`;
+    await call("requestEmailChange", {
+      token: moving.access,
+      body: { password: "not-the-password", new_email: newEmail },
+    });
+    await call("requestEmailChange", {
+      body: { email: student.email, password: "not-the-password", new_email: newEmail },
+    });
+    await call("requestEmailChange", { body: { password, new_email: newEmail } });
+    await call("requestEmailChange", {
+      token: moving.access,
+      body: { password, new_email: student.email },
+    });
+    await call("requestEmailChange", {
+      token: moving.access,
+      body: { password, new_email: newEmail },
+    });
+    const there = await linkToken(newEmail, "/change-email/confirm", since);
+    await call("confirmEmailChange", { body: { token: there } });
+    await call("confirmEmailChange", { body: { token: there } });
+    const back = await linkToken(student.email, "/change-email/undo", since);
+    await call("undoEmailChange", { body: { token: back } });
+    await call("undoEmailChange", { body: { token: back } });
+
     await call("requestYourDataLink", { body: { email: student.email } });
     const open = await linkToken(student.email, "/your-data", since);
     const data = (await call("openYourData", { body: { token: open } })).json().access;

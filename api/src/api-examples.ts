@@ -3,6 +3,7 @@ import {
   dataRightsLifetimes,
   dataRightsMessages,
   deleteConfirmation,
+  emailChangeMessages,
   type LoginResponse,
   type PublicUser,
   type SessionList,
@@ -130,6 +131,29 @@ export const examples = {
       value: { message: dataRightsMessages.guardianRefused },
     },
   },
+  emailChangeBody: {
+    app: {
+      summary: "From the app, with its bearer token: the password and the new address",
+      value: { password: student.password, new_email: "ada.obi@example.org" },
+    },
+    page: {
+      summary: "From a browser, without a token: the current address too",
+      value: {
+        email: student.email,
+        password: student.password,
+        new_email: "ada.obi@example.org",
+      },
+    },
+  },
+  emailChangeAsked: message(
+    "The same whether or not the new address has an account",
+    emailChangeMessages.asked,
+  ),
+  emailChanged: message("Changed; every session has ended", emailChangeMessages.changed),
+  emailChangeUndone: message(
+    "Put back; every session has ended, and a reset link is on its way",
+    emailChangeMessages.undone,
+  ),
   changePasswordBody: one("The password now, and the new one", {
     current_password: student.password,
     new_password: "new-kola-nut-43",

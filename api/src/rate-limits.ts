@@ -30,6 +30,8 @@ export type RateLimits = {
   mailPerAddress: CreateRateLimitOptions;
   /** The same for a parent's or guardian's address, which a student's request mails. */
   guardianPerAddress: CreateRateLimitOptions;
+  /** The same for the new address a change of address mails (or its owner, if it has one). */
+  mailToNewAddress: CreateRateLimitOptions;
 };
 
 const minute = 60_000;
@@ -122,6 +124,11 @@ export function rateLimits(config: RateLimitConfig): RateLimits {
       max: config.mailPerAddressPerHour,
       timeWindow: hour,
       keyGenerator: (request) => `mail-address:${bodyMailbox(request, "guardian_email")}`,
+    },
+    mailToNewAddress: {
+      max: config.mailPerAddressPerHour,
+      timeWindow: hour,
+      keyGenerator: (request) => `mail-address:${bodyMailbox(request, "new_email")}`,
     },
   };
 }

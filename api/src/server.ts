@@ -6,6 +6,7 @@ import { createAccountLinks } from "./accounts/account-links.ts";
 import { createAccounts } from "./accounts/accounts.ts";
 import { createCredentials } from "./accounts/credentials.ts";
 import { createDataRequests } from "./accounts/data-requests.ts";
+import { createEmailChanges } from "./accounts/email-changes.ts";
 import { createGuardians } from "./accounts/guardians.ts";
 import { createLinkRequests, isLinkRequest } from "./accounts/link-requests.ts";
 import { createNewsletter } from "./accounts/newsletter.ts";
@@ -31,6 +32,7 @@ import { OneLinePerRequest, requestForLog } from "./request-log.ts";
 import { accountLinkRoutes, linkPageRoutes } from "./routes/account-links.ts";
 import { apiDocsRoutes } from "./routes/api-docs.ts";
 import { authPrefix, authRoutes, refreshRoutes } from "./routes/auth.ts";
+import { emailChangePageRoutes, emailChangeRoutes } from "./routes/email-change.ts";
 import { guardianConsentRoutes } from "./routes/guardian-consent.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { joinPageRoutes } from "./routes/join-page.ts";
@@ -233,6 +235,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const linkOptions = { links, hasher, rateLimits: limits, linkRequests, signer };
   await app.register(accountLinkRoutes, { prefix: authPrefix, ...linkOptions });
   await app.register(linkPageRoutes, linkOptions);
+  const emailChangeOptions = {
+    students: accounts.students,
+    changes: createEmailChanges(database.db, links, mailQueue, now),
+    signer,
+    hasher,
+    decoyHash: decoy.value,
+    rateLimits: limits,
+  };
+  await app.register(emailChangeRoutes, { prefix: authPrefix, ...emailChangeOptions });
+  await app.register(emailChangePageRoutes, emailChangeOptions);
   await app.register(refreshRoutes, { prefix: "/auth", sessions, rateLimits: limits });
   const dataOptions = {
     links,

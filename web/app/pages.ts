@@ -250,6 +250,35 @@ export const pages = [
     indexed: false,
     builtAt: "/unsubscribe",
   },
+  // Changing the login address, for someone without the app at hand, and the two links that
+  // change mails carry: to the new address (confirm) and to the old one (put it back).
+  {
+    id: "change-email",
+    path: "/change-email",
+    module: "routes/change-email.tsx",
+    chrome: false,
+    hydrates: false,
+    indexed: false,
+    builtAt: "/change-email",
+  },
+  {
+    id: "change-email-confirm",
+    path: "/change-email/confirm",
+    module: "routes/change-email-confirm.tsx",
+    chrome: false,
+    hydrates: false,
+    indexed: false,
+    builtAt: "/change-email/confirm",
+  },
+  {
+    id: "change-email-undo",
+    path: "/change-email/undo",
+    module: "routes/change-email-undo.tsx",
+    chrome: false,
+    hydrates: false,
+    indexed: false,
+    builtAt: "/change-email/undo",
+  },
   // Where forms posted without a script land (a 303 from the server): reloading one is a 200.
   answerPage("verify-link-sent", "/verify-email/sent"),
   answerPage("reset-link-sent", "/forgot-password/sent"),
@@ -267,6 +296,9 @@ export const pages = [
   answerPage("newsletter-asked", "/newsletter/check-email"),
   answerPage("newsletter-confirmed", "/newsletter/subscribed"),
   answerPage("unsubscribed", "/newsletter/unsubscribed"),
+  answerPage("email-change-asked", "/change-email/sent"),
+  answerPage("email-changed", "/change-email/done"),
+  answerPage("email-change-undone", "/change-email/undone"),
   answerFramePage,
   notFoundPage,
 ] as const satisfies readonly Page[];

@@ -1,4 +1,9 @@
-import { dataRightsLifetimes, type LinkProblem, linkLifetimes } from "@ysp/contract";
+import {
+  dataRightsLifetimes,
+  emailChangeLifetimes,
+  type LinkProblem,
+  linkLifetimes,
+} from "@ysp/contract";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { TokenHolder } from "../auth/tokens.ts";
 import type { Db, Tx } from "../db/client.ts";
@@ -14,13 +19,17 @@ const lifetimeMs: Record<LinkPurpose, number> = {
   verify_email: linkLifetimes.verifyEmail.seconds * 1000,
   reset_password: linkLifetimes.resetPassword.seconds * 1000,
   your_data: dataRightsLifetimes.yourData.seconds * 1000,
+  change_email: emailChangeLifetimes.confirm.seconds * 1000,
+  undo_email_change: emailChangeLifetimes.undo.seconds * 1000,
 };
 
 const mailKind = {
   verify_email: "verify-email",
   reset_password: "reset-password",
   your_data: "your-data",
-} as const;
+  change_email: "email-change-confirm",
+  undo_email_change: "email-changed",
+} as const satisfies Record<LinkPurpose, MailKind>;
 
 /** A link about to be written, with the message that carries it. */
 export type NewLink = {
@@ -34,6 +43,21 @@ export type NewLink = {
 /** A link that works names its account and the account's credentials epoch now. */
 export type OpenedLink = { ok: true } & TokenHolder;
 export type LinkAnswer = OpenedLink | { ok: false; problem: LinkProblem };
+/** A link used, with the address it is about (a change of address's; null for the others). */
+export type TakenLink =
+  | (OpenedLink & { email: string | null })
+  | { ok: false; problem: LinkProblem };
+
+/**
+ * What a link may carry besides its purpose: the address it is about, where its message goes,
+ * and whether the account's other unused links of its purpose still work (`keepOthers`).
+ */
+export type LinkExtras = {
+  email?: string;
+  toAddress?: string;
+  kind?: MailKind;
+  keepOthers?: boolean;
+};
 
 export type AccountLinks = ReturnType<typeof createAccountLinks>;
 
@@ -61,12 +85,11 @@ export function createAccountLinks(
     };
   }
 
-  /** Ends the account's unused links of this purpose, makes a new one and queues its message. */
-  async function issue(tx: Tx, userId: string, purpose: LinkPurpose): Promise<void> {
-    const link = newLink(purpose);
-    await tx
+  /** Ends the account's unused links of this purpose, so only the newest one works. */
+  const replaceUnused = (tx: Tx, userId: string, purpose: LinkPurpose, at: Date) =>
+    tx
       .update(accountLinks)
-      .set({ replacedAt: link.createdAt })
+      .set({ replacedAt: at })
       .where(
         and(
           eq(accountLinks.userId, userId),
@@ -75,9 +98,27 @@ export function createAccountLinks(
           isNull(accountLinks.replacedAt),
         ),
       );
+
+  /**
+   * Ends the account's unused links of this purpose (unless `keepOthers`), makes a new one and
+   * queues its message.
+   */
+  async function issue(
+    tx: Tx,
+    userId: string,
+    purpose: LinkPurpose,
+    { email, toAddress, kind, keepOthers = false }: LinkExtras = {},
+  ): Promise<void> {
+    const link = newLink(purpose);
+    if (!keepOthers) await replaceUnused(tx, userId, purpose, link.createdAt);
     const { mail, ...row } = link;
-    await tx.insert(accountLinks).values({ ...row, userId });
-    await queue.enqueue(tx, { ...mail, userId });
+    await tx.insert(accountLinks).values({ ...row, userId, email: email ?? null });
+    await queue.enqueue(tx, {
+      ...mail,
+      kind: kind ?? mail.kind,
+      userId,
+      toAddress: toAddress ?? null,
+    });
   }
 
   type Link = typeof accountLinks.$inferSelect;
@@ -108,7 +149,7 @@ export function createAccountLinks(
    * password ends the link by taking the same row lock (credentials.ts), so whichever commits
    * second sees the other: a token made from a link opened first names an epoch already past.
    */
-  async function take(tx: Tx, token: string, purpose: LinkPurpose): Promise<LinkAnswer> {
+  async function take(tx: Tx, token: string, purpose: LinkPurpose): Promise<TakenLink> {
     const found = await find(tx, token, purpose, true);
     const problem = problemOf(found?.link);
     if (problem || !found) return { ok: false, problem: problem ?? "link_invalid" };
@@ -116,7 +157,7 @@ export function createAccountLinks(
       .update(accountLinks)
       .set({ usedAt: new Date(now()) })
       .where(eq(accountLinks.id, found.link.id));
-    return { ok: true, userId: found.link.userId, epoch: found.epoch };
+    return { ok: true, userId: found.link.userId, epoch: found.epoch, email: found.link.email };
   }
 
   const markVerified = (tx: Tx, userId: string) =>
@@ -128,6 +169,11 @@ export function createAccountLinks(
   return {
     /** A new account's first link: written with the account itself (students.createStudent). */
     newLink,
+    /** For the other modules that make and use links in their own transactions (email-changes.ts). */
+    issue,
+    take,
+    replaceUnused,
+    markVerified,
     /** A link's message was queued in a transaction that has committed: send it now. */
     wake: () => queue.wake(),
 

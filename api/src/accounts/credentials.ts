@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { TokenHolder } from "../auth/tokens.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { accountLinks, authSessions, guardianRequests, users } from "../db/schema.ts";
@@ -51,16 +51,7 @@ export async function endSessions(
 export async function endCredentials(tx: Tx, userId: string, at: Date): Promise<number> {
   const epoch = await endSessions(tx, userId, at);
   if (epoch === undefined) throw new Error(`No account ${userId} to end the credentials of`);
-  await tx
-    .update(accountLinks)
-    .set({ replacedAt: at })
-    .where(
-      and(
-        eq(accountLinks.userId, userId),
-        isNull(accountLinks.usedAt),
-        isNull(accountLinks.replacedAt),
-      ),
-    );
+  await endLinks(tx, userId, at);
   await tx
     .update(guardianRequests)
     .set({ replacedAt: at })
@@ -73,6 +64,24 @@ export async function endCredentials(tx: Tx, userId: string, at: Date): Promise<
     );
   return epoch;
 }
+
+/**
+ * Ends every unused link the account was sent, inside `tx`, but the links that put an old address
+ * back: those are the old address's power against whoever changed it, who may well be the one
+ * changing the password or the address now (email-changes.ts).
+ */
+export const endLinks = (tx: Tx, userId: string, at: Date) =>
+  tx
+    .update(accountLinks)
+    .set({ replacedAt: at })
+    .where(
+      and(
+        eq(accountLinks.userId, userId),
+        ne(accountLinks.purpose, "undo_email_change"),
+        isNull(accountLinks.usedAt),
+        isNull(accountLinks.replacedAt),
+      ),
+    );
 
 export type Credentials = ReturnType<typeof createCredentials>;
 

@@ -7,15 +7,21 @@ import type { DataRequests } from "./data-requests.ts";
 
 type LinkRequestKind = (typeof linkRequestKinds)[number];
 
+/** The links an address may ask for by itself: not a change of address's, which need the password. */
+export type RequestedPurpose = Extract<
+  LinkPurpose,
+  "verify_email" | "reset_password" | "your_data"
+>;
+
 const kindOf = {
   verify_email: "verify-email-request",
   reset_password: "reset-password-request",
   your_data: "your-data-request",
-} as const satisfies Record<LinkPurpose, LinkRequestKind>;
+} as const satisfies Record<RequestedPurpose, LinkRequestKind>;
 
 const purposeOf = Object.fromEntries(
-  Object.entries(kindOf).map(([purpose, kind]) => [kind, purpose as LinkPurpose]),
-) as Record<LinkRequestKind, LinkPurpose>;
+  Object.entries(kindOf).map(([purpose, kind]) => [kind, purpose as RequestedPurpose]),
+) as Record<LinkRequestKind, RequestedPurpose>;
 
 /** Whether a row of the mail queue is a link request to handle rather than a message to send. */
 export const isLinkRequest = (kind: MailKind): kind is LinkRequestKind => kind in purposeOf;
@@ -47,7 +53,7 @@ export function createLinkRequests(
      * request waited (above). It finds the row at its next poll, within 500 ms, when its work
      * no longer follows any one request's answer.
      */
-    ask: (purpose: LinkPurpose, email: string): Promise<string> =>
+    ask: (purpose: RequestedPurpose, email: string): Promise<string> =>
       queue.enqueue(db, { kind: kindOf[purpose], toAddress: email, nonce: null }),
 
     /**

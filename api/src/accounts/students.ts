@@ -188,6 +188,10 @@ export function createStudents(db: Db) {
   };
 }
 
+/** Whether a failed statement wrote an address another account already logs in with. */
+export const isEmailTaken = (error: unknown) =>
+  pgErrorCode(error) === uniqueViolation && constraintName(error) === "users_email_lower_key";
+
 function constraintName(error: unknown): string | undefined {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const name = (e as { constraint?: unknown }).constraint;

@@ -86,8 +86,16 @@ export const accountLinks = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["verify_email", "reset_password", "your_data"] }).notNull(),
+    purpose: text("purpose", {
+      enum: ["verify_email", "reset_password", "your_data", "change_email", "undo_email_change"],
+    }).notNull(),
     tokenHash: text("token_hash").notNull(),
+    /**
+     * The address a change of address is about: the new one for "change_email" (confirming makes
+     * it the login), the old one for "undo_email_change" (undoing puts it back). Deleted with the
+     * link, which goes with its account.
+     */
+    email: text("email"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
@@ -132,6 +140,10 @@ export const mailOutbox = pgTable(
         "guardian-refused",
         "account-deleted",
         "newsletter-confirm",
+        "email-change-confirm",
+        "email-change-taken",
+        "email-changed",
+        "email-change-undone",
         ...linkRequestKinds,
       ],
     }).notNull(),
@@ -144,8 +156,10 @@ export const mailOutbox = pgTable(
       onDelete: "cascade",
     }),
     /**
-     * Only for "account-deleted", whose account is gone, and for a link request, whose address
-     * may have none: cleared once sent or handled, so the address is kept no longer than that.
+     * Only where the account's own address is not the one to write to: "account-deleted", whose
+     * account is gone; a link request, whose address may have none; "email-change-confirm", to
+     * the new address, and "email-changed", to the old one. Cleared once sent or handled, so
+     * the address is kept no longer than that.
      */
     toAddress: text("to_address"),
     /** The link's nonce, from which its token is derived when the message is sent. */

@@ -2,8 +2,11 @@ import {
   accountPages,
   dataRightsLifetimes,
   dataRightsPages,
+  emailChangeLifetimes,
+  emailChangePages,
   linkLifetimes,
   linkTokenParameter,
+  maskEmail,
 } from "@ysp/contract";
 import { type MailWords, mailWords } from "@ysp/web/content/mail";
 import { and, desc, eq } from "drizzle-orm";
@@ -73,6 +76,13 @@ export function createMailSender({
     if (!user) return { gone: "The account no longer exists" };
     return { to: user.email, words: words(user) };
   }
+
+  /** A message about the account that goes to another of its addresses: the new, or the old. */
+  const atAddress = (composed: Composed, to: string | null | undefined): Composed => {
+    if ("gone" in composed) return composed;
+    if (!to) return { gone: "No address to write to" };
+    return { ...composed, to };
+  };
 
   async function compose(mail: QueuedMail): Promise<Composed> {
     switch (mail.kind) {
@@ -149,6 +159,35 @@ export function createMailSender({
           ),
         };
       }
+      case "email-change-confirm":
+        return toStudent(mail, (user) =>
+          mailWords.emailChangeConfirm(
+            user.firstName,
+            link(emailChangePages.confirm, mail.nonce),
+            emailChangeLifetimes.confirm.words,
+          ),
+        ).then((composed) => atAddress(composed, mail.toAddress));
+      case "email-change-taken":
+        return toStudent(mail, (user) =>
+          mailWords.emailChangeTaken(user.firstName, page(accountPages.forgotPassword)),
+        );
+      case "email-changed":
+        return toStudent(mail, (user) =>
+          mailWords.emailChanged(
+            user.firstName,
+            maskEmail(user.email),
+            link(emailChangePages.undo, mail.nonce),
+            emailChangeLifetimes.undo.words,
+          ),
+        ).then((composed) => atAddress(composed, mail.toAddress));
+      case "email-change-undone":
+        return toStudent(mail, (user) =>
+          mailWords.emailChangeUndone(
+            user.firstName,
+            link(accountPages.resetPassword, mail.nonce),
+            linkLifetimes.resetPassword.words,
+          ),
+        );
       case "account-deleted":
         if (!mail.toAddress) return { gone: "No address to tell" };
         return { to: mail.toAddress, words: mailWords.accountDeleted() };

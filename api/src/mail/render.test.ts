@@ -16,6 +16,10 @@ const every = {
   guardianRefused: mailWords.guardianRefused("Ada", "27 December 2026", other),
   accountDeleted: mailWords.accountDeleted(),
   newsletterConfirm: mailWords.newsletterConfirm(url, "7 days", other),
+  emailChangeConfirm: mailWords.emailChangeConfirm("Ada", url, "48 hours"),
+  emailChangeTaken: mailWords.emailChangeTaken("Ada", other),
+  emailChanged: mailWords.emailChanged("Ada", "n•••@example.org", url, "7 days"),
+  emailChangeUndone: mailWords.emailChangeUndone("Ada", url, "30 minutes"),
 } satisfies Record<keyof typeof mailWords, unknown>;
 
 describe.each(Object.entries(every))("the %s message's text part", (_name, words) => {

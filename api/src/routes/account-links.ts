@@ -15,8 +15,8 @@ import {
 } from "@ysp/contract";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
-import type { AccountLinks, LinkAnswer, LinkPurpose } from "../accounts/account-links.ts";
-import type { LinkRequests } from "../accounts/link-requests.ts";
+import type { AccountLinks, LinkAnswer } from "../accounts/account-links.ts";
+import type { LinkRequests, RequestedPurpose } from "../accounts/link-requests.ts";
 import { examples } from "../api-examples.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
@@ -65,7 +65,7 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
       described: { operationId: string; summary: string; example: Record<string, Example> },
       sent: string,
       answer: AnswerPage,
-      purpose: LinkPurpose,
+      purpose: RequestedPurpose,
     ) =>
       forms.post<{ Body: EmailOnlyBody; Reply: MessageResponse }>(
         path,

@@ -1,4 +1,4 @@
-import { accountPages, dataRightsPages } from "@ysp/contract";
+import { accountPages, dataRightsPages, emailChangePages } from "@ysp/contract";
 import type { FastifyPluginAsync } from "fastify";
 import { showLinkParts } from "../link-parts.ts";
 import { pageWithHtml, type SiteFiles } from "../static-site.ts";
@@ -18,6 +18,8 @@ const linkPages = [
   dataRightsPages.yourData,
   dataRightsPages.newsletterConfirm,
   dataRightsPages.unsubscribe,
+  emailChangePages.confirm,
+  emailChangePages.undo,
 ];
 
 export const linkPageViews: FastifyPluginAsync<{ site: SiteFiles }> = async (app, { site }) => {

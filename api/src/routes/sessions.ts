@@ -36,10 +36,10 @@ export type SessionOptions = {
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const bearerOf = (request: FastifyRequest) =>
+export const bearerOf = (request: FastifyRequest) =>
   /^Bearer (\S+)$/.exec(request.headers.authorization ?? "")?.[1];
 
-const notAuthenticated = (reply: FastifyReply) =>
+export const notAuthenticated = (reply: FastifyReply) =>
   sendError(reply, {
     status: 401,
     code: "not_authenticated",
@@ -47,7 +47,7 @@ const notAuthenticated = (reply: FastifyReply) =>
   });
 
 /** The refusal of every operation here that needs a live session's access token. */
-const student = {
+export const student = {
   tag: "auth",
   security: "student",
   refusals: { 401: { not_authenticated: { detail: authMessages.notAuthenticated } } },

@@ -55,6 +55,7 @@ export function FormField({
   name?: string;
   /** A text field's message when left empty, shown by the script as the others' are. */
   required?: string;
+  /** A text field's autocomplete; a password's is "new-password" unless "current-password". */
   autoComplete?: string;
   /** The eye button's words, for a password; it appears once the script has run. */
   showPassword?: string;
@@ -65,9 +66,10 @@ export function FormField({
 }) {
   const kinds = {
     email: { autoComplete: "email", inputMode: "email" },
+    // A password to check is typed as it was chosen: only a new one is held to the 8 characters.
     password: {
-      autoComplete: "new-password",
-      minLength: 8,
+      autoComplete: autoComplete ?? "new-password",
+      minLength: autoComplete === "current-password" ? undefined : 8,
       autoCapitalize: "none",
       autoCorrect: "off",
       spellCheck: false,

@@ -1,4 +1,9 @@
-import { type AnswerPage, accountMessages, dataRightsMessages } from "@ysp/contract";
+import {
+  type AnswerPage,
+  accountMessages,
+  dataRightsMessages,
+  emailChangeMessages,
+} from "@ysp/contract";
 import { site } from "./site.ts";
 
 /** A way on from an answer: the first is the page's main button. */
@@ -94,6 +99,21 @@ export const answerWords: Record<AnswerPage, AnswerCopy> = {
   unsubscribed: {
     title: "You're unsubscribed",
     lines: ["You will get no more newsletters from us."],
+    links: [home],
+  },
+  emailChangeAsked: { title: checkEmail, lines: [emailChangeMessages.asked], links: [home] },
+  emailChanged: {
+    title: "Email changed",
+    lines: [
+      "Log in to the app with your new address. We've told your old address, with a way back.",
+    ],
+    links: [home],
+  },
+  emailChangeUndone: {
+    title: "Your old email is back",
+    lines: [
+      "Whoever changed it knew your password, so we've sent your old address a link to choose a new one. Do it now.",
+    ],
     links: [home],
   },
 };

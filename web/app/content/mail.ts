@@ -128,6 +128,65 @@ export const mailWords = {
     after: [],
   }),
 
+  emailChangeConfirm: (firstName: string, url: string, lifetime: string): MailWords => ({
+    subject: "Confirm your new email",
+    preview: `One tap makes this address the login of your ${site.name} account.`,
+    greeting: greeting(firstName),
+    paragraphs: [
+      `Someone (we hope it was you) asked to log in to ${site.name} with this address from now on. Confirm it, and this address becomes your login.`,
+    ],
+    action: { text: "Use this email", url },
+    after: [
+      `The link works once, for ${lifetime}. Until you tap it, log in with your old address. If you ask again, only the newest link works.`,
+      "If you did not ask, ignore this email: nothing changes.",
+    ],
+  }),
+
+  emailChangeTaken: (firstName: string, forgotPasswordUrl: string): MailWords => ({
+    subject: `Someone tried to use your email at ${site.name}`,
+    preview: "Nothing has changed in your account.",
+    greeting: greeting(firstName),
+    paragraphs: [
+      `Someone logged in to another ${site.name} account asked to make this address its login. This address already belongs to your account, so we did not do it, and nothing has changed in your account.`,
+    ],
+    after: [
+      "If it was you, you already have an account with this address: log in to the app with it.",
+      `Forgot its password? Choose a new one here: ${forgotPasswordUrl}`,
+      `If it was not you, there is nothing to do. Questions? Write to us at ${site.email}.`,
+    ],
+  }),
+
+  emailChanged: (
+    firstName: string,
+    maskedNewEmail: string,
+    url: string,
+    lifetime: string,
+  ): MailWords => ({
+    subject: `Your ${site.name} email was changed to ${maskedNewEmail}`,
+    preview: "If you did not change it, put it back with one tap.",
+    greeting: greeting(firstName),
+    paragraphs: [
+      `Your ${site.name} account now logs in with ${maskedNewEmail} instead of this address, and every phone that was logged in was logged out.`,
+      "If you did not change it, put it back: your account will log in with this address again, and we will send you a link to choose a new password.",
+    ],
+    action: { text: "Put my old email back", url },
+    after: [`The link works once, for ${lifetime}. If you changed it yourself, ignore this email.`],
+  }),
+
+  emailChangeUndone: (firstName: string, url: string, lifetime: string): MailWords => ({
+    subject: "Your email is back: choose a new password",
+    preview: "Your account logs in with this address again.",
+    greeting: greeting(firstName),
+    paragraphs: [
+      `Your ${site.name} account logs in with this address again, and every phone that was logged in was logged out. Whoever changed your email knew your password, so choose a new one now.`,
+    ],
+    action: { text: "Choose a new password", url },
+    after: [
+      `The link works once, for ${lifetime}. If it runs out, ask for a new one with "Forgot password?" in the app.`,
+      `Questions? Write to us at ${site.email}.`,
+    ],
+  }),
+
   accountDeleted: (): MailWords => ({
     subject: `Your ${site.name} account is deleted`,
     preview: "Your account and the data we held about you are gone.",

@@ -1,0 +1,366 @@
+import {
+  emailChangeLifetimes,
+  emailChangeMessages,
+  type LoginResponse,
+  linkProblems,
+  maskEmail,
+  sessionMessages,
+} from "@ysp/contract";
+import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
+import { makeStudent, type Student } from "@ysp/testing/students";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectErrorShape } from "../../test/expectations.ts";
+import {
+  databaseOn,
+  databasesForFile,
+  logIn as logInTo,
+  mailThrough,
+  makeApp,
+  post,
+} from "../../test/harness.ts";
+import { mailTo, nextMailTo, tokenIn } from "../../test/mail.ts";
+import { userAgents } from "../../test/user-agents.ts";
+import { queryRows } from "../db/client.ts";
+
+const databases = databasesForFile();
+
+let smtp: SmtpTestServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp.close());
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const form = { "content-type": "application/x-www-form-urlencoded" };
+const confirmSubject = "Confirm your new email";
+const changedSubject = (to: string) => `Your YSP email was changed to ${maskEmail(to)}`;
+const takenSubject = "Someone tried to use your email at YSP";
+const undoneSubject = "Your email is back: choose a new password";
+const newAddress = () => makeStudent().email.replace("@", ".new@");
+
+describe.each(databases)("changing the login address, on $name", (testDb) => {
+  const suite = databaseOn(testDb);
+  let clock = Date.now();
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await makeApp(suite.database, { mail: mailThrough(smtp.url) }, () => clock);
+  }, 60_000);
+  afterAll(() => app.close());
+
+  const signUp = async (student: Student = makeStudent()) => {
+    expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+    return student;
+  };
+  /** A student whose address is confirmed (its link opened), logged in on a phone. */
+  const confirmedOnAPhone = async () => {
+    const student = await signUp();
+    const token = tokenIn(await mailTo(smtp, student.email, "Confirm your email"), "/verify-email");
+    expect((await post(app, "/api/v1/auth/verify-email/", { token })).statusCode).toBe(200);
+    const phone = await logInTo(app, student, userAgents.tecnoWebView);
+    return { student, phone };
+  };
+  const ask = (access: string, password: string, new_email: string) =>
+    post(app, "/api/v1/auth/email-change/", { password, new_email }, bearer(access));
+  const confirm = (token: string) => post(app, "/api/v1/auth/email-change/confirm/", { token });
+  const undo = (token: string) => post(app, "/api/v1/auth/email-change/undo/", { token });
+  const logsIn = async (email: string, password: string) =>
+    (await post(app, "/api/v1/auth/login/", { email, password })).statusCode;
+  const me = async (access: string) =>
+    (await app.inject({ url: "/api/v1/auth/me/", headers: bearer(access) })).statusCode;
+  /** Asks for the change and opens the confirm link the new address gets: its token. */
+  const askedFor = async (phone: LoginResponse, password: string, to: string) => {
+    const answer = await ask(phone.access, password, to);
+    expect(answer.statusCode, answer.body).toBe(202);
+    return tokenIn(await mailTo(smtp, to, confirmSubject), "/change-email/confirm");
+  };
+  const linksFor = async (email: string) =>
+    queryRows<{ purpose: string; email: string | null; used: boolean; replaced: boolean }>(
+      suite.database.db,
+      sql`select purpose, l.email, used_at is not null as used, replaced_at is not null as replaced
+          from account_links l join users u on u.id = l.user_id
+          where lower(u.email) = ${email.toLowerCase()} and purpose in ('change_email', 'undo_email_change')
+          order by l.created_at`,
+    );
+
+  it("changes the login only once the new address's link is used, and tells the old one", async () => {
+    const { student, phone } = await confirmedOnAPhone();
+    const to = newAddress();
+    const answer = await ask(phone.access, student.password, to.toUpperCase());
+    expect(answer.statusCode).toBe(202);
+    expect(answer.json()).toEqual({ message: emailChangeMessages.asked });
+    const mail = await mailTo(smtp, to, confirmSubject);
+    expect(mail.text).toContain(`for ${emailChangeLifetimes.confirm.words}`);
+    // Until the link is used, nothing has changed.
+    expect(await logsIn(student.email, student.password)).toBe(200);
+    expect(await logsIn(to, student.password)).toBe(401);
+    expect(await me(phone.access)).toBe(200);
+
+    const confirmed = await confirm(tokenIn(mail, "/change-email/confirm"));
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toEqual({ message: emailChangeMessages.changed });
+    expect(await logsIn(to, student.password)).toBe(200);
+    expect(await logsIn(student.email, student.password)).toBe(401);
+    // Every session ended, the phone's too: it logs in again with the new address.
+    expect(await me(phone.access)).toBe(401);
+    expect((await post(app, "/api/v1/auth/refresh/", { refresh: phone.refresh })).statusCode).toBe(
+      401,
+    );
+    const again = await logInTo(app, { email: to, password: student.password });
+    expect(again.user.email).toBe(to.toLowerCase());
+    expect(again.user.email_verified).toBe(true);
+
+    const told = await mailTo(smtp, student.email, changedSubject(to.toLowerCase()));
+    expect(told.subject).toMatch(/^Your YSP email was changed to [a-z]•••@/);
+    expect(told.text).toContain(`for ${emailChangeLifetimes.undo.words}`);
+    tokenIn(told, "/change-email/undo");
+    // The same link twice: used.
+    const twice = await confirm(tokenIn(mail, "/change-email/confirm"));
+    expectErrorShape(twice, 400, "a link used twice");
+    expect(twice.json().errors[0]).toEqual({
+      code: "link_used",
+      detail: linkProblems.link_used,
+      attr: "token",
+    });
+  });
+
+  it("puts the old address back with its link, ends everything, and sends it a reset link", async () => {
+    const { student, phone } = await confirmedOnAPhone();
+    const to = newAddress();
+    const changedMail = nextMailTo(smtp, student.email, changedSubject(to));
+    expect((await confirm(await askedFor(phone, student.password, to))).statusCode).toBe(200);
+    const undoToken = tokenIn(await changedMail(), "/change-email/undo");
+    // Whoever changed it logs in with the new address and changes the password, and the
+    // address again: none of it ends the old address's way back.
+    const thief = await logInTo(app, { email: to, password: student.password });
+    const stolen = "the-thief-password-1";
+    const changed = await post(
+      app,
+      "/api/v1/auth/password/",
+      { current_password: student.password, new_password: stolen },
+      bearer(thief.access),
+    );
+    expect(changed.statusCode).toBe(200);
+    const thiefAgain = changed.json() as { access: string };
+    const further = newAddress();
+    const furtherUndo = nextMailTo(smtp, to, changedSubject(further));
+    expect(
+      (await confirm(await askedFor({ ...thief, ...thiefAgain }, stolen, further))).statusCode,
+    ).toBe(200);
+    const thiefsWayBack = tokenIn(await furtherUndo(), "/change-email/undo");
+    const thiefSession = await logInTo(app, { email: further, password: stolen });
+
+    const undone = await undo(undoToken);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toEqual({ message: emailChangeMessages.undone });
+    expect(await me(thiefSession.access)).toBe(401);
+    expect(await logsIn(further, stolen)).toBe(401);
+    // The address is back, but whoever changed it knew the password: a reset link goes to it.
+    const reset = await mailTo(smtp, student.email, undoneSubject);
+    const resetToken = tokenIn(reset, "/reset-password");
+    const chosen = await post(app, "/api/v1/auth/password-reset/confirm/", {
+      token: resetToken,
+      password: "my-own-again-42",
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(await logsIn(student.email, "my-own-again-42")).toBe(200);
+    // The way back the thief was sent, to the address in between, ended with the undo.
+    expect((await undo(thiefsWayBack)).json().errors[0].code).toBe("link_replaced");
+    expect((await undo(undoToken)).json().errors[0].code).toBe("link_used");
+  });
+
+  it("answers an address another account has as any other, and tells its owner instead", async () => {
+    const { student, phone } = await confirmedOnAPhone();
+    const owner = await signUp();
+    const pending = await askedFor(phone, student.password, newAddress());
+    const answer = await ask(phone.access, student.password, owner.email);
+    expect(answer.statusCode).toBe(202);
+    expect(answer.json()).toEqual({ message: emailChangeMessages.asked });
+    const told = await mailTo(smtp, owner.email, takenSubject);
+    expect(told.text).toContain("nothing has changed in your account");
+    expect(told.text).not.toContain(student.email);
+    expect(told.links.map((link) => new URL(link).pathname)).toEqual(["/forgot-password"]);
+    // No link was made for it, and the one pending before was replaced, as by any request.
+    expect(await linksFor(student.email)).toEqual([
+      { purpose: "change_email", email: expect.any(String), used: false, replaced: true },
+    ]);
+    expect((await confirm(pending)).json().errors[0].code).toBe("link_replaced");
+    expect(await logsIn(owner.email, owner.password)).toBe(200);
+  });
+
+  it("keeps one change pending: a new request replaces the last, whose link stops working", async () => {
+    const { student, phone } = await confirmedOnAPhone();
+    const first = await askedFor(phone, student.password, newAddress());
+    const secondAddress = newAddress();
+    const second = await askedFor(phone, student.password, secondAddress);
+    expect((await confirm(first)).json().errors[0]).toEqual({
+      code: "link_replaced",
+      detail: linkProblems.link_replaced,
+      attr: "token",
+    });
+    expect((await confirm(second)).statusCode).toBe(200);
+    expect(await logsIn(secondAddress, student.password)).toBe(200);
+  });
+
+  it("refuses links past their lifetimes: 48 hours to confirm, 7 days to undo", async () => {
+    const { student, phone } = await confirmedOnAPhone();
+    const late = await askedFor(phone, student.password, newAddress());
+    clock += emailChangeLifetimes.confirm.seconds * 1000 + 1000;
+    try {
+      expect((await confirm(late)).json().errors[0].code).toBe("link_expired");
+      const fresh = await logInTo(app, student);
+      const to = newAddress();
+      const changedMail = nextMailTo(smtp, student.email, changedSubject(to));
+      expect((await confirm(await askedFor(fresh, student.password, to))).statusCode).toBe(200);
+      const undoToken = tokenIn(await changedMail(), "/change-email/undo");
+      clock += emailChangeLifetimes.undo.seconds * 1000 + 1000;
+      expect((await undo(undoToken)).json().errors[0].code).toBe("link_expired");
+      expect(await logsIn(to, student.password)).toBe(200);
+    } finally {
+      clock = Date.now();
+    }
+  });
+
+  it("sends no way back to an old address that was never confirmed (a typo is someone else's)", async () => {
+    const student = await signUp();
+    const phone = await logInTo(app, student);
+    const to = newAddress();
+    expect((await confirm(await askedFor(phone, student.password, to))).statusCode).toBe(200);
+    expect(await linksFor(to)).toEqual([
+      { purpose: "change_email", email: to, used: true, replaced: false },
+    ]);
+    const mailed = smtp.received.filter((mail) => mail.to.includes(student.email));
+    expect(mailed.map((mail) => mail.subject)).toEqual(["Confirm your email"]);
+    // The sign-up's link to the old address no longer works either.
+    const [signupMail] = mailed;
+    if (!signupMail) throw new Error("The sign-up's message did not arrive");
+    const stale = tokenIn(signupMail, "/verify-email");
+    expect(
+      (await post(app, "/api/v1/auth/verify-email/", { token: stale })).json().errors[0].code,
+    ).toBe("link_replaced");
+  });
+
+  it("refuses a confirm whose address another account took in the meantime", async () => {
+    const { student, phone } = await confirmedOnAPhone();
+    const to = newAddress();
+    const token = await askedFor(phone, student.password, to);
+    await signUp(makeStudent({ email: to }));
+    const refused = await confirm(token);
+    expectErrorShape(refused, 400, "an address taken since");
+    expect(refused.json().errors[0]).toEqual({
+      code: "email_taken",
+      detail: emailChangeMessages.taken,
+      attr: null,
+    });
+    expect(await logsIn(student.email, student.password)).toBe(200);
+  });
+
+  it("lets one of two confirms at once win, and the other find the link used", async () => {
+    const { student, phone } = await confirmedOnAPhone();
+    const to = newAddress();
+    const token = await askedFor(phone, student.password, to);
+    const answers = await Promise.all([confirm(token), confirm(token)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    expect(await linksFor(to)).toEqual([
+      expect.objectContaining({ purpose: "change_email", used: true }),
+      expect.objectContaining({ purpose: "undo_email_change", email: student.email.toLowerCase() }),
+    ]);
+  });
+
+  it("refuses a wrong password, the same address, a bad one, and no proof at all", async () => {
+    const { student, phone } = await confirmedOnAPhone();
+    const wrong = await ask(phone.access, "not-the-password", newAddress());
+    expectErrorShape(wrong, 400, "a wrong password");
+    expect(wrong.json().errors[0]).toEqual({
+      code: "wrong_password",
+      detail: sessionMessages.wrongPassword,
+      attr: "password",
+    });
+    const same = await ask(phone.access, student.password, ` ${student.email.toUpperCase()} `);
+    expect(same.json().errors[0]).toEqual({
+      code: "same_email",
+      detail: emailChangeMessages.sameAddress,
+      attr: "new_email",
+    });
+    const bad = await ask(phone.access, student.password, "ada@gmail");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].attr).toBe("new_email");
+    expect(await linksFor(student.email)).toEqual([]);
+    for (const headers of [{}, bearer("not-a-token")]) {
+      const none = await post(
+        app,
+        "/api/v1/auth/email-change/",
+        { password: student.password, new_email: newAddress() },
+        headers,
+      );
+      expectErrorShape(none, 401, "no proof");
+      expect(none.json().errors[0].code).toBe("not_authenticated");
+    }
+    // An access token of a session since ended proves nothing.
+    await post(app, "/api/v1/auth/logout/everywhere/", {}, bearer(phone.access));
+    expect((await ask(phone.access, student.password, newAddress())).statusCode).toBe(401);
+  });
+
+  it("takes the current address and password instead of a token, as a login does", async () => {
+    const { student } = await confirmedOnAPhone();
+    const to = newAddress();
+    const byAddress = (email: string, password: string) =>
+      post(app, "/api/v1/auth/email-change/", { email, password, new_email: to });
+    for (const [email, password] of [
+      [student.email, "not-the-password"],
+      [`nobody.${student.email}`, student.password],
+    ] as const) {
+      const refused = await byAddress(email, password);
+      expect(refused.json().errors[0]).toEqual({
+        code: "authentication_failed",
+        detail: "Incorrect email or password.",
+        attr: "password",
+      });
+    }
+    // The same address, told only with the right password, so it says nothing of accounts.
+    const same = await post(app, "/api/v1/auth/email-change/", {
+      email: student.email,
+      password: "not-the-password",
+      new_email: student.email,
+    });
+    expect(same.json().errors[0].code).toBe("authentication_failed");
+    expect((await byAddress(student.email, student.password)).statusCode).toBe(202);
+    await mailTo(smtp, to, confirmSubject);
+  });
+
+  it("works as plain form posts, each answer a page of the site", async () => {
+    const { student } = await confirmedOnAPhone();
+    const to = newAddress();
+    const asked = await post(
+      app,
+      "/api/v1/auth/email-change/",
+      new URLSearchParams({
+        email: student.email,
+        password: student.password,
+        new_email: to,
+      }).toString(),
+      { ...form, referer: "https://ysp.example/change-email" },
+    );
+    expect(asked.statusCode).toBe(303);
+    expect(asked.headers.location).toBe("/change-email/sent");
+    const token = tokenIn(await mailTo(smtp, to, confirmSubject), "/change-email/confirm");
+    const changedMail = nextMailTo(smtp, student.email, changedSubject(to));
+    const done = await post(app, `/change-email/confirm?token=${token}`, "", form);
+    expect(done.statusCode).toBe(303);
+    expect(done.headers.location).toBe("/change-email/done");
+    const again = await post(app, `/change-email/confirm?token=${token}`, "", form);
+    expect(again.statusCode).toBe(400);
+    expect(again.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(again.body).toContain(linkProblems.link_used);
+    expect(again.body).toContain('href="/change-email"');
+    const undoToken = tokenIn(await changedMail(), "/change-email/undo");
+    const undone = await post(app, `/change-email/undo?token=${undoToken}`, "", form);
+    expect(undone.statusCode).toBe(303);
+    expect(undone.headers.location).toBe("/change-email/undone");
+    const spent = await post(app, `/change-email/undo?token=${undoToken}`, "", form);
+    expect(spent.statusCode).toBe(400);
+    expect(spent.body).toContain("write to us at");
+    expect(await logsIn(student.email, student.password)).toBe(200);
+  });
+});
