@@ -261,6 +261,8 @@ describe("hostile bodies never get a 5xx and never change the database", () => {
     ],
     ["/api/v1/newsletter/confirm/", tokenBody],
     ["/api/v1/newsletter/unsubscribe/", tokenBody],
+    ["/api/v1/auth/email-change/confirm/", tokenBody],
+    ["/api/v1/auth/email-change/undo/", tokenBody],
   ] as const)(
     "POST %s with hostile tokens and bodies",
     { timeout: 300_000 },
@@ -339,6 +341,15 @@ describe("hostile bodies never get a 5xx and never change the database", () => {
         "/api/v1/auth/password-reset/",
         "/api/v1/auth/your-data/link/",
       ].map((url) => ({ url, field: "email", body: (email: string) => ({ email }) })),
+      {
+        url: "/api/v1/auth/email-change/",
+        field: "new_email",
+        body: (email: string) => ({
+          email: "ada.obi@example.com",
+          password: "a-password-1",
+          new_email: email,
+        }),
+      },
       {
         url: "/api/v1/auth/your-data/guardian-request/",
         field: "guardian_email",

@@ -32,7 +32,9 @@ export function checkAccountForms(messages: FormMessages) {
     }
     if (input.name === "password") {
       if (input.value === "") return messages.passwordRequired;
-      if ([...input.value].length < 8) return messages.passwordShort;
+      // A password to check is sent as typed: only a new one is held to the 8 characters.
+      if ([...input.value].length < 8 && input.autocomplete !== "current-password")
+        return messages.passwordShort;
     }
     return "";
   };

@@ -137,7 +137,7 @@ export const mailWords = {
     ],
     action: { text: "Use this email", url },
     after: [
-      `The link works once, for ${lifetime}. Until you tap it, log in with your old address. If you ask again, only the newest link works.`,
+      `The link works once, for ${lifetime}. Until you use it, log in with your old address. If you ask again, only the newest link works.`,
       "If you did not ask, ignore this email: nothing changes.",
     ],
   }),
@@ -152,7 +152,7 @@ export const mailWords = {
     after: [
       "If it was you, you already have an account with this address: log in to the app with it.",
       `Forgot its password? Choose a new one here: ${forgotPasswordUrl}`,
-      `If it was not you, there is nothing to do. Questions? Write to us at ${site.email}.`,
+      "If it was not you, there is nothing to do.",
     ],
   }),
 
@@ -183,7 +183,6 @@ export const mailWords = {
     action: { text: "Choose a new password", url },
     after: [
       `The link works once, for ${lifetime}. If it runs out, ask for a new one with "Forgot password?" in the app.`,
-      `Questions? Write to us at ${site.email}.`,
     ],
   }),
 
