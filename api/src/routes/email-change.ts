@@ -61,7 +61,6 @@ const changeRefusals = { ...linkRefusals(), email_taken: { detail: emailChangeMe
  */
 export const emailChangeRoutes: FastifyPluginAsync<EmailChangeOptions> = async (app, options) => {
   const { students, changes, signer, hasher, decoyHash, rateLimits } = options;
-  acceptFormPosts(app);
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
   });
@@ -75,79 +74,84 @@ export const emailChangeRoutes: FastifyPluginAsync<EmailChangeOptions> = async (
   // Each request mails the new address (or its owner): counted with every message to that mailbox.
   const checkNewAddressLimit = app.createRateLimit(rateLimits.mailToNewAddress);
 
-  app.post<{ Body: EmailChangeBody; Reply: MessageResponse }>(
-    "/email-change/",
-    {
-      ...operation({
-        operationId: "requestEmailChange",
-        summary: "Ask to change the login address: a link goes to the new one",
-        description: `The account is the bearer token's; without one (the /change-email page's form), the one \`email\` logs in with, checked with the password as a login is. A link to confirm goes to \`new_email\` and works once, for ${emailChangeLifetimes.confirm.words}; until it is used the account logs in with its address as before. An address another account has gets the same 202, and that account's owner is told instead. One change is pending per account: a new request ends the last one's link. Limited as a login is, and counted with it.`,
-        ...student,
-        body: { schema: emailChangeBodySchema, examples: examples.emailChangeBody },
-        answers: {
-          202: {
-            description: "Asked: the same answer whether or not another account has the address",
-            schema: messageResponseSchema,
-            examples: examples.emailChangeAsked,
+  // The /change-email page posts its form here; confirm and undo take JSON only (their pages
+  // post to their own addresses, below).
+  await app.register(async (forms) => {
+    acceptFormPosts(forms);
+    forms.post<{ Body: EmailChangeBody; Reply: MessageResponse }>(
+      "/email-change/",
+      {
+        ...operation({
+          operationId: "requestEmailChange",
+          summary: "Ask to change the login address: a link goes to the new one",
+          description: `The account is the bearer token's; without one (the /change-email page's form), the one \`email\` logs in with, checked with the password as a login is. A link to confirm goes to \`new_email\` and works once, for ${emailChangeLifetimes.confirm.words}; until it is used the account logs in with its address as before. An address another account has gets the same 202, and that account's owner is told instead. One change is pending per account: a new request ends the last one's link. Limited as a login is, and counted with it.`,
+          ...student,
+          body: { schema: emailChangeBodySchema, examples: examples.emailChangeBody },
+          answers: {
+            202: {
+              description: "Asked: the same answer whether or not another account has the address",
+              schema: messageResponseSchema,
+              examples: examples.emailChangeAsked,
+            },
           },
-        },
-        refusals: {
-          ...student.refusals,
-          400: {
-            wrong_password: { detail: sessionMessages.wrongPassword, attr: "password" },
-            authentication_failed: { detail: authMessages.badCredentials, attr: "password" },
-            same_email: { detail: emailChangeMessages.sameAddress, attr: "new_email" },
+          refusals: {
+            ...student.refusals,
+            400: {
+              wrong_password: { detail: sessionMessages.wrongPassword, attr: "password" },
+              authentication_failed: { detail: authMessages.badCredentials, attr: "password" },
+              same_email: { detail: emailChangeMessages.sameAddress, attr: "new_email" },
+            },
+            503: { service_busy: { detail: authMessages.busy } },
           },
-          503: { service_busy: { detail: authMessages.busy } },
-        },
-        limited: true,
-      }),
-      config: { rateLimit: rateLimits.loginPerIp },
-    },
-    async (request, reply) => {
-      const { password, new_email, email } = request.body;
-      const token = bearerOf(request);
-      let user: User | undefined;
-      if (token) {
-        const holder = await signer.verifyAccess(token);
-        user = holder ? await students.findHolder(holder) : undefined;
-        if (!user) return notAuthenticated(reply);
-      } else if (email === undefined) return notAuthenticated(reply);
-      accountEmail.set(request, user?.email ?? email ?? "");
-      if (await answeredOverLimit(checkAccountLimit, request, reply)) return reply;
-      if (await answeredOverLimit(checkNewAddressLimit, request, reply)) return reply;
-      if (!token && email !== undefined) user = await students.findByEmail(email);
-      if (hasher.full()) return busy(reply);
-      const checked = await hasher.verify(user?.passwordHash ?? decoyHash, password);
-      if (!checked.ok) return busy(reply);
-      if (!user || !checked.value)
-        return token
-          ? sendError(reply, {
-              status: 400,
-              code: "wrong_password",
-              detail: sessionMessages.wrongPassword,
-              attr: "password",
-            })
-          : sendError(reply, {
-              status: 400,
-              code: "authentication_failed",
-              detail: authMessages.badCredentials,
-              attr: "password",
-            });
-      // Said only once the password is right: before, it would tell anyone an address has an account.
-      if (new_email === user.email.toLowerCase())
-        return sendError(reply, {
-          status: 400,
-          code: "same_email",
-          detail: emailChangeMessages.sameAddress,
-          attr: "new_email",
-        });
-      await changes.request(user.id, new_email);
-      request.logFields = { userId: user.id };
-      if (isFormPost(request)) return answerAt(reply, "emailChangeAsked");
-      return reply.code(202).send({ message: emailChangeMessages.asked });
-    },
-  );
+          limited: true,
+        }),
+        config: { rateLimit: rateLimits.loginPerIp },
+      },
+      async (request, reply) => {
+        const { password, new_email, email } = request.body;
+        const token = bearerOf(request);
+        let user: User | undefined;
+        if (token) {
+          const holder = await signer.verifyAccess(token);
+          user = holder ? await students.findHolder(holder) : undefined;
+          if (!user) return notAuthenticated(reply);
+        } else if (email === undefined) return notAuthenticated(reply);
+        accountEmail.set(request, user?.email ?? email ?? "");
+        if (await answeredOverLimit(checkAccountLimit, request, reply)) return reply;
+        if (await answeredOverLimit(checkNewAddressLimit, request, reply)) return reply;
+        if (!token && email !== undefined) user = await students.findByEmail(email);
+        if (hasher.full()) return busy(reply);
+        const checked = await hasher.verify(user?.passwordHash ?? decoyHash, password);
+        if (!checked.ok) return busy(reply);
+        if (!user || !checked.value)
+          return token
+            ? sendError(reply, {
+                status: 400,
+                code: "wrong_password",
+                detail: sessionMessages.wrongPassword,
+                attr: "password",
+              })
+            : sendError(reply, {
+                status: 400,
+                code: "authentication_failed",
+                detail: authMessages.badCredentials,
+                attr: "password",
+              });
+        // Said only once the password is right: before, it would tell anyone an address has an account.
+        if (new_email === user.email.toLowerCase())
+          return sendError(reply, {
+            status: 400,
+            code: "same_email",
+            detail: emailChangeMessages.sameAddress,
+            attr: "new_email",
+          });
+        await changes.request(user.id, new_email);
+        request.logFields = { userId: user.id };
+        if (isFormPost(request)) return answerAt(reply, "emailChangeAsked");
+        return reply.code(202).send({ message: emailChangeMessages.asked });
+      },
+    );
+  });
 
   /** Confirm and undo: a link's token in, a sentence out. */
   const byLink = (
