@@ -65,6 +65,7 @@ export function createPersonalData(
         db
           .select({
             purpose: accountLinks.purpose,
+            email: accountLinks.email,
             created_at: accountLinks.createdAt,
             expires_at: accountLinks.expiresAt,
             used_at: accountLinks.usedAt,
