@@ -9,6 +9,8 @@ export type PageWeight = {
   inlineCssBytes: number;
   /** Inline script text, counted inside `html` too. */
   inlineJsBytes: number;
+  /** The inline script of the email typo hint ("Did you mean …?"), or "" on a page without one. */
+  typoHintScript: string;
   bytes: {
     html: number;
     css: number;
@@ -72,12 +74,16 @@ export async function measurePageWeight(
     bytes.total += body;
     count++;
   }
-  const { css, js } = await page.evaluate(() => ({
+  const { css, js, typoHintScript } = await page.evaluate(() => ({
     css: [...document.querySelectorAll("style")].map((s) => s.textContent ?? "").join(""),
     js: [...document.querySelectorAll("script:not([src])")]
       .filter((s) => s.getAttribute("type") !== "application/ld+json")
       .map((s) => s.textContent ?? "")
       .join(""),
+    typoHintScript:
+      [...document.querySelectorAll("script:not([src])")]
+        .map((s) => s.textContent ?? "")
+        .find((text) => text.includes("data-typo-hint")) ?? "",
   }));
   await context.close();
   return {
@@ -86,6 +92,7 @@ export async function measurePageWeight(
     requests: count,
     inlineCssBytes: brotliCompressSync(css).length,
     inlineJsBytes: Buffer.byteLength(js),
+    typoHintScript,
     bytes,
   };
 }

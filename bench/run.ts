@@ -45,6 +45,7 @@ import { type LighthouseResult, runLighthouse, runsPerPage } from "./lighthouse.
 import { type LinkTiming, linkRequestPaths, linkRequestTiming } from "./link-timing.ts";
 import { arrivalRate, confirmationDelays, type MailResult } from "./mail.ts";
 import { measurePageWeight, type PageWeight } from "./page-weight.ts";
+import { type TypoHintBytes, typoHintBytes } from "./typo-hint.ts";
 
 /** A whole number from the environment; a typo stops the run with one line instead of measuring NaN. */
 function wholeNumber(name: string, fallback: number): number {
@@ -223,6 +224,7 @@ async function main() {
     });
     const weights: PageWeight[] = [];
     for (const path of paths) weights.push(await measurePageWeight(browser, server.url, path));
+    report.typoHint = await typoHintBytes(weights);
     log("the sign-up form in a browser running no script");
     const formWithoutScript = await signUpWithoutScript(browser, server.url);
     await browser.close();
@@ -461,6 +463,11 @@ function writeResults(
       `| ${w.path} | ${w.status} | ${w.requests} | ${kb(w.bytes.html)} | ${kb(w.bytes.css + w.inlineCssBytes)} | ${kb(js)} | ${kb(w.bytes.fonts)} | ${kb(w.bytes.images)} | ${kb(w.bytes.total)} | ${lh?.scores.performance ?? "–"} | ${lh?.scores.accessibility ?? "–"} | ${lh?.scores.bestPractices ?? "–"} | ${lh?.scores.seo ?? "–"} | ${lh?.metrics.lcpMs ?? "–"} | ${lh?.metrics.fcpMs ?? "–"} | ${lh ? `${lh.metrics.tbtMs} (${lh.tbtRunsMs.join(", ")})` : "–"} | ${lh?.metrics.cls ?? "–"} |`,
     );
   }
+  const hint = (report.typoHint ?? []) as TypoHintBytes;
+  lines.push(
+    "",
+    `The email typo hint adds (brotli): ${hint.map((h) => `${h.path} ${(h.bytes / 1024).toFixed(2)} KB (${h.how})`).join("; ")}.`,
+  );
   if (slowLine.pages.length > 0) {
     lines.push(
       "",
