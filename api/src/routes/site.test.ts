@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { accountPages, dataRightsPages } from "@ysp/contract";
+import { accountPages, dataRightsPages, emailChangePages } from "@ysp/contract";
 import { describe, expect, it } from "vitest";
 import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
 import {
@@ -19,6 +19,8 @@ import {
 const formPostPages: readonly string[] = [
   accountPages.verifyEmail,
   accountPages.resetPassword,
+  emailChangePages.confirm,
+  emailChangePages.undo,
   ...Object.values(dataRightsPages).filter(
     (path) => path !== dataRightsPages.manageYourData && path !== dataRightsPages.viewYourData,
   ),
