@@ -76,6 +76,41 @@ describe.each(databases)("a limit counts its operation at every address, on $nam
     expect(statuses).toEqual([400, 400, 429, 429]);
   });
 
+  it("counts a change of address with the logins, from the app and from the page", async () => {
+    const { student, headers } = await loggedIn(perAccount);
+    const wrong = { password: "not-the-password", new_email: makeStudent().email };
+    const statuses = [
+      (await post(perAccount, "/api/v1/auth/email-change/", wrong, headers)).statusCode,
+      (await post(perAccount, "/api/v1/auth/email-change/", { ...wrong, email: student.email }))
+        .statusCode,
+    ];
+    // The login loggedIn made, and the two guesses: the allowance of three is spent.
+    const login = await post(perAccount, "/api/v1/auth/login/", {
+      email: student.email,
+      password: student.password,
+    });
+    statuses.push(login.statusCode);
+    expect(statuses).toEqual([400, 400, 429]);
+  });
+
+  it("counts a change of address's messages per new mailbox, however it is spelt", async () => {
+    const { student, headers } = await loggedIn(perMailbox);
+    const to = makeStudent().email;
+    const statuses = [];
+    for (const spelt of [to, to.replace("@", "+tag@"), to.toUpperCase()])
+      statuses.push(
+        (
+          await post(
+            perMailbox,
+            "/api/v1/auth/email-change/",
+            { password: student.password, new_email: spelt },
+            headers,
+          )
+        ).statusCode,
+      );
+    expect(statuses).toEqual([202, 202, 429]);
+  });
+
   it("counts refreshes at /auth/refresh/ and /api/v1/auth/refresh/ together", async () => {
     const statuses = [];
     for (const url of ["/auth/refresh/", "/api/v1/auth/refresh/", "/auth/refresh/"])

@@ -30,7 +30,11 @@ export type RateLimits = {
   mailPerAddress: CreateRateLimitOptions;
   /** The same for a parent's or guardian's address, which a student's request mails. */
   guardianPerAddress: CreateRateLimitOptions;
-  /** The same for the new address a change of address mails (or its owner, if it has one). */
+  /**
+   * The same for the new address a change of address mails (or its owner, if it has one). Its
+   * own allowance: the plugin adds the route's operation (login, for a password is checked) to
+   * the key, so it is not counted with the link routes' (mail).
+   */
   mailToNewAddress: CreateRateLimitOptions;
 };
 

@@ -71,7 +71,7 @@ export const emailChangeRoutes: FastifyPluginAsync<EmailChangeOptions> = async (
     ...rateLimits.loginPerEmail,
     keyGenerator: (request) => loginEmailKey(accountEmail.get(request) ?? ""),
   });
-  // Each request mails the new address (or its owner): counted with every message to that mailbox.
+  // Each request mails the new address (or its owner): counted per mailbox, as links are.
   const checkNewAddressLimit = app.createRateLimit(rateLimits.mailToNewAddress);
 
   // The /change-email page posts its form here; confirm and undo take JSON only (their pages
