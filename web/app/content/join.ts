@@ -73,5 +73,8 @@ export const checkEmail = {
     title: "Your account is ready",
     store: "Download the app",
     home: "Go to the home page",
+    /** For an address typed wrong, which no link can reach: the way to mend it. */
+    typedWrong: "Typed your email wrong?",
+    changeEmail: "Change it",
   },
 } as const;

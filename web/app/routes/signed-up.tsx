@@ -1,4 +1,4 @@
-import { accountPages, signedUpAddressSlot } from "@ysp/contract";
+import { accountPages, emailChangePages, signedUpAddressSlot } from "@ysp/contract";
 import { Link } from "react-router";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
@@ -48,6 +48,9 @@ export default function SignedUp() {
             {accountPageWords.verifyEmail.newLink.submit}
           </button>
         </form>
+        <p className="fine-print">
+          {words.typedWrong} <a href={emailChangePages.changeEmail}>{words.changeEmail}</a>
+        </p>
       </AccountSection>
       <AccountFormsScript />
     </AccountPage>
