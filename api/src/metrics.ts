@@ -152,7 +152,7 @@ export function createMetrics(options: { processMetrics?: boolean; build?: Build
   });
   const mailSent = new Counter({
     name: "ysp_mail_sent_total",
-    help: "Messages the SMTP relay accepted from this instance.",
+    help: "Messages this instance handed over: accepted by the SMTP relay, or written to a file without SMTP_URL.",
     registers,
   });
   const mailSendErrors = new Counter({
