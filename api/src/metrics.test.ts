@@ -1,9 +1,13 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import { startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent } from "@ysp/testing/students";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseOn, makeApp, pgliteForFile, post } from "../test/harness.ts";
+import { databaseOn, mailThrough, makeApp, pgliteForFile, post } from "../test/harness.ts";
+import { until } from "../test/until.ts";
+import type { Database } from "./db/client.ts";
+import { createMailQueue } from "./mail/mail-queue.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
 import { listenForMetrics, type MetricsListener } from "./metrics-listener.ts";
 
@@ -65,7 +69,7 @@ const db = pgliteForFile();
 
 describe("metrics", () => {
   const suite = databaseOn(db) as {
-    database: Parameters<typeof makeApp>[0];
+    database: Database;
     app: FastifyInstance;
     metrics: Metrics;
     listener: MetricsListener;
@@ -149,6 +153,41 @@ describe("metrics", () => {
       await app.close();
     }
   });
+
+  it("counts messages sent, tries refused and messages given up on", async () => {
+    const smtp = await startSmtpServer();
+    const metrics = createMetrics();
+    const app = await makeApp(suite.database, { metrics, mail: mailThrough(smtp.url) });
+    const value = async (series: string) => sample(await metrics.registry.metrics(), series);
+    try {
+      expect((await post(app, "/api/v1/auth/signup/", makeStudent())).statusCode).toBe(201);
+      await until(async () => (await value("ysp_mail_sent_total")) === 1, "one message sent");
+      smtp.refuse(true);
+      expect((await post(app, "/api/v1/auth/signup/", makeStudent())).statusCode).toBe(201);
+      await until(
+        async () => (await value('ysp_mail_send_errors_total{kind="temporary"}')) === 1,
+        "one try refused for now",
+      );
+      expect(await value("ysp_mail_sent_total")).toBe(1);
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
+    // A message no try can deliver (its account gone) is given up on at once.
+    const queue = createMailQueue(suite.database.db, { warn: () => {}, info: () => {} }, () =>
+      metrics.mailFailed(),
+    );
+    await queue.enqueue(suite.database.db, { kind: "verify-email", userId: null, nonce: null });
+    queue.work(
+      async () => ({ outcome: "give-up", reason: "The account no longer exists" }),
+      () => false,
+    );
+    try {
+      await until(async () => (await value("ysp_mail_failed_total")) === 1, "one given up on");
+    } finally {
+      await queue.stop();
+    }
+  }, 30_000);
 
   it("labels requests by route pattern: a thousand random URLs make no new series", async () => {
     const metrics = createMetrics();
