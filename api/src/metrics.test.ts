@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent } from "@ysp/testing/students";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseOn, mailThrough, makeApp, pgliteForFile, post } from "../test/harness.ts";
@@ -67,6 +68,17 @@ function randomPath(): string {
 
 const db = pgliteForFile();
 
+/** What a fresh instance on `database` reports at its first scrape. */
+async function createMetricsFor(database: Database): Promise<string> {
+  const metrics = createMetrics();
+  const app = await makeApp(database, { metrics });
+  try {
+    return await metrics.registry.metrics();
+  } finally {
+    await app.close();
+  }
+}
+
 describe("metrics", () => {
   const suite = databaseOn(db) as {
     database: Database;
@@ -107,6 +119,24 @@ describe("metrics", () => {
     // The migration starts the sweep's clock: an alert counts two hours from the deployment.
     const swept = sample(text, "ysp_erasure_sweep_last_success_timestamp_seconds") ?? 0;
     expect(swept).toBeGreaterThan(Date.now() / 1000 - 3600);
+  });
+
+  it("reports the erasure sweep's last success from the database, for every instance", async () => {
+    await suite.database.db.execute(
+      sql`update background_runs set succeeded_at = now() - interval '3 hours'`,
+    );
+    const before = sample(
+      await createMetricsFor(suite.database),
+      "ysp_erasure_sweep_last_success_timestamp_seconds",
+    );
+    expect(before).toBeLessThan(Date.now() / 1000 - 3 * 3600 + 60);
+    // Another instance sweeps: this one reports it.
+    expect(await suite.app.eraseRefusedAccounts()).toBe(0);
+    const after = sample(
+      await createMetricsFor(suite.database),
+      "ysp_erasure_sweep_last_success_timestamp_seconds",
+    );
+    expect(after).toBeGreaterThan(Date.now() / 1000 - 60);
   });
 
   it("counts sign-ups and logins by outcome, and the mail they queue", async () => {

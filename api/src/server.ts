@@ -187,14 +187,18 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const newsletter = createNewsletter(database.db, mailQueue, tokens, now);
   const guardians = createGuardians(database.db, mailQueue, tokens, requests, now);
   const personalData = createPersonalData(database.db, mailQueue, requests, newsletter, now);
-  app.decorate("eraseRefusedAccounts", personalData.eraseRefused);
+  /** The sweep, and its success recorded for every instance to report (metrics-database.ts). */
+  const sweepErasures = async () => {
+    const erased = await personalData.eraseRefused();
+    await recordErasureSweep(database.db);
+    return erased;
+  };
+  app.decorate("eraseRefusedAccounts", sweepErasures);
   const erasures = setInterval(() => {
-    personalData
-      .eraseRefused()
-      .then(async (erased) => {
+    sweepErasures()
+      .then((erased) => {
         if (erased > 0)
           app.log.info({ erased }, "accounts erased 30 days after a guardian's refusal");
-        await recordErasureSweep(database.db);
       })
       .catch((error: unknown) => app.log.warn({ err: error }, "could not erase refused accounts"));
   }, erasureCheckMs);
