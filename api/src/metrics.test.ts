@@ -139,6 +139,17 @@ describe("metrics", () => {
     expect(after).toBeGreaterThan(Date.now() / 1000 - 60);
   });
 
+  it("counts the data requests not yet done", async () => {
+    const open = async () =>
+      sample(await createMetricsFor(suite.database), "ysp_data_requests_open") ?? -1;
+    const before = await open();
+    await suite.database.db.execute(
+      sql`insert into data_requests (kind, email_hash, done_at)
+          values ('delete', 'open-one', null), ('download', 'done-one', now())`,
+    );
+    expect(await open()).toBe(before + 1);
+  });
+
   it("counts sign-ups and logins by outcome, and the mail they queue", async () => {
     const before = await scrape();
     const student = makeStudent();
