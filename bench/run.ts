@@ -44,6 +44,7 @@ import { untilIdle } from "./idle.ts";
 import { type LighthouseResult, runLighthouse, runsPerPage } from "./lighthouse.ts";
 import { type LinkTiming, linkRequestPaths, linkRequestTiming } from "./link-timing.ts";
 import { arrivalRate, confirmationDelays, type MailResult } from "./mail.ts";
+import { medianMs, scrapedDuring } from "./metrics-scrape.ts";
 import { measurePageWeight, type PageWeight } from "./page-weight.ts";
 import { type TypoHintBytes, typoHintBytes } from "./typo-hint.ts";
 
@@ -66,6 +67,8 @@ if (only !== undefined && !sections.some((section) => section === only)) {
   process.exit(2);
 }
 const port = wholeNumber("BENCH_PORT", 3300);
+/** Prometheus's /metrics of the server under test (METRICS_PORT). */
+const metricsPort = port + 50;
 const loadSeconds = wholeNumber("BENCH_SECONDS", 10);
 const refreshSessions = 50;
 
@@ -209,7 +212,12 @@ async function main() {
   // to this local SMTP server while the runs go on, as it would to a provider. Unparsed: a
   // provider's work is not this machine's, and parsing took a tenth of the sign-up rate.
   const smtp = await startSmtpServer({ parse: false });
-  const env = { DATA_DIR: dataDir, SMTP_URL: smtp.url, ...raisedLimits };
+  const env = {
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    METRICS_PORT: String(metricsPort),
+    ...raisedLimits,
+  };
   let server = await startServer({ entry, env, port, logFile: join(dataDir, "server.log") });
   const report: Record<string, unknown> = {
     date: new Date().toISOString(),
@@ -279,6 +287,11 @@ async function main() {
       loadSeconds,
     );
     const refresh = await refreshRun(server.url, accounts, "refresh");
+    log("refresh again, /metrics scraped every second");
+    const scraped = await scrapedDuring(`http://127.0.0.1:${metricsPort}/metrics`, () =>
+      refreshRun(server.url, accounts, "refresh, /metrics scraped every second"),
+    );
+    const metrics = { refresh: scraped.result, scrapeMedianMs: medianMs(scraped.scrapesMs) };
     // Accounts of their own: the login run left each of the others with hundreds of sessions,
     // and a list of 100 (its cap) measured what no student has. Here each has two or three, as
     // a phone, a laptop and a sibling's phone would.
@@ -384,6 +397,7 @@ async function main() {
       ceiling: ceiling.mean,
       signup: { ...signup, at80: at80Judged, lost },
       refresh,
+      metrics,
       listSessions: sessionOps.list,
       logOut: sessionOps.logOut,
       postgresRefresh: typeof postgres === "string" ? null : postgres.refresh,
@@ -395,6 +409,7 @@ async function main() {
       signup.health,
       login,
       refresh,
+      metrics.refresh,
       sessionOps.list,
       sessionOps.logOut,
       newsletter,
@@ -525,7 +540,12 @@ async function linkTimingOnly() {
   build();
   const dataDir = mkdtempSync(join(tmpdir(), "ysp-bench-"));
   const smtp = await startSmtpServer({ parse: false });
-  const env = { DATA_DIR: dataDir, SMTP_URL: smtp.url, ...raisedLimits };
+  const env = {
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    METRICS_PORT: String(metricsPort),
+    ...raisedLimits,
+  };
   const server = await startServer({ entry, env, port, logFile: join(dataDir, "server.log") });
   try {
     const accounts = await makeAccounts(server.url, 20);

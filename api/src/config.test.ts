@@ -53,6 +53,24 @@ describe("configuration", () => {
     ).toBe(0);
   });
 
+  it("serves metrics only when METRICS_PORT is set, on 127.0.0.1 unless METRICS_HOST says", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).metrics).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir, METRICS_PORT: "9464" }).metrics).toEqual({
+      host: "127.0.0.1",
+      port: 9464,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dir, METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5" }).metrics,
+    ).toEqual({ host: "10.0.0.5", port: 9464 });
+    expect(() => loadConfig({ DATA_DIR: dir, METRICS_PORT: "metrics" })).toThrow(
+      'METRICS_PORT must be a whole number from 1 to 65535 (got "metrics")',
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, PORT: "4000", METRICS_PORT: "4000" })).toThrow(
+      "METRICS_PORT must differ from PORT (both 4000): the metrics are never served on the site's port",
+    );
+  });
+
   it("uses PostgreSQL when DATABASE_URL is set", () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),
@@ -243,6 +261,25 @@ describe("the server's start", () => {
       const { code, stderr } = await startToExit({ HOST: "127.0.0.1", PORT: String(port) });
       expect(code).toBe(1);
       expect(stderr).toMatch(new RegExp(`^ysp: PORT ${port} is already in use [^\\n]*\\n$`));
+    } finally {
+      taken.close();
+    }
+  });
+
+  it("stops with one line naming METRICS_PORT when it is taken", { timeout: 60_000 }, async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const { port } = taken.address() as { port: number };
+    try {
+      const { code, stderr } = await startToExit({
+        HOST: "127.0.0.1",
+        PORT: "3432",
+        METRICS_PORT: String(port),
+      });
+      expect(code).toBe(1);
+      expect(stderr).toMatch(
+        new RegExp(`^ysp: METRICS_PORT ${port} is already in use on 127\\.0\\.0\\.1[^\\n]*\\n$`),
+      );
     } finally {
       taken.close();
     }

@@ -65,6 +65,11 @@ const oneOf = <Value extends string, Fallback extends Value | undefined>(
 const envSchema = z.object({
   PORT: integer("PORT", 1, 65_535, 3000),
   HOST: z._default(z.string().check(z.minLength(1, "HOST must not be empty")), "127.0.0.1"),
+  METRICS_PORT: integer("METRICS_PORT", 1, 65_535, undefined),
+  METRICS_HOST: z._default(
+    z.string().check(z.minLength(1, "METRICS_HOST must not be empty")),
+    "127.0.0.1",
+  ),
   DATABASE_URL: z.optional(
     z
       .string()
@@ -171,6 +176,8 @@ export type Config = {
   /** Where the site and API are reached: links in mail, and the API document's server. */
   publicUrl: string;
   mail: MailConfig;
+  /** Where Prometheus scrapes `/metrics`; null: no metrics listener. */
+  metrics: { host: string; port: number } | null;
 };
 
 export class ConfigError extends Error {}
@@ -263,6 +270,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "PUBLIC_URL must be set when NODE_ENV=production: links in mail lead there (such as https://ysp.ng)",
     );
   }
+  if (e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(
+      `METRICS_PORT must differ from PORT (both ${e.PORT}): the metrics are never served on the site's port`,
+    );
+  }
   const publicUrl = publicOrigin(e.PUBLIC_URL ?? "") ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,
@@ -303,5 +315,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: parseMailbox(e.MAIL_FROM ?? site.mailFrom) as Mailbox,
       publicUrl,
     },
+    metrics: e.METRICS_PORT ? { host: e.METRICS_HOST, port: e.METRICS_PORT } : null,
   };
 }

@@ -8,6 +8,7 @@ import { builtSite, hasBuild, makeApp, post } from "../test/harness.ts";
 import { openDatabase } from "./db/client.ts";
 import { unavailableMessage, unavailableRetrySeconds } from "./errors.ts";
 import { escapeHtml } from "./escape-html.ts";
+import { createMetrics } from "./metrics.ts";
 
 const signup = "/api/v1/auth/signup/";
 const login = "/api/v1/auth/login/";
@@ -38,7 +39,8 @@ describe.skipIf(!postgresBinDir())("a database that cannot answer", () => {
   it("answers 503 when a lock is held past the statement timeout, and writes nothing", async () => {
     const server = await startPostgres();
     const database = await openBounded(server.url);
-    const app = await makeApp(database);
+    const metrics = createMetrics();
+    const app = await makeApp(database, { metrics });
     const locker = new pg.Client({ connectionString: server.url });
     await locker.connect();
     try {
@@ -58,6 +60,8 @@ describe.skipIf(!postgresBinDir())("a database that cannot answer", () => {
       expect(page.body).toContain(
         `<h1>Please wait a moment</h1><p>${escapeHtml(unavailableMessage)}</p>`,
       );
+      // Each of the three 503s for the database, counted for the alert on them.
+      expect(await metrics.registry.metrics()).toMatch(/^ysp_database_unavailable_total 3$/m);
       expectSecurityHeaders(page, "the form post's page");
       await locker.query("commit");
 

@@ -126,7 +126,11 @@ export const unavailableMessage =
 export const unavailableRetrySeconds = 5;
 
 /** The status and body an error is answered with, and any header that goes with them. */
-function errorAnswer(error: FastifyError, reply: FastifyReply): [number, ApiErrorBody] {
+function errorAnswer(
+  error: FastifyError,
+  reply: FastifyReply,
+  unavailable: () => void,
+): [number, ApiErrorBody] {
   const request = reply.request;
   if (error instanceof BodyValidationError)
     return [400, errorBody("validation_error", error.items)];
@@ -147,6 +151,7 @@ function errorAnswer(error: FastifyError, reply: FastifyReply): [number, ApiErro
     return answer(error.statusCode, "bad_request", "The request could not be understood.");
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, "database unavailable");
+    unavailable();
     reply.header("Retry-After", String(unavailableRetrySeconds));
     return answer(503, "database_unavailable", unavailableMessage);
   }
@@ -156,11 +161,12 @@ function errorAnswer(error: FastifyError, reply: FastifyReply): [number, ApiErro
 
 /**
  * Every error leaves with a sentence for people (see sendErrorBody).
- * Unexpected errors are logged in full and answered with no detail of ours.
+ * Unexpected errors are logged in full and answered with no detail of ours. `unavailable` is
+ * told of each 503 for the database (ysp_database_unavailable_total).
  */
-export function registerErrorHandler(app: FastifyInstance) {
+export function registerErrorHandler(app: FastifyInstance, unavailable: () => void) {
   app.setErrorHandler((error: FastifyError, _request, reply) => {
-    const [status, body] = errorAnswer(error, reply);
+    const [status, body] = errorAnswer(error, reply, unavailable);
     return sendErrorBody(reply, status, body);
   });
 }

@@ -1,6 +1,9 @@
+import { readBuildInfo } from "./build-info.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { FolderInUseError } from "./db/folder-lock.ts";
+import { createMetrics } from "./metrics.ts";
+import { listenForMetrics, type MetricsListener } from "./metrics-listener.ts";
 import { buildServer } from "./server.ts";
 import { loadSite, MissingBuildError } from "./static-site.ts";
 
@@ -33,7 +36,9 @@ async function main() {
   const config = loadConfig();
   const site = await loadSite(config.webBuildDir);
   const database = await openDatabase(config.database);
-  const app = await buildServer({ config, database, site, mail: config.mail });
+  const metrics = createMetrics({ processMetrics: true, build: readBuildInfo() });
+  const app = await buildServer({ config, database, site, mail: config.mail, metrics });
+  let metricsListener: MetricsListener | undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -41,6 +46,7 @@ async function main() {
     stopping = true;
     app.log.info({ signal }, "stopping: finishing requests in flight");
     try {
+      await metricsListener?.close();
       await app.close();
       await database.close();
       app.log.info("stopped");
@@ -54,8 +60,10 @@ async function main() {
   process.on("SIGINT", () => void stop("SIGINT"));
 
   try {
+    if (config.metrics) metricsListener = await listenForMetrics(metrics, config.metrics, app.log);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await metricsListener?.close();
     await app.close();
     await database.close();
     throw listenError(error, config);
@@ -63,6 +71,10 @@ async function main() {
   const shown =
     config.host === "127.0.0.1" || config.host === "0.0.0.0" ? "localhost" : config.host;
   app.log.info(`YSP is serving at http://${shown}:${config.port} (database: ${database.kind})`);
+  if (config.metrics)
+    app.log.info(
+      `Prometheus metrics at http://${config.metrics.host}:${config.metrics.port}/metrics`,
+    );
 }
 
 try {

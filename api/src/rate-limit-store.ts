@@ -206,5 +206,7 @@ export function createSharedLimits(db: Db, log: StoreLog, secret: string) {
   return {
     Store: SharedStore as unknown as FastifyRateLimitStoreCtor,
     stop: () => clearInterval(sweep),
+    /** True while PostgreSQL cannot count and this instance counts in its own memory. */
+    countingInMemory: () => failing,
   };
 }

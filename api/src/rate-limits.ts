@@ -15,6 +15,9 @@ export type RateLimitConfig = {
   mailPerAddressPerHour: number;
 };
 
+/** A limit a handler checks itself (answeredOverLimit), which tells `exceeded` when it refuses. */
+export type HandlerLimit = CreateRateLimitOptions & { exceeded: () => void };
+
 export type RateLimits = {
   signup: RateLimitOptions;
   loginPerIp: RateLimitOptions;
@@ -22,20 +25,20 @@ export type RateLimits = {
    * Checked inside the handlers, by a login and by a sign-up with a taken email
    * (routes/auth.ts): the plugin runs one limiter per request.
    */
-  loginPerEmail: CreateRateLimitOptions;
+  loginPerEmail: HandlerLimit;
   refresh: RateLimitOptions;
   newsletter: RateLimitOptions;
   mailPerIp: RateLimitOptions;
   /** Checked inside the handlers, after the body is read, like loginPerEmail. */
-  mailPerAddress: CreateRateLimitOptions;
+  mailPerAddress: HandlerLimit;
   /** The same for a parent's or guardian's address, which a student's request mails. */
-  guardianPerAddress: CreateRateLimitOptions;
+  guardianPerAddress: HandlerLimit;
   /**
    * The same for the new address a change of address mails (or its owner, if it has one). Its
    * own allowance: the plugin adds the route's operation (login, for a password is checked) to
    * the key, so it is not counted with the link routes' (mail).
    */
-  mailToNewAddress: CreateRateLimitOptions;
+  mailToNewAddress: HandlerLimit;
 };
 
 const minute = 60_000;
@@ -68,16 +71,19 @@ export const tooManyAttempts = (ttlMs: number) =>
 type LimitCheck = ReturnType<FastifyInstance["createRateLimit"]>;
 
 /**
- * Checks a limit counted inside a handler (per email, per address); over it, answers 429 as
- * the plugin answers its own, with Retry-After, and says it has.
+ * Checks a limit counted inside a handler (per email, per address), made from `options`; over
+ * it, answers 429 as the plugin answers its own, with Retry-After, and says it has. The plugin
+ * calls no `onExceeded` for such a check, so this does.
  */
 export async function answeredOverLimit(
   check: LimitCheck,
+  options: HandlerLimit,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<boolean> {
   const limit = await check(request);
   if (limit.isAllowed || !limit.isExceeded) return false;
+  options.exceeded();
   reply.header("Retry-After", String(limit.ttlInSeconds));
   sendError(reply, { status: 429, code: "throttled", detail: tooManyAttempts(limit.ttl) });
   return true;
@@ -96,43 +102,63 @@ const tooMany = (_request: FastifyRequest, context: { ttl: number }) => ({
  * the refresh at both its addresses, the mail limit across every route that sends or opens a
  * link. Counted per route, each address would have been a fresh allowance.
  */
-const perIp = (name: string, max: number): RateLimitOptions => ({
+const perIp = (name: LimitName, max: number, limited: Limited): RateLimitOptions => ({
   max,
   timeWindow: minute,
   groupId: name,
   errorResponseBuilder: tooMany,
+  onExceeded: () => limited(name),
 });
+
+/** The limits by name, as ysp_rate_limited_total labels what it counts. */
+export type LimitName =
+  | "signup"
+  | "login"
+  | "login-email"
+  | "refresh"
+  | "newsletter"
+  | "mail"
+  | "mail-address"
+  | "guardian-address"
+  | "new-address";
+
+/** Told of each request over a limit (metrics.ts). */
+type Limited = (name: LimitName) => void;
 
 /**
  * Limits are counted in PostgreSQL when the API runs on it, shared by every instance
  * (rate-limit-store.ts), and in this process's memory on PGlite, which one process opens.
  */
-export function rateLimits(config: RateLimitConfig): RateLimits {
+export function rateLimits(config: RateLimitConfig, limited: Limited = () => {}): RateLimits {
   return {
-    signup: perIp("signup", config.signupPerMinute),
-    loginPerIp: perIp("login", config.loginPerMinute),
+    signup: perIp("signup", config.signupPerMinute, limited),
+    loginPerIp: perIp("login", config.loginPerMinute, limited),
     loginPerEmail: {
       max: config.loginPerEmailPerMinute,
       timeWindow: minute,
       keyGenerator: (request) => loginEmailKey(bodyEmail(request)),
+      exceeded: () => limited("login-email"),
     },
-    refresh: perIp("refresh", config.refreshPerMinute),
-    newsletter: perIp("newsletter", config.newsletterPerMinute),
-    mailPerIp: perIp("mail", config.mailPerMinute),
+    refresh: perIp("refresh", config.refreshPerMinute, limited),
+    newsletter: perIp("newsletter", config.newsletterPerMinute, limited),
+    mailPerIp: perIp("mail", config.mailPerMinute, limited),
     mailPerAddress: {
       max: config.mailPerAddressPerHour,
       timeWindow: hour,
       keyGenerator: (request) => `mail-address:${bodyMailbox(request)}`,
+      exceeded: () => limited("mail-address"),
     },
     guardianPerAddress: {
       max: config.mailPerAddressPerHour,
       timeWindow: hour,
       keyGenerator: (request) => `mail-address:${bodyMailbox(request, "guardian_email")}`,
+      exceeded: () => limited("guardian-address"),
     },
     mailToNewAddress: {
       max: config.mailPerAddressPerHour,
       timeWindow: hour,
       keyGenerator: (request) => `mail-address:${bodyMailbox(request, "new_email")}`,
+      exceeded: () => limited("new-address"),
     },
   };
 }

@@ -26,6 +26,8 @@ import type { MailConfig } from "./mail/mail-config.ts";
 import { createMailQueue } from "./mail/mail-queue.ts";
 import { createMailSender } from "./mail/mail-sender.ts";
 import { createMailTransport } from "./mail/transport.ts";
+import { createMetrics, type Metrics } from "./metrics.ts";
+import { readDatabaseFigures, recordErasureSweep } from "./metrics-database.ts";
 import { createMemoryLimits, createSharedLimits } from "./rate-limit-store.ts";
 import { rateLimits } from "./rate-limits.ts";
 import { OneLinePerRequest, requestForLog } from "./request-log.ts";
@@ -68,6 +70,11 @@ export type ServerOptions = {
    * queued; every instance the README starts sends, and they share the work.
    */
   mail?: MailConfig;
+  /**
+   * Where the server counts what Prometheus reads; main.ts serves it on METRICS_PORT. Without
+   * it (most tests) a fresh one is counted in and read by nobody.
+   */
+  metrics?: Metrics;
 };
 
 /** Accounts due for erasure after a guardian's refusal are looked for hourly: the 30 days are a floor. */
@@ -83,6 +90,7 @@ declare module "fastify" {
 /** Builds the whole app: site, API and their shared hooks. It does not listen. */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { config, database, site } = options;
+  const metrics = options.metrics ?? createMetrics();
   const logger: FastifyServerOptions["logger"] =
     options.logger === false
       ? false
@@ -115,6 +123,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     forceCloseConnections: "idle",
   });
 
+  metrics.timeRequests(app);
+  metrics.readDatabase(readDatabaseFigures(database.db));
+
   // An answer finished after close() began ends its connection: left open and idle, a
   // keep-alive socket would hold the process for the whole keep-alive timeout.
   let draining = false;
@@ -136,7 +147,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.removeContentTypeParser("text/plain");
   app.decorateRequest("logFields", null);
   registerSecurityHeaders(app, site.permissionsPolicy);
-  registerErrorHandler(app);
+  registerErrorHandler(app, metrics.databaseUnavailable);
   knowSitePages(app, site);
   refuseCrossSitePosts(app, config.publicUrl);
 
@@ -144,6 +155,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   if (database.kind === "postgres") {
     const shared = createSharedLimits(database.db, app.log, config.jwtSecret);
     app.addHook("onClose", async () => shared.stop());
+    metrics.readLimitStore(shared.countingInMemory);
     await app.register(rateLimit, { global: false, store: shared.Store });
   } else {
     // PGlite is opened by one process at a time, so this one instance's memory counts for all.
@@ -157,15 +169,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     ),
   );
   const signer = createTokenSigner(config.jwtSecret, options.now);
-  const hasher = createPasswordHasher(config.hash);
+  const hasher = createPasswordHasher(config.hash, metrics.hashed);
+  metrics.readHashQueue(() => ({ queued: hasher.queued(), saturated: hasher.saturated() }));
   app.addHook("onClose", () => hasher.close());
   const decoy = await hasher.hash(crypto.randomUUID());
   if (!decoy.ok) throw new Error("The password hasher refused its first job");
-  const limits = rateLimits(config.rateLimits);
+  const limits = rateLimits(config.rateLimits, metrics.rateLimited);
 
   await app.register(healthRoutes, { database });
   const now = options.now ?? Date.now;
-  const mailQueue = createMailQueue(database.db, app.log);
+  const mailQueue = createMailQueue(database.db, app.log, metrics.mailFailed);
   // Stopped before the transport closes (below): a message being sent finishes first.
   app.addHook("onClose", () => mailQueue.stop());
   const accounts = createAccounts(database.db);
@@ -176,10 +189,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const newsletter = createNewsletter(database.db, mailQueue, tokens, now);
   const guardians = createGuardians(database.db, mailQueue, tokens, requests, now);
   const personalData = createPersonalData(database.db, mailQueue, requests, newsletter, now);
-  app.decorate("eraseRefusedAccounts", personalData.eraseRefused);
+  /** The sweep, and its success recorded for every instance to report (metrics-database.ts). */
+  const sweepErasures = async () => {
+    const erased = await personalData.eraseRefused();
+    await recordErasureSweep(database.db);
+    return erased;
+  };
+  app.decorate("eraseRefusedAccounts", sweepErasures);
   const erasures = setInterval(() => {
-    personalData
-      .eraseRefused()
+    sweepErasures()
       .then((erased) => {
         if (erased > 0)
           app.log.info({ erased }, "accounts erased 30 days after a guardian's refusal");
@@ -200,6 +218,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       students: accounts.students,
       tokens,
       transport,
+      counts: { sent: metrics.mailSent, failedTry: metrics.mailSendError },
     });
     mailQueue.work(async (id, mail) => {
       const delivery = isLinkRequest(mail.kind)
@@ -231,6 +250,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     rateLimits: limits,
     links,
     guardians,
+    outcomes: metrics,
   });
   const linkOptions = { links, hasher, rateLimits: limits, linkRequests, signer };
   await app.register(accountLinkRoutes, { prefix: authPrefix, ...linkOptions });

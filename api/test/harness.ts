@@ -11,6 +11,7 @@ import { afterAll, beforeAll } from "vitest";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema.ts";
 import type { MailConfig } from "../src/mail/mail-config.ts";
+import type { Metrics } from "../src/metrics.ts";
 import { buildServer, type ServerOptions } from "../src/server.ts";
 import { loadSite, type SiteFiles } from "../src/static-site.ts";
 
@@ -137,6 +138,8 @@ export type AppOptions = ConfigOverrides & {
   site?: () => Promise<SiteFiles>;
   /** Where the app sends mail; without it messages stay queued. */
   mail?: MailConfig;
+  /** Where the app counts; without it, a fresh set nobody reads. */
+  metrics?: Metrics;
 };
 
 export const makeConfig = ({ rateLimits, ...overrides }: ConfigOverrides = {}): TestConfig => ({
@@ -161,7 +164,7 @@ export const makeConfig = ({ rateLimits, ...overrides }: ConfigOverrides = {}): 
 
 export async function makeApp(
   database: Database,
-  { site = fixtureSite, mail, ...overrides }: AppOptions = {},
+  { site = fixtureSite, mail, metrics, ...overrides }: AppOptions = {},
   now?: () => number,
 ): Promise<FastifyInstance> {
   return buildServer({
@@ -171,6 +174,7 @@ export async function makeApp(
     logger: false,
     now,
     mail,
+    metrics,
   });
 }
 

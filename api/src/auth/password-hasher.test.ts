@@ -33,6 +33,26 @@ describe("the password hasher", () => {
     });
   });
 
+  it("tells how many jobs wait, whether it is saturated, and how long each job took", async () => {
+    const timed: number[] = [];
+    const one = createPasswordHasher({ workers: 1, maxQueued: 5, nice: 7 }, (s) => timed.push(s));
+    try {
+      const jobs = [one.hash("first-one-1"), one.hash("second-one-2"), one.hash("third-one-3")];
+      // Submitted in one turn of the event loop: one on the worker, two waiting for it.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(one.queued()).toBe(2);
+      expect(one.saturated()).toBe(true);
+      await Promise.all(jobs);
+      expect(one.queued()).toBe(0);
+      expect(one.saturated()).toBe(false);
+      expect(timed).toHaveLength(3);
+      // The last waited for the two before it: its time includes the wait.
+      expect(timed[2]).toBeGreaterThan(timed[0] as number);
+    } finally {
+      await one.close();
+    }
+  });
+
   it("runs its workers at a lower priority than the event loop", () => {
     const values = threadNiceValues();
     expect(values.filter((nice) => nice === 7)).toHaveLength(2);

@@ -15,6 +15,8 @@ export type PasswordHasher = {
   full(): boolean;
   /** True while every worker is hashing and more jobs wait: background work should hold back. */
   saturated(): boolean;
+  /** Jobs waiting for a worker now. */
+  queued(): number;
   close(): Promise<void>;
 };
 
@@ -37,7 +39,11 @@ const workerUrl = new URL("./password-worker.ts", import.meta.url);
  * the caller is told at once, so the server can answer 503 instead of
  * letting every request slow down together.
  */
-export function createPasswordHasher({ workers, maxQueued, nice }: HasherOptions): PasswordHasher {
+export function createPasswordHasher(
+  { workers, maxQueued, nice }: HasherOptions,
+  /** Told how long each job took, its wait for a worker included (metrics.ts). */
+  timed: (seconds: number) => void = () => {},
+): PasswordHasher {
   const all = new Set<Slot>();
   const idle: Slot[] = [];
   const waiting: ((slot: Slot) => void)[] = [];
@@ -86,12 +92,14 @@ export function createPasswordHasher({ workers, maxQueued, nice }: HasherOptions
   async function submit(job: HashJob): Promise<Hashed<string | boolean>> {
     if (closing) throw new Error("The password hasher is closed");
     if (full()) return { ok: false, busy: true };
+    const started = performance.now();
     const slot = idle.pop() ?? (await new Promise<Slot>((resolve) => waiting.push(resolve)));
     const reply = await new Promise<HashReply>((resolve) => {
       slot.job = { resolve };
       slot.worker.ref();
       slot.worker.postMessage(job);
     });
+    timed((performance.now() - started) / 1000);
     if (!reply.ok) throw new Error(`Password hashing failed: ${reply.message}`);
     return { ok: true, value: reply.value };
   }
@@ -102,6 +110,7 @@ export function createPasswordHasher({ workers, maxQueued, nice }: HasherOptions
       submit({ kind: "verify", hash, password }) as Promise<Hashed<boolean>>,
     full,
     saturated: () => idle.length === 0 && waiting.length > 0,
+    queued: () => waiting.length,
     async close() {
       closing = true;
       await Promise.all([...all].map((slot) => slot.worker.terminate()));

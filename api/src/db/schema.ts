@@ -304,3 +304,13 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [index("rate_limit_counters_expires_at_idx").on(t.expiresAt)],
 );
+
+/**
+ * When each background job last finished, for any instance to report (metrics.ts): one row a
+ * job. The erasure sweep's row is written by its migration, so the two hours an alert allows
+ * count from the deployment, not from 1970.
+ */
+export const backgroundRuns = pgTable("background_runs", {
+  name: text("name", { enum: ["erasure-sweep"] }).primaryKey(),
+  succeededAt: timestamp("succeeded_at", { withTimezone: true }).notNull(),
+});

@@ -83,7 +83,12 @@ type Claimed = {
  *
  * Why a table of our own rather than pg-boss: docs/architecture.md, "Mail".
  */
-export function createMailQueue(db: Db, log: QueueLog) {
+export function createMailQueue(
+  db: Db,
+  log: QueueLog,
+  /** Told of each message given up on (ysp_mail_failed_total). */
+  givenUp: () => void = () => {},
+) {
   let timer: NodeJS.Timeout | undefined;
   let wakeNow = () => {};
   let draining: Promise<void> | undefined;
@@ -115,6 +120,7 @@ export function createMailQueue(db: Db, log: QueueLog) {
     await db.execute(
       sql`update ${mailOutbox} set ${next}, last_error = ${delivery.reason} where id = ${row.id}`,
     );
+    if (last) givenUp();
   }
 
   async function drain(

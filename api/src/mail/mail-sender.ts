@@ -27,6 +27,8 @@ type SenderOptions = {
   newsletter: Pick<Newsletter, "unsubscribeToken">;
   tokens: LinkTokens;
   transport: MailTransport;
+  /** Told of each message the relay took, and of each try that failed (metrics.ts). */
+  counts: { sent: () => void; failedTry: (permanent: boolean) => void };
 };
 
 /** SMTP answers 5xx for a message no retry will deliver (no such mailbox, refused); 4xx is for later. */
@@ -59,6 +61,7 @@ export function createMailSender({
   newsletter,
   tokens,
   transport,
+  counts,
 }: SenderOptions) {
   const domain = config.from.address.split("@")[1];
   const page = (path: string) => `${config.publicUrl}${path}`;
@@ -239,10 +242,13 @@ export function createMailSender({
           : {},
         links: [words.action?.url, words.unsubscribe].filter((url) => url !== undefined),
       });
+      counts.sent();
       return { outcome: "sent" };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return { outcome: isPermanent(error) ? "give-up" : "retry", reason };
+      const permanent = isPermanent(error);
+      counts.failedTry(permanent);
+      return { outcome: permanent ? "give-up" : "retry", reason };
     }
   };
 }

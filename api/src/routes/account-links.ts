@@ -88,7 +88,8 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
           config: { rateLimit: rateLimits.mailPerIp },
         },
         async (request, reply) => {
-          if (await answeredOverLimit(checkAddressLimit, request, reply)) return reply;
+          if (await answeredOverLimit(checkAddressLimit, rateLimits.mailPerAddress, request, reply))
+            return reply;
           // The queued row's id, as the worker's line names it should the request fail there;
           // whether the address has an account is known to neither this line nor the handler.
           request.logFields = { mailId: await linkRequests.ask(purpose, request.body.email) };

@@ -27,6 +27,7 @@ import type { Sessions } from "../auth/sessions.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import { sendError } from "../errors.ts";
 import { acceptFormPosts, isFormPost } from "../form-posts.ts";
+import type { Metrics } from "../metrics.ts";
 import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
 import { operation } from "../route-schemas.ts";
 import { rememberSignedUp } from "./signed-up-page.ts";
@@ -44,6 +45,8 @@ export type AuthOptions = {
   rateLimits: RateLimits;
   links: AccountLinks;
   guardians: Pick<Guardians, "state">;
+  /** Told how each sign-up and login ended (ysp_signups_total, ysp_logins_total). */
+  outcomes: Pick<Metrics, "signup" | "login">;
 };
 
 type RefreshOptions = Pick<AuthOptions, "sessions" | "rateLimits"> & {
@@ -129,7 +132,8 @@ export const refreshRoutes: FastifyPluginAsync<Omit<RefreshOptions, "operationId
 
 /** Sign-up, login, token refresh and the signed-in student, under authPrefix. */
 export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) => {
-  const { accounts, sessions, signer, hasher, decoyHash, rateLimits, links, guardians } = options;
+  const { accounts, sessions, signer, hasher, decoyHash, rateLimits, links, guardians, outcomes } =
+    options;
   const { students } = accounts;
   const checkEmailLimit = app.createRateLimit(rateLimits.loginPerEmail);
 
@@ -185,6 +189,10 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
           limited: true,
         }),
         config: { rateLimit: rateLimits.signup },
+        // Every answer that is not a success, the limit's and the validator's included.
+        onResponse: async (_request, reply) => {
+          if (reply.statusCode >= 400) outcomes.signup("refused");
+        },
       },
       async (request, reply) => {
         const body = request.body;
@@ -227,7 +235,9 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
               attr: "email",
             });
           request.logFields = { repeatedSignup: true };
+          outcomes.signup("repeated");
         } else {
+          outcomes.signup("created");
           links.wake();
           request.logFields = { userId: created.id, referred: referredBy !== null };
         }
@@ -264,12 +274,17 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
         limited: true,
       }),
       config: { rateLimit: rateLimits.loginPerIp },
+      onResponse: async (_request, reply) => {
+        const status = reply.statusCode;
+        outcomes.login(status === 200 ? "succeeded" : status === 401 ? "failed" : "refused");
+      },
     },
     async (request, reply) => {
       const { email, password } = request.body;
       if (hasher.full()) return busy(reply);
       // Guessing one student's password from many addresses is limited per email as well as per IP.
-      if (await answeredOverLimit(checkEmailLimit, request, reply)) return reply;
+      if (await answeredOverLimit(checkEmailLimit, rateLimits.loginPerEmail, request, reply))
+        return reply;
       const user = await students.findByEmail(email);
       const checked = await hasher.verify(user?.passwordHash ?? decoyHash, password);
       if (!checked.ok) return busy(reply);

@@ -78,6 +78,7 @@ const downloadKeyOf: Record<string, string> = {
 /** Tables that hold nothing of a person's, and why. */
 const notPersonal: Record<string, string> = {
   rate_limit_counters: "keyed hashes of addresses, kept for an hour at most (rate-limit-store.ts)",
+  background_runs: "when each background job last finished (metrics-database.ts)",
 };
 
 const publicTables = async (app: { db: Parameters<typeof queryRows>[0] }) =>

@@ -117,8 +117,11 @@ export const emailChangeRoutes: FastifyPluginAsync<EmailChangeOptions> = async (
           if (!user) return notAuthenticated(reply);
         } else if (email === undefined) return notAuthenticated(reply);
         accountEmail.set(request, user?.email ?? email ?? "");
-        if (await answeredOverLimit(checkAccountLimit, request, reply)) return reply;
-        if (await answeredOverLimit(checkNewAddressLimit, request, reply)) return reply;
+        if (await answeredOverLimit(checkAccountLimit, rateLimits.loginPerEmail, request, reply))
+          return reply;
+        const newAddressLimit = rateLimits.mailToNewAddress;
+        if (await answeredOverLimit(checkNewAddressLimit, newAddressLimit, request, reply))
+          return reply;
         if (!token && email !== undefined) user = await students.findByEmail(email);
         if (hasher.full()) return busy(reply);
         const checked = await hasher.verify(user?.passwordHash ?? decoyHash, password);

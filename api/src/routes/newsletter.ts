@@ -122,7 +122,8 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
           link: { href: back, text: "Back to the page you were on", back: true },
         });
       }
-      if (await answeredOverLimit(checkAddressLimit, request, reply)) return reply;
+      if (await answeredOverLimit(checkAddressLimit, rateLimits.mailPerAddress, request, reply))
+        return reply;
       const { created } = await newsletter.subscribe(
         request.body.email,
         request.body.source ?? null,

@@ -238,7 +238,8 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
       if (!found) return notAuthenticated(reply);
       const { user, holder } = found;
       accountEmail.set(request, user.email);
-      if (await answeredOverLimit(checkAccountLimit, request, reply)) return reply;
+      if (await answeredOverLimit(checkAccountLimit, rateLimits.loginPerEmail, request, reply))
+        return reply;
       if (hasher.full()) return busy(reply);
       const checked = await hasher.verify(user.passwordHash, request.body.current_password);
       if (!checked.ok) return busy(reply);

@@ -302,7 +302,10 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
             detail: dataRightsMessages.guardianEmailOwn,
             attr: "guardian_email",
           });
-        if (await answeredOverLimit(checkGuardianLimit, request, reply)) return reply;
+        if (
+          await answeredOverLimit(checkGuardianLimit, rateLimits.guardianPerAddress, request, reply)
+        )
+          return reply;
         const asked = await guardians.request(user.id, request.body.guardian_email);
         if (asked.outcome === "limited") {
           reply.header("Retry-After", String(asked.retryAfterSeconds));
