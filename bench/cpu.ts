@@ -14,7 +14,12 @@ export function processCpuSeconds(pid: number): number {
 }
 
 /** CPU time of the server so far: all of it, and its password-hashing threads' part, in ms. */
-export type ServerCpu = { totalMs: number; hashingMs: number };
+export type ServerCpu = {
+  totalMs: number;
+  hashingMs: number;
+  /** By thread name (MainThread, V8Worker, libuv-worker …), to say where the rest goes. */
+  byThreadMs: Record<string, number>;
+};
 
 const isGone = (error: unknown) =>
   ["ENOENT", "ESRCH"].includes((error as NodeJS.ErrnoException).code ?? "");
@@ -28,18 +33,20 @@ const isGone = (error: unknown) =>
 export function serverCpu(pid: number): ServerCpu {
   let totalNs = 0;
   let hashingNs = 0;
+  const byThreadMs: Record<string, number> = {};
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
       const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
       const ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
       totalNs += ns;
+      byThreadMs[name] = (byThreadMs[name] ?? 0) + ns / 1e6;
       if (name === hashThreadName) hashingNs += ns;
     } catch (error) {
       // A thread that ended between the listing and the read.
       if (!isGone(error)) throw error;
     }
   }
-  return { totalMs: totalNs / 1e6, hashingMs: hashingNs / 1e6 };
+  return { totalMs: totalNs / 1e6, hashingMs: hashingNs / 1e6, byThreadMs };
 }
 
 /** Busy and all CPU time of the whole machine, in ticks (/proc/stat's first line). */
