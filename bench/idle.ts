@@ -1,15 +1,5 @@
-import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-
-/** Linux reports process CPU time in USER_HZ ticks, fixed at 100 a second for user space. */
-const ticksPerSecond = 100;
-
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // The command name may hold spaces; the fields after it are fixed: utime and stime are 14th and 15th.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
-}
+import { processCpuSeconds } from "./cpu.ts";
 
 /**
  * Waits until a process has used less than a tenth of a core for half a second. After a
@@ -19,10 +9,10 @@ function cpuSeconds(pid: number): number {
 export async function untilIdle(pid: number, timeoutMs = 30_000): Promise<void> {
   const windowMs = 500;
   const deadline = Date.now() + timeoutMs;
-  let before = cpuSeconds(pid);
+  let before = processCpuSeconds(pid);
   while (Date.now() < deadline) {
     await sleep(windowMs);
-    const now = cpuSeconds(pid);
+    const now = processCpuSeconds(pid);
     if (now - before < (0.1 * windowMs) / 1000) return;
     before = now;
   }

@@ -176,7 +176,15 @@ export async function runLighthouse(
       results.push(medianOfRuns(attempts));
     }
   } finally {
+    // kill() sends SIGKILL to Chromium's process group and returns at once; the hashing ceiling
+    // measured next must not share the cores with a browser still exiting (issue 33).
+    const chromium = chrome.process;
+    const exited =
+      chromium.exitCode !== null || chromium.signalCode !== null
+        ? Promise.resolve()
+        : new Promise((resolve) => chromium.once("exit", resolve));
     chrome.kill();
+    await exited;
     await thumbnails.close();
     await front.close();
   }

@@ -3,7 +3,8 @@
  * measures page weight, Lighthouse and API throughput, prints one table,
  * writes bench/results/latest.{json,md}, and exits non-zero naming each
  * budget that fails. `--quick` skips Lighthouse; `--only=link-timing` measures
- * nothing but the link requests' timing (bench/README.md).
+ * nothing but the link requests' timing, `--only=signup` nothing but the sign-up runs and
+ * their hashing ceilings (bench/README.md).
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -22,8 +23,6 @@ import { makeStudent } from "@ysp/testing/students";
 import pg from "pg";
 import { type Browser, chromium } from "playwright-core";
 import {
-  hashCeiling,
-  healthProbe,
   type LoadResult,
   listSessionsLoad,
   loginLoad,
@@ -39,6 +38,7 @@ import {
   checkBudgets,
   interactivePaths,
   linkTimingChecks,
+  signupChecks,
 } from "./budgets.ts";
 import { untilIdle } from "./idle.ts";
 import { type LighthouseResult, runLighthouse, runsPerPage } from "./lighthouse.ts";
@@ -46,6 +46,7 @@ import { type LinkTiming, linkRequestPaths, linkRequestTiming } from "./link-tim
 import { arrivalRate, confirmationDelays, type MailResult } from "./mail.ts";
 import { medianMs, scrapedDuring } from "./metrics-scrape.ts";
 import { measurePageWeight, type PageWeight } from "./page-weight.ts";
+import { ceilingLines, created, meanCeiling, type SignupRuns, signupRuns } from "./signup-runs.ts";
 import { type TypoHintBytes, typoHintBytes } from "./typo-hint.ts";
 
 /** A whole number from the environment; a typo stops the run with one line instead of measuring NaN. */
@@ -60,10 +61,11 @@ function wholeNumber(name: string, fallback: number): number {
 
 const quick = process.argv.includes("--quick");
 /** One part of the run on its own, to measure a change to it without the whole eight minutes. */
-const sections = ["link-timing"] as const;
-const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
-if (only !== undefined && !sections.some((section) => section === only)) {
-  console.error(`bench: --only takes one of ${sections.join(", ")}, not "${only}"`);
+const sections = ["link-timing", "signup"] as const;
+const onlyArg = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
+const only = sections.find((section) => section === onlyArg);
+if (onlyArg !== undefined && only === undefined) {
+  console.error(`bench: --only takes one of ${sections.join(", ")}, not "${onlyArg}"`);
   process.exit(2);
 }
 const port = wholeNumber("BENCH_PORT", 3300);
@@ -145,19 +147,6 @@ async function makeAccounts(url: string, count: number) {
   return students.map(({ email, password }) => ({ email, password }));
 }
 
-async function signupRuns(url: string, serverPid: number, ceiling: number) {
-  log(`sign-up at 80%, 100% and 200% of ${ceiling.toFixed(0)}/s, ${loadSeconds} s each`);
-  const at80 = await signupLoad(url, "sign-up at 80% of ceiling", ceiling * 0.8, loadSeconds);
-  await untilIdle(serverPid);
-  const at100 = await signupLoad(url, "sign-up at the ceiling", ceiling, loadSeconds);
-  await untilIdle(serverPid);
-  const [at200, health] = await Promise.all([
-    signupLoad(url, "sign-up at 2× the ceiling", ceiling * 2, loadSeconds),
-    healthProbe(url, loadSeconds),
-  ]);
-  return { at80, at100, at200, health };
-}
-
 /**
  * The sign-up form in a browser that runs no script at all: it must post itself and
  * land on the answer page, as it does for a student whose script has not arrived yet.
@@ -202,9 +191,6 @@ async function linkTimings(url: string, pid: number, known: string[]): Promise<L
   return timings;
 }
 
-const created = (...runs: LoadResult[]) =>
-  runs.reduce((sum, r) => sum + (r.statuses["201"] ?? 0), 0);
-
 async function main() {
   build();
   const dataDir = mkdtempSync(join(tmpdir(), "ysp-bench-"));
@@ -246,36 +232,15 @@ async function main() {
       slowLine = await runLighthouse(server.url, slowLinePaths, "slow-line");
     }
 
-    log("hashing ceiling");
-    const ceilingBefore = await hashCeiling(loadSeconds);
-    const signup = await signupRuns(server.url, server.pid, ceilingBefore);
-    // This machine's speed drifts by several percent within a minute; measuring the ceiling on
-    // both sides of the sign-up runs and taking the mean keeps that drift out of their share.
-    log("hashing ceiling again, after the sign-up runs");
-    await untilIdle(server.pid);
-    const ceilingAfter = await hashCeiling(loadSeconds);
-    const ceiling = {
-      before: ceilingBefore,
-      after: ceilingAfter,
-      mean: (ceilingBefore + ceilingAfter) / 2,
-    };
-    // The p99 budget holds at 80% of what the machine could do: when it slowed within the
-    // run, the first run at 80% of the earlier ceiling worked nearer its limit, so the run is
-    // made again at 80% of the lower one, and that run is judged (bench/README.md).
-    let at80Judged = signup.at80;
-    if (ceilingAfter < ceilingBefore) {
-      log(`sign-up at 80% of the lower ceiling, ${ceilingAfter.toFixed(0)}/s`);
-      await untilIdle(server.pid);
-      at80Judged = await signupLoad(
-        server.url,
-        "sign-up at 80% of the lower ceiling",
-        ceilingAfter * 0.8,
-        loadSeconds,
-      );
-    }
-    const signupRunsDone = [signup.at80, signup.at100, signup.at200].concat(
-      at80Judged === signup.at80 ? [] : [at80Judged],
-    );
+    const signup = await signupRuns({
+      url: server.url,
+      pid: server.pid,
+      smtp,
+      seconds: loadSeconds,
+      log,
+    });
+    const ceiling = meanCeiling(signup.ceilings);
+    const signupRunsDone = signup.runs;
 
     log("login, refresh and newsletter");
     const accounts = await makeAccounts(server.url, 20);
@@ -359,7 +324,7 @@ async function main() {
         const run = await signupLoad(
           server.url,
           "sign-up at the ceiling (PostgreSQL)",
-          ceiling.mean,
+          ceiling,
           loadSeconds,
         );
         // Every refresh is counted against its limit in PostgreSQL here, shared by all instances
@@ -394,8 +359,8 @@ async function main() {
       lighthouse,
       slowLine,
       formWithoutScript,
-      ceiling: ceiling.mean,
-      signup: { ...signup, at80: at80Judged, lost },
+      ceiling,
+      signup: { ...signup, lost },
       refresh,
       metrics,
       listSessions: sessionOps.list,
@@ -421,8 +386,9 @@ async function main() {
       slowLine,
       formWithoutScript,
       api: {
-        hashCeilingPerSecond: Number(ceiling.mean.toFixed(1)),
-        hashCeilingBeforeAfter: [ceiling.before, ceiling.after].map((c) => Number(c.toFixed(1))),
+        hashCeilingPerSecond: Number(ceiling.toFixed(1)),
+        hashCeilings: signup.ceilings,
+        signupCpu: signup.cpu,
         runs: apiRuns,
         signupRows: rows,
         mail,
@@ -440,7 +406,7 @@ async function main() {
       lighthouse,
       { pages: slowLine, formWithoutScript },
       apiRuns,
-      ceiling,
+      signup,
       lost,
       postgres,
       mail,
@@ -460,7 +426,7 @@ function writeResults(
   lighthouse: LighthouseResult[],
   slowLine: { pages: LighthouseResult[]; formWithoutScript: { ok: boolean; measured: string } },
   runs: LoadResult[],
-  ceiling: { before: number; after: number; mean: number },
+  signup: SignupRuns,
   lost: number,
   postgres: PostgresRuns | string,
   mail: MailResult,
@@ -501,11 +467,7 @@ function writeResults(
       );
     }
   }
-  lines.push(
-    "",
-    `Hashing ceiling (argon2id, service parameters, all cores): **${ceiling.mean.toFixed(1)} hashes/s**, the mean of ${ceiling.before.toFixed(1)} measured before the sign-up runs and ${ceiling.after.toFixed(1)} after them`,
-    "",
-  );
+  lines.push("", ...ceilingLines(signup), "");
   lines.push(
     "| API run | Offered/s | Answered/s | p50 ms | p99 ms | Status codes |",
     "|---|---|---|---|---|---|",
@@ -565,6 +527,36 @@ async function linkTimingOnly() {
   }
 }
 
+/** `--only=signup`: the sign-up runs, their ceilings and CPU, printed and judged, nothing written. */
+async function signupOnly() {
+  build();
+  const dataDir = mkdtempSync(join(tmpdir(), "ysp-bench-"));
+  const smtp = await startSmtpServer({ parse: false });
+  const env = { DATA_DIR: dataDir, SMTP_URL: smtp.url, ...raisedLimits };
+  const server = await startServer({ entry, env, port, logFile: join(dataDir, "server.log") });
+  try {
+    const signup = await signupRuns({
+      url: server.url,
+      pid: server.pid,
+      smtp,
+      seconds: loadSeconds,
+      log,
+    });
+    console.log(ceilingLines(signup).join("\n"));
+    for (const r of signup.runs.concat(signup.health))
+      console.log(
+        `${r.name}: offered ${r.offeredPerSecond?.toFixed(0)}/s, answered ${r.perSecond}/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${JSON.stringify(r.statuses)}`,
+      );
+    const checks = signupChecks(signup);
+    for (const c of checks) console.log(`${c.ok ? "✓" : "✗"} ${c.budget}: ${c.measured}`);
+    printChecks(checks);
+  } finally {
+    await server.stop();
+    await smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 function printChecks(checks: Check[]) {
   const failed = checks.filter((c) => !c.ok);
   if (failed.length > 0) {
@@ -576,4 +568,5 @@ function printChecks(checks: Check[]) {
   }
 }
 
-await (only === "link-timing" ? linkTimingOnly() : main());
+const run = { "link-timing": linkTimingOnly, signup: signupOnly };
+await (only === undefined ? main() : run[only]());

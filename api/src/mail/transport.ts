@@ -2,15 +2,9 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { MailConfig } from "./mail-config.ts";
+import { createMimeWriter, type MessageParts } from "./mime.ts";
 
-export type OutgoingMail = {
-  messageId: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** Extra headers: a newsletter message's List-Unsubscribe and List-Unsubscribe-Post. */
-  headers: Record<string, string>;
+export type OutgoingMail = MessageParts & {
   /** The message's links, logged when it is written to a file rather than sent. */
   links: readonly string[];
 };
@@ -31,6 +25,7 @@ export function createMailTransport(
 ): MailTransport {
   const from = config.from;
   const transport = config.transport;
+  const mimeMessage = createMimeWriter(from);
   if (transport.kind === "smtp") {
     const smtp = nodemailer.createTransport({
       url: transport.url,
@@ -46,25 +41,26 @@ export function createMailTransport(
     });
     return {
       send: async ({ links: _links, ...mail }) => {
-        await smtp.sendMail({ ...mail, from });
+        await smtp.sendMail({
+          envelope: { from: from.address, to: [mail.to] },
+          raw: mimeMessage(mail),
+        });
       },
       close: () => smtp.close(),
     };
   }
-  const files = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     send: async ({ links, ...mail }) => {
-      const info = await files.sendMail({ ...mail, from });
       await mkdir(transport.dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}_${messageFileId(mail.messageId)}.eml`;
       const file = join(transport.dir, name);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, mimeMessage(mail));
       log(
         { to: mail.to, subject: mail.subject, file, links },
         "mail written to a file (no SMTP_URL)",
       );
     },
-    close: () => files.close(),
+    close: () => {},
   };
 }
 
