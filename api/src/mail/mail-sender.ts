@@ -178,9 +178,9 @@ export function createMailSender({
         return toStudent(mail, (user) =>
           mailWords.emailChanged(
             user.firstName,
-            maskEmail(user.email),
             link(emailChangePages.undo, mail.nonce),
             emailChangeLifetimes.undo.words,
+            maskEmail(user.email),
           ),
         ).then((composed) => atAddress(composed, mail.toAddress));
       case "email-change-undone":

@@ -158,9 +158,9 @@ export const mailWords = {
 
   emailChanged: (
     firstName: string,
-    maskedNewEmail: string,
     url: string,
     lifetime: string,
+    maskedNewEmail: string,
   ): MailWords => ({
     subject: `Your ${site.name} email was changed to ${maskedNewEmail}`,
     preview: "If you did not change it, put it back with one tap.",
