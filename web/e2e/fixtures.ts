@@ -184,7 +184,6 @@ export async function nextAnswer<Body>(page: Page, path: string) {
   const matches = (url: URL) => url.pathname === path;
   const answer = new Promise<{ status: number; body: Body }>((resolve, reject) => {
     const read = async (route: Route) => {
-      await context.unroute(matches, read);
       try {
         const response = await route.fetch();
         resolve({ status: response.status(), body: (await response.json()) as Body });
@@ -193,7 +192,8 @@ export async function nextAnswer<Body>(page: Page, path: string) {
         reject(error);
       }
     };
-    context.route(matches, read).catch(reject);
+    // Once: removing the handler while it runs would let the browser send the request itself too.
+    context.route(matches, read, { times: 1 }).catch(reject);
   });
   return answer;
 }

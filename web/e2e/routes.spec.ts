@@ -84,6 +84,8 @@ test.describe("every route", () => {
   });
 
   test("pages that need no interactivity ship no framework JavaScript", async ({ page }) => {
+    // Some thirty pages one after another: on shared cores that took past the usual 30 s.
+    test.setTimeout(90_000);
     for (const { path, scriptKb, scriptFile } of staticPages) {
       await page.goto(path);
       expect(await page.locator("link[rel=modulepreload]").count(), path).toBe(0);
