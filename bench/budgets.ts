@@ -1,5 +1,6 @@
-import { answerFramePage, notFoundPage, pages } from "@ysp/web/pages";
+import { answerFramePage, notFoundPage, pages, scriptBudgetKb } from "@ysp/web/pages";
 import type { LoadResult } from "./api-load.ts";
+import type { InteractiveResult } from "./interactive.ts";
 import { type LighthouseResult, medianBy } from "./lighthouse.ts";
 import type { LinkTiming, Medians } from "./link-timing.ts";
 import type { MailResult } from "./mail.ts";
@@ -20,11 +21,40 @@ export const benchPages = pages
     (page, i) =>
       page !== answerFramePage && pages.findIndex((other) => other.module === page.module) === i,
   )
-  .map((page): { path: string; hydrates: boolean; indexed: boolean } => ({
+  .map((page): { path: string; hydrates: boolean; indexed: boolean; scriptKb: number } => ({
     path: "example" in page ? page.example : page.builtAt,
     hydrates: page.hydrates,
     indexed: page.indexed,
+    scriptKb: scriptBudgetKb(page),
   }));
+
+/**
+ * The slow-line table's pages (issue 33): home and /login, which ship no framework, the
+ * sign-up page from an invite link, which hydrates, and a long page without framework.
+ */
+export const slowLinePages = (["home", "login", "join", "faqs"] as const).map((id) => {
+  const page = pages.find((candidate) => candidate.id === id);
+  if (!page) throw new Error(`bench: pages.ts has no page "${id}"`);
+  return { path: "example" in page ? page.example : page.builtAt, hydrates: page.hydrates };
+});
+
+/** Issue 33: home and /login usable within 1.5 s on the slow line (3.4 s when they hydrated). */
+const interactiveBudgetMs: Readonly<Record<string, number>> = { "/": 1500, "/login": 1500 };
+
+/** The slow line's interactive times against their budgets; pages without one are only shown. */
+export function interactiveChecks(results: InteractiveResult[]): Check[] {
+  return results.flatMap((result) => {
+    const budget = interactiveBudgetMs[result.path];
+    if (budget === undefined) return [];
+    return [
+      {
+        budget: `slow line, ${result.path}: interactive (${result.by === "load" ? "load event" : "hydrated"}) ≤ ${(budget / 1000).toFixed(1)} s`,
+        measured: `${result.ms} ms (runs: ${result.runsMs.join(", ")})`,
+        ok: result.ms <= budget,
+      },
+    ];
+  });
+}
 
 export const interactivePaths = benchPages.filter((page) => page.hydrates).map((page) => page.path);
 export const notFoundSample: string = notFoundPage.example;
@@ -34,6 +64,8 @@ export function checkBudgets(input: {
   weights: PageWeight[];
   lighthouse: LighthouseResult[];
   slowLine: LighthouseResult[];
+  /** When each slow-line page can be used (interactive.ts); empty when not measured. */
+  interactive: InteractiveResult[];
   /** The sign-up form posted by a browser running no script at all, or why it failed. */
   formWithoutScript: { ok: boolean; measured: string };
   /** The mean of the run's hashing ceilings: the yardstick of the runs that hash nothing. */
@@ -55,10 +87,12 @@ export function checkBudgets(input: {
 
   for (const lh of input.lighthouse) {
     const p = lh.path;
+    // Home, with no framework since issue 33, is held to 100.
+    const performanceBudget = p === "/" ? 100 : 98;
     check(
-      `${p}: Lighthouse performance ≥ 98`,
+      `${p}: Lighthouse performance ${performanceBudget === 100 ? "100" : "≥ 98"}`,
       String(lh.scores.performance),
-      lh.scores.performance >= 98,
+      lh.scores.performance >= performanceBudget,
     );
     check(
       `${p}: accessibility 100`,
@@ -121,6 +155,7 @@ export function checkBudgets(input: {
       lh.metrics.fcpMs <= 2000,
     );
   }
+  checks.push(...interactiveChecks(input.interactive));
   check(
     "the sign-up form works before its script (no script at all)",
     input.formWithoutScript.measured,
@@ -130,24 +165,27 @@ export function checkBudgets(input: {
   for (const w of input.weights) {
     const p = w.path;
     if (interactivePaths.includes(p)) {
-      check(`${p}: JS ≤ 135 KB`, kb(w.bytes.js), w.bytes.js <= 135 * 1024);
+      // 102.5 KB on / and 107 KB on /join before issue 33; the sign-up page keeps React.
+      check(`${p}: JS ≤ 110 KB`, kb(w.bytes.js), w.bytes.js <= 110 * 1024);
       check(
         `${p}: CSS ≤ 15 KB`,
         kb(w.bytes.css + w.inlineCssBytes),
         w.bytes.css + w.inlineCssBytes <= 15 * 1024,
       );
       check(`${p}: HTML ≤ 30 KB`, kb(w.bytes.html), w.bytes.html <= 30 * 1024);
-      if (p === "/")
-        check(
-          "/: everything before interaction ≤ 250 KB",
-          kb(w.bytes.total),
-          w.bytes.total <= 250 * 1024,
-        );
     } else {
       const js = w.bytes.js + w.inlineJsBytes;
-      // 5 KB, not 3, since the email forms carry the typo hint (about 2.1 KB raw, 0.9 KB brotli).
-      check(`${p}: no framework JS (≤ 5 KB in all)`, kb(js), js <= 5 * 1024);
+      // 5 KB, not 3, since the email forms carry the typo hint (about 2.1 KB raw, 0.9 KB brotli);
+      // home and /login 10 (pages.ts scriptKb).
+      const budget = benchPages.find((page) => page.path === p)?.scriptKb ?? 5;
+      check(`${p}: script files and inline ≤ ${budget} KB`, kb(js), js <= budget * 1024);
     }
+    if (p === "/")
+      check(
+        "/: everything before interaction ≤ 250 KB",
+        kb(w.bytes.total),
+        w.bytes.total <= 250 * 1024,
+      );
   }
 
   checks.push(...signupChecks(input.signup));

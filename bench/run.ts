@@ -2,9 +2,10 @@
  * npm run bench: builds, starts the real server on the embedded default,
  * measures page weight, Lighthouse and API throughput, prints one table,
  * writes bench/results/latest.{json,md}, and exits non-zero naming each
- * budget that fails. `--quick` skips Lighthouse; `--only=link-timing` measures
- * nothing but the link requests' timing, `--only=signup` nothing but the sign-up runs and
- * their hashing ceilings (bench/README.md).
+ * budget that fails. `--quick` skips Lighthouse and the slow line; `--only=link-timing`
+ * measures nothing but the link requests' timing, `--only=signup` nothing but the sign-up runs
+ * and their hashing ceilings, `--only=interactive` nothing but when the slow line's pages can
+ * be used (bench/README.md).
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -36,11 +37,14 @@ import {
   benchPages,
   type Check,
   checkBudgets,
+  interactiveChecks,
   interactivePaths,
   linkTimingChecks,
   signupChecks,
+  slowLinePages,
 } from "./budgets.ts";
 import { untilIdle } from "./idle.ts";
+import { type InteractiveResult, interactiveRuns, measureInteractive } from "./interactive.ts";
 import { type LighthouseResult, runLighthouse, runsPerPage } from "./lighthouse.ts";
 import { type LinkTiming, linkRequestPaths, linkRequestTiming } from "./link-timing.ts";
 import { arrivalRate, confirmationDelays, type MailResult } from "./mail.ts";
@@ -61,7 +65,7 @@ function wholeNumber(name: string, fallback: number): number {
 
 const quick = process.argv.includes("--quick");
 /** One part of the run on its own, to measure a change to it without the whole eight minutes. */
-const sections = ["link-timing", "signup"] as const;
+const sections = ["link-timing", "signup", "interactive"] as const;
 const onlyArg = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
 const only = sections.find((section) => section === onlyArg);
 if (onlyArg !== undefined && only === undefined) {
@@ -77,8 +81,7 @@ const refreshSessions = 50;
 /** The runs against a real PostgreSQL, and the rows they left. */
 type PostgresRuns = { signup: LoadResult; refresh: LoadResult; rows: number; lost: number };
 const paths = benchPages.map((page) => page.path);
-/** The slow-line profile's pages: the two that load the framework and a long static one. */
-const slowLinePaths = [...interactivePaths, "/faqs"];
+const slowLinePaths = slowLinePages.map((page) => page.path);
 const joinPath = interactivePaths.find((path) => path.startsWith("/join")) ?? "/join";
 const resultsDir = new URL("./results/", import.meta.url).pathname;
 /** The server's entry file, found through the API workspace's declared name. */
@@ -225,11 +228,14 @@ async function main() {
 
     let lighthouse: LighthouseResult[] = [];
     let slowLine: LighthouseResult[] = [];
+    let interactive: InteractiveResult[] = [];
     if (!quick) {
       log(`Lighthouse, mobile preset, median of ${runsPerPage} runs per route`);
       lighthouse = await runLighthouse(server.url, paths);
       log(`Lighthouse on the slow line, median of ${runsPerPage} runs per route`);
       slowLine = await runLighthouse(server.url, slowLinePaths, "slow-line");
+      log(`when each page can be used on the slow line, median of ${interactiveRuns} loads`);
+      interactive = await measureInteractive(server.url, slowLinePages);
     }
 
     const signup = await signupRuns({
@@ -358,6 +364,7 @@ async function main() {
       weights,
       lighthouse,
       slowLine,
+      interactive,
       formWithoutScript,
       ceiling,
       signup: { ...signup, lost },
@@ -384,6 +391,7 @@ async function main() {
       weights,
       lighthouse,
       slowLine,
+      interactive,
       formWithoutScript,
       api: {
         hashCeilingPerSecond: Number(ceiling.toFixed(1)),
@@ -404,7 +412,7 @@ async function main() {
       checks,
       weights,
       lighthouse,
-      { pages: slowLine, formWithoutScript },
+      { pages: slowLine, interactive, formWithoutScript },
       apiRuns,
       signup,
       lost,
@@ -424,7 +432,11 @@ function writeResults(
   checks: ReturnType<typeof checkBudgets>,
   weights: PageWeight[],
   lighthouse: LighthouseResult[],
-  slowLine: { pages: LighthouseResult[]; formWithoutScript: { ok: boolean; measured: string } },
+  slowLine: {
+    pages: LighthouseResult[];
+    interactive: InteractiveResult[];
+    formWithoutScript: { ok: boolean; measured: string };
+  },
   runs: LoadResult[],
   signup: SignupRuns,
   lost: number,
@@ -455,15 +467,15 @@ function writeResults(
   if (slowLine.pages.length > 0) {
     lines.push(
       "",
-      "Slow line (400 kbps each way, 400 ms round trips, 4× slower CPU, throttled by Chromium on the real network; medians of the runs):",
+      "Slow line (400 kbps each way, 400 ms round trips, 4× slower CPU, throttled by Chromium on the real network; medians of the runs). Interactive: `html[data-hydrated]` on a page that hydrates, the load event on one with no framework (interactive.ts):",
       "",
-      "| Page | FCP ms (runs) | LCP ms | Interactive ms | Works before its script |",
+      "| Page | FCP ms (runs) | LCP ms | Interactive ms (runs) | Works before its script |",
       "|---|---|---|---|---|",
     );
     for (const lh of slowLine.pages) {
       const form = lh.path === joinPath ? slowLine.formWithoutScript.measured : "–";
       lines.push(
-        `| ${lh.path} | ${lh.metrics.fcpMs} (${lh.fcpRunsMs.join(", ")}) | ${lh.metrics.lcpMs} | ${lh.metrics.ttiMs} | ${form} |`,
+        `| ${lh.path} | ${lh.metrics.fcpMs} (${lh.fcpRunsMs.join(", ")}) | ${lh.metrics.lcpMs} | ${interactiveCell(slowLine.interactive, lh.path)} | ${form} |`,
       );
     }
   }
@@ -495,6 +507,37 @@ function writeResults(
   writeFileSync(join(resultsDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(resultsDir, "latest.md"), md);
   console.log(md);
+}
+
+/** A slow-line page's interactive time and its runs, as the table shows it. */
+function interactiveCell(results: InteractiveResult[], path: string) {
+  const result = results.find((r) => r.path === path);
+  return result ? `${result.ms} by ${result.by} (${result.runsMs.join(", ")})` : "–";
+}
+
+/**
+ * `--only=interactive`: when the slow line's pages can be used, alone, printed and judged,
+ * nothing written: a minute instead of the whole run.
+ */
+async function interactiveOnly() {
+  build();
+  const dataDir = mkdtempSync(join(tmpdir(), "ysp-bench-"));
+  const server = await startServer({
+    entry,
+    env: { DATA_DIR: dataDir, ...raisedLimits },
+    port,
+    logFile: join(dataDir, "server.log"),
+  });
+  try {
+    const interactive = await measureInteractive(server.url, slowLinePages);
+    for (const path of slowLinePaths) console.log(`${path}: ${interactiveCell(interactive, path)}`);
+    const checks = interactiveChecks(interactive);
+    for (const c of checks) console.log(`${c.ok ? "✓" : "✗"} ${c.budget}: ${c.measured}`);
+    printChecks(checks);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /** `--only=link-timing`: the link requests' timing alone, printed and judged, nothing written. */
@@ -568,5 +611,5 @@ function printChecks(checks: Check[]) {
   }
 }
 
-const run = { "link-timing": linkTimingOnly, signup: signupOnly };
+const run = { "link-timing": linkTimingOnly, signup: signupOnly, interactive: interactiveOnly };
 await (only === undefined ? main() : run[only]());

@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useContext, useEffect } from "react";
 import {
+  UNSAFE_FrameworkContext as FrameworkContext,
   isRouteErrorResponse,
   Link,
   Links,
@@ -24,9 +25,13 @@ import { inlineCss } from "./styles/inline-css.ts";
 export function Layout({ children }: { children: ReactNode }) {
   // At build time the page's entry in pages.ts decides. The browser runs this only on pages that
   // hydrate, and a later move to a page that ships no JavaScript keeps the router's scripts in place;
-  // Vite drops the check and the page list from the browser bundle.
+  // Vite drops the check and the page list from the browser bundle. The build's SPA fallback,
+  // rendered at "/" with root alone in mind, must carry the scripts whatever "/" is (nobody is
+  // served it: the server answers unknown paths with the not-found page).
   const matches = useMatches();
-  const hydrate = !import.meta.env.SSR || !matches.some((match) => isStaticPage(match.id));
+  const spaFallback = useContext(FrameworkContext)?.isSpaMode ?? false;
+  const hydrate =
+    !import.meta.env.SSR || spaFallback || !matches.some((match) => isStaticPage(match.id));
   return (
     <html lang={site.language}>
       <head>

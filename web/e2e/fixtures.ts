@@ -5,6 +5,7 @@ import {
   expect,
   type Locator,
   type Page,
+  type Route,
   type TestInfo,
 } from "@playwright/test";
 import type { ApiErrorBody, LoginResponse, SignupResponse } from "@ysp/contract";
@@ -12,7 +13,7 @@ import { fillSignupForm } from "@ysp/testing/signup-form";
 import { makeStudent, type Student, uniqueTag } from "@ysp/testing/students";
 import { matchPath } from "react-router";
 import { sessionKeys } from "../app/lib/session.ts";
-import { answerFramePage, notFoundPage, pages as sitePages } from "../app/pages.ts";
+import { answerFramePage, notFoundPage, scriptBudgetKb, pages as sitePages } from "../app/pages.ts";
 
 type Problems = { errors: string[]; cspViolations: string[] };
 
@@ -42,8 +43,9 @@ export async function holdRequests(page: Page, url: string | RegExp) {
   });
   await page.route(url, async (route) => {
     await held;
-    // Released after the page that asked has gone (a form posted, a page left): nothing to continue.
-    await route.continue().catch(() => {});
+    // On to a test's other handlers (nextAnswer's); released after the page that asked has gone
+    // (a form posted, a page left), there is nothing to continue.
+    await route.fallback().catch(() => {});
   });
   return release;
 }
@@ -127,12 +129,15 @@ export const pages = sitePages
       name: i === 0 ? page.id : `${page.id}-example`,
       chrome: page.chrome,
       hydrates: page.hydrates,
+      scriptKb: scriptBudgetKb(page),
+      /** A page that says its script budget has a script file of its own (pages.ts). */
+      scriptFile: "scriptKb" in page,
       status: page === notFoundPage ? 404 : 200,
     })),
   );
 
-/** URLs of pages that ship no framework JavaScript: React renders them at build time only. */
-export const staticPaths = pages.filter((page) => !page.hydrates).map((page) => page.path);
+/** Pages that ship no framework JavaScript (React renders them at build time only), by URL. */
+export const staticPages = pages.filter((page) => !page.hydrates);
 
 /** The page React Router renders for a URL, found by the same patterns. */
 const pageAt = (url: string) =>
@@ -169,11 +174,28 @@ export const newsletterApi = "/api/v1/newsletter/";
 /**
  * The status and JSON body of the server's answer to the page's next request to `path`
  * (start it before the click that sends one). Tests expect the server's own words from
- * here rather than a copy of them, which would drift.
+ * here rather than a copy of them, which would drift. The answer is read as it passes, in the
+ * test: a sign-up's is followed at once by a full page load to home, and the browser forgets
+ * the old document's answers when the new one arrives. A context route, so the page's own
+ * routes (holdRequests) come first and fall back to it.
  */
 export async function nextAnswer<Body>(page: Page, path: string) {
-  const response = await page.waitForResponse((r) => new URL(r.url()).pathname === path);
-  return { status: response.status(), body: (await response.json()) as Body };
+  const context = page.context();
+  const matches = (url: URL) => url.pathname === path;
+  const answer = new Promise<{ status: number; body: Body }>((resolve, reject) => {
+    const read = async (route: Route) => {
+      try {
+        const response = await route.fetch();
+        resolve({ status: response.status(), body: (await response.json()) as Body });
+        await route.fulfill({ response });
+      } catch (error) {
+        reject(error);
+      }
+    };
+    // Once: removing the handler while it runs would let the browser send the request itself too.
+    context.route(matches, read, { times: 1 }).catch(reject);
+  });
+  return answer;
 }
 
 /** docs/spec.md §8: a sign-up's first toast is the server's message with a thumbs-up. */

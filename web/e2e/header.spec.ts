@@ -1,7 +1,7 @@
 import { href } from "react-router";
 import { headerText } from "../app/content/header.ts";
 import { displayPhone, site } from "../app/content/site.ts";
-import { expect, expectNoAxeViolations, gotoHydrated, holdRequests, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures.ts";
 
 const items = ["About Us", "Sponsor a Child", "Mentors", "FAQs", "Log In"];
 
@@ -77,42 +77,8 @@ test.describe("header", () => {
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(
           "Frequently asked questions",
         );
-        // In the browser the move is React's, so focus goes to the new heading; a full load starts at the top.
-        if (path === "/") await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
       });
     }
-  });
-
-  test("while the next page's code is slow to come, a bar shows the tap was taken", async ({
-    page,
-  }) => {
-    const release = await holdRequests(page, "**/assets/faqs-*.js");
-    await gotoHydrated(page, href("/"));
-    await page.locator("footer").getByRole("link", { name: "FAQs" }).click();
-    const progress = page.getByRole("progressbar", { name: "Loading the page" });
-    // It fades in after a moment (Playwright counts opacity 0 as visible, so the opacity is read).
-    await expect.poll(() => progress.evaluate((bar) => getComputedStyle(bar).opacity)).toBe("1");
-    await expect(page).toHaveURL("/");
-    release();
-    await expect(page).toHaveURL("/faqs");
-    await expect(progress).toHaveCount(0);
-  });
-
-  test("a move to another page takes the keyboard to its heading, with no ring around it", async ({
-    page,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", "the full navigation shows on wide screens");
-    await gotoHydrated(page, href("/"));
-    const nav = page.getByRole("navigation", { name: "Main" });
-    await nav.getByRole("link", { name: "About Us" }).focus();
-    await page.keyboard.press("Enter");
-    await expect(page).toHaveURL("/about-us");
-    const heading = page.getByRole("heading", { level: 1 });
-    await expect(heading).toBeFocused();
-    expect(await heading.evaluate((h) => getComputedStyle(h).outlineStyle)).toBe("none");
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => !!document.activeElement?.closest("header"))).toBe(false);
   });
 });
 

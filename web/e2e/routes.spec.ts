@@ -7,7 +7,7 @@ import {
   gotoHydrated,
   pages,
   screenshotPath,
-  staticPaths,
+  staticPages,
   test,
 } from "./fixtures.ts";
 
@@ -84,17 +84,29 @@ test.describe("every route", () => {
   });
 
   test("pages that need no interactivity ship no framework JavaScript", async ({ page }) => {
-    for (const path of staticPaths) {
+    // Some thirty pages one after another: on shared cores that took past the usual 30 s.
+    test.setTimeout(90_000);
+    for (const { path, scriptKb, scriptFile } of staticPages) {
       await page.goto(path);
-      expect(await page.locator("script[src], link[rel=modulepreload]").count(), path).toBe(0);
+      expect(await page.locator("link[rel=modulepreload]").count(), path).toBe(0);
+      expect(await page.evaluate(() => "__reactRouterContext" in window), path).toBe(false);
       const inline = await page
-        .locator('script:not([type="application/ld+json"])')
+        .locator('script:not([type="application/ld+json"]):not([src])')
         .evaluateAll((scripts) =>
-          scripts.reduce((sum, s) => sum + (s.textContent ?? "").length, 0),
+          scripts.reduce((sum, s) => sum + new Blob([s.textContent ?? ""]).size, 0),
         );
+      // Files as they came over the wire (brotli), as the bench counts them.
+      const files = await page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === "script")
+          .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).encodedBodySize, 0),
+      );
       // The store link, dialogs' fallback and form checks, and on the email forms the typo hint
       // (about 2.1 KB raw, 0.9 KB with brotli): /forgot-password carries the most, 4.5 KB.
-      expect(inline, path).toBeLessThanOrEqual(5 * 1024);
+      // Home and /login (issue 33): 5.9 KB, a file of 3.3 KB and 2.5 KB inline.
+      expect(inline + files, path).toBeLessThanOrEqual(scriptKb * 1024);
+      if (!scriptFile) expect(files, path).toBe(0);
     }
   });
 

@@ -12,7 +12,7 @@ import { type DeviceHints, isAppleDevice } from "~/lib/store-link.ts";
 
 type Argument =
   | string
-  | Readonly<Record<string, string>>
+  | Readonly<Record<string, string | number>>
   | Readonly<Record<string, readonly string[]>>
   | ((...args: never[]) => unknown);
 

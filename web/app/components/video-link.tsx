@@ -1,38 +1,34 @@
-import type { MouseEvent, ReactNode } from "react";
-
-const opensElsewhere = (event: MouseEvent) =>
-  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+import type { ReactNode } from "react";
+import { embedUrl } from "~/lib/video.ts";
 
 /**
- * A link to the video on its own site, which the hydrated page plays in its
- * modal instead. On a slow link the page's script can take seconds to arrive:
- * a tap before then still shows the video, in a new tab as every link to
- * another site does, rather than doing nothing. A Ctrl/middle click still
- * opens the video site.
+ * A link to the video on its own site, which home's script file (scripts/home-page.ts) plays in
+ * the page's video dialog instead. On a slow link that file can take seconds to arrive: a tap
+ * before then still shows the video, in a new tab as every link to another site does, rather
+ * than doing nothing. A Ctrl/middle click still opens the video site.
  */
 export function VideoLink({
   url,
-  onPlay,
+  title,
   className,
   children,
 }: {
   url: string;
-  onPlay: () => void;
+  /** The dialog's name and the player's title. */
+  title: string;
   className: string;
   children: ReactNode;
 }) {
+  const embed = embedUrl(url);
   return (
     <a
       href={url}
       target="_blank"
       rel="noopener noreferrer"
       className={className}
-      aria-haspopup="dialog"
-      onClick={(event) => {
-        if (opensElsewhere(event)) return;
-        event.preventDefault();
-        onPlay();
-      }}
+      aria-haspopup={embed ? "dialog" : undefined}
+      data-video-embed={embed ?? undefined}
+      data-video-title={title}
     >
       {children}
     </a>

@@ -11,15 +11,12 @@ export type LessonCarouselCopy = {
   scrollRight: string;
   /** Read after each lesson's title. */
   play: string;
-  /** The video modal's name before a lesson has been chosen. */
-  untitled: string;
 };
 
 export const lessonCarousel: LessonCarouselCopy = {
   scrollLeft: "Scroll lessons left",
   scrollRight: "Scroll lessons right",
   play: ", play video",
-  untitled: "Lesson",
 };
 
 const video = (title: string, id: string): LessonVideo => ({

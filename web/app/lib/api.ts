@@ -1,20 +1,17 @@
 import type { ApiAnswer, ApiBody, ApiPath } from "@ysp/contract/api-paths";
+import { apiBaseUrl, sessionExpiredReloadMs } from "./api-base.ts";
 import { createApiClient, type RequestOptions } from "./api-client.ts";
 import { browserStores } from "./browser-stores.ts";
 import { showToast } from "./toasts.ts";
 
-const reloadDelayMs = 1500;
-
-/** Where the API is: same origin unless the build sets VITE_API_BASE_URL. */
-export const apiBaseUrl = import.meta.env.VITE_API_BASE_URL ?? "";
+export { apiBaseUrl };
 
 const client = createApiClient({
   baseUrl: apiBaseUrl,
   stores: browserStores,
   onSessionExpired: (message) => {
     void showToast("error", message);
-    // Long enough to read the message before the page starts again signed out.
-    window.setTimeout(() => window.location.reload(), reloadDelayMs);
+    window.setTimeout(() => window.location.reload(), sessionExpiredReloadMs);
   },
 });
 

@@ -4,18 +4,21 @@
  * sign-up's toasts do (signed-up-note.ts): this tab only, gone when it closes, and the full
  * address stays on this device so "Didn't get it?" can ask for a new link for it.
  */
-const key = "ysp:check-email";
+export const checkEmailKey = "ysp:check-email";
 
 export function noteCheckEmail(email: string): void {
   try {
-    window.sessionStorage.setItem(key, email);
+    window.sessionStorage.setItem(checkEmailKey, email);
   } catch {
     // Storage is off: the toasts still say the account was made, and the message still comes.
   }
 }
 
-/** The address a sign-up in this tab sent its link to, until the notice is closed. */
-export function readCheckEmailNote(): string | null {
+/**
+ * The address a sign-up in this tab sent its link to, until the notice is closed.
+ * Self-contained and ES2015 (see inline-scripts.tsx): home's inline script carries it.
+ */
+export function readCheckEmailNote(key: string): string | null {
   try {
     return window.sessionStorage.getItem(key);
   } catch {
@@ -25,7 +28,7 @@ export function readCheckEmailNote(): string | null {
 
 export function dismissCheckEmailNote(): void {
   try {
-    window.sessionStorage.removeItem(key);
+    window.sessionStorage.removeItem(checkEmailKey);
   } catch {
     // Storage is off: there was no note to remove.
   }

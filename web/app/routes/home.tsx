@@ -1,9 +1,9 @@
-import { useEffect, useState } from "react";
 import { CheckEmailNotice } from "~/components/check-email-notice.tsx";
+import { SignedUpGreeting } from "~/components/greet-new-student.tsx";
 import { Icon } from "~/components/icons.tsx";
 import { LessonCarousel } from "~/components/lesson-carousel.tsx";
-import { Modal, VideoFrame } from "~/components/modal.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
+import { VideoDialog } from "~/components/video-dialog.tsx";
 import { VideoLink } from "~/components/video-link.tsx";
 import { features } from "~/content/features.ts";
 import { home } from "~/content/home.ts";
@@ -13,8 +13,9 @@ import { stats } from "~/content/stats.ts";
 import { testimonials } from "~/content/testimonials.ts";
 import { lessonCards } from "~/lib/lesson-cards.ts";
 import { pageMeta } from "~/lib/seo.ts";
-import { takeSignedUpNote } from "~/lib/signed-up-note.ts";
-import { embedUrl } from "~/lib/video.ts";
+// Vite's worker build, used here for what it makes: the file bundled on its own, minified,
+// named by its hash, with its URL here. The page runs it as a plain script, not a worker.
+import homePageScript from "~/scripts/home-page.ts?worker&url";
 
 export function meta() {
   return pageMeta({
@@ -23,15 +24,22 @@ export function meta() {
   });
 }
 
-const cards = lessonCards(lessonGroups);
-const demoSrc = embedUrl(site.demoVideoUrl);
+/**
+ * Asked for from the head, with the page's first bytes: the script tag comes at the end of the
+ * page, and on the slow line each round trip is 400 ms.
+ */
+export function links() {
+  return [{ rel: "preload", href: homePageScript, as: "script" }];
+}
 
+const cards = lessonCards(lessonGroups);
+
+/**
+ * Home and /login: no framework (pages.ts). Its HTML is the whole page; the inline script
+ * greets a student who has just signed up as it is painted, and one small file
+ * (scripts/home-page.ts) plays the videos in a dialog, moves the carousel and sends the forms.
+ */
 export default function Home() {
-  const [demoOpen, setDemoOpen] = useState(false);
-  // Home reached after a sign-up: its toasts are already showing (see signed-up-note.ts).
-  useEffect(() => {
-    takeSignedUpNote();
-  }, []);
   return (
     <>
       <section className="hero">
@@ -44,8 +52,8 @@ export default function Home() {
               <StoreLink className="button button-accent button-large">{home.hero.cta}</StoreLink>
               <VideoLink
                 url={site.demoVideoUrl}
+                title={home.demoTitle}
                 className="button button-ghost button-large"
-                onPlay={() => setDemoOpen(true)}
               >
                 <Icon name="play" />
                 {home.hero.demo}
@@ -119,10 +127,10 @@ export default function Home() {
         </div>
       </section>
 
+      <VideoDialog />
       <CheckEmailNotice />
-      <Modal open={demoOpen} onClose={() => setDemoOpen(false)} title={home.demoTitle}>
-        {demoSrc && <VideoFrame src={demoSrc} title={home.demoTitle} />}
-      </Modal>
+      <SignedUpGreeting />
+      <script src={homePageScript} defer />
     </>
   );
 }

@@ -16,7 +16,7 @@ import {
   useState,
 } from "react";
 import { flushSync } from "react-dom";
-import { Link, useNavigate } from "react-router";
+import { href, Link } from "react-router";
 import { ChatButton } from "~/components/chat-button.tsx";
 import { EmailTypoHint } from "~/components/email-typo-hint.tsx";
 import { Field, type FieldProps } from "~/components/field.tsx";
@@ -27,8 +27,9 @@ import { joinPage } from "~/content/join.ts";
 import { api, apiBaseUrl } from "~/lib/api.ts";
 import { noteCheckEmail } from "~/lib/check-email-note.ts";
 import { suggestEmail } from "~/lib/email-typos.ts";
+import { toastTimings } from "~/lib/page-toasts.ts";
 import { pageMeta } from "~/lib/seo.ts";
-import { noteSignedUp, takeSignedUpNote } from "~/lib/signed-up-note.ts";
+import { noteSignedUp, signedUpToasts, takeSignedUpNote } from "~/lib/signed-up-note.ts";
 import { clearToasts, prepareToasts, showToast } from "~/lib/toasts.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
@@ -73,13 +74,25 @@ function refusalsByField(body: unknown): FieldErrors {
 /** docs/spec.md §8: the server's message with a thumbs-up, then how to go on; no error left. */
 function showSignedUp(message: string) {
   clearToasts();
-  void showToast("success", `${message} 👍`);
-  void showToast("success", signupFollowUp);
+  for (const text of signedUpToasts(message, signupFollowUp)) void showToast("success", text);
+}
+
+/**
+ * Home after a sign-up, by a full page load: home ships no framework, and its inline script
+ * shows the toasts from the note as it is painted. Where storage is off no note can cross the
+ * load, so the toasts are shown here, and home follows once their 2000 ms are up.
+ */
+function goHomeSignedUp(message: string) {
+  if (noteSignedUp(message)) {
+    window.location.assign(href("/"));
+    return;
+  }
+  showSignedUp(message);
+  window.setTimeout(() => window.location.assign(href("/")), toastTimings.successMs);
 }
 
 export default function Join({ params }: Route.ComponentProps) {
   const id = useId();
-  const navigate = useNavigate();
   const hydrated = useHydrated();
   // The server writes the code into the page it sends for /join/<code> (api/src/routes/join-page.ts),
   // so the first render already matches it.
@@ -109,6 +122,17 @@ export default function Join({ params }: Route.ComponentProps) {
     const message = takeSignedUpNote();
     if (message) showSignedUp(message);
   }, []);
+  // Back here from home by the browser's Back, the page as it was left (the back/forward cache):
+  // the form is ready again rather than pending for ever.
+  useEffect(() => {
+    const ready = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      inFlight.current = false;
+      setPending(false);
+    };
+    window.addEventListener("pageshow", ready);
+    return () => window.removeEventListener("pageshow", ready);
+  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -126,21 +150,20 @@ export default function Join({ params }: Route.ComponentProps) {
     prepareToasts();
     const request = toSignupRequest(values, params.id ?? "");
     const result = await api.post("/api/v1/auth/signup/", request);
-    inFlight.current = false;
-    setPending(false);
-    if (!result.ok) {
-      if (!result.sessionExpired) void showToast("error", result.message);
-      const refused = refusalsByField(result.body);
-      flushSync(() => setRefusals(refused));
-      focusFirstOf(refused);
-      if (isApiErrorBody(result.body) && result.body.errors[0]?.attr === "referral_code")
-        setRejectedInvite(params.id ?? null);
+    if (result.ok) {
+      // Pending until home replaces this page.
+      noteCheckEmail(request.email);
+      goHomeSignedUp(result.data.message);
       return;
     }
-    showSignedUp(result.data.message);
-    noteSignedUp(result.data.message);
-    noteCheckEmail(request.email);
-    navigate("/");
+    inFlight.current = false;
+    setPending(false);
+    if (!result.sessionExpired) void showToast("error", result.message);
+    const refused = refusalsByField(result.body);
+    flushSync(() => setRefusals(refused));
+    focusFirstOf(refused);
+    if (isApiErrorBody(result.body) && result.body.errors[0]?.attr === "referral_code")
+      setRejectedInvite(params.id ?? null);
   }
 
   /** Moves focus to the first field with a message, if any: true when there was one. */

@@ -1,0 +1,264 @@
+/*
+ * The script file of home and /login, which ship no framework (pages.ts): the page's HTML is
+ * whole without it, and its links, forms and menu work before it arrives. Built as a file of
+ * its own (routes/home.tsx imports its URL), so it is cached across both pages and visits,
+ * and a tap before it has arrived still does what a link or form does. About 3 KB with brotli.
+ */
+import type { ApiAnswer } from "@ysp/contract/api-paths";
+import { emailProblem } from "@ysp/contract/email";
+import { apiBaseUrl, sessionExpiredReloadMs } from "~/lib/api-base.ts";
+import { createApiClient } from "~/lib/api-client.ts";
+import { browserStores } from "~/lib/browser-stores.ts";
+import { dismissCheckEmailNote } from "~/lib/check-email-note.ts";
+import { checkEmailNoticeIds, videoDialogIds } from "~/lib/home-page-parts.ts";
+import { showPageToast, toastTimings } from "~/lib/page-toasts.ts";
+
+/** docs/spec.md §9: each arrow click scrolls this far. */
+const carouselStep = 340;
+/** docs/spec.md §4: the open animation starts 50 ms after the dialog shows; removal waits 300 ms for the close animation. */
+const modalTimings = { openDelayMs: 50, closeDelayMs: 300 } as const;
+
+const api = createApiClient({
+  baseUrl: apiBaseUrl,
+  stores: browserStores,
+  onSessionExpired: (message) => {
+    showPageToast("error", message, toastTimings);
+    window.setTimeout(() => window.location.reload(), sessionExpiredReloadMs);
+  },
+});
+
+const smoothUnlessReduced = (): ScrollBehavior =>
+  window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+
+const opensElsewhere = (event: MouseEvent) =>
+  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+
+/** A tap on a video link plays it in the page's dialog (video-dialog.tsx), the player made on open and removed on close. */
+function playVideosInDialog(dialog: HTMLDialogElement, title: HTMLElement, frame: Element) {
+  let opener: HTMLElement | null = null;
+  let timer = 0;
+  let closing = false;
+
+  function open(link: HTMLElement) {
+    if (dialog.open) return;
+    opener = link;
+    const name = link.dataset.videoTitle ?? "";
+    title.textContent = name;
+    const player = document.createElement("iframe");
+    player.src = link.dataset.videoEmbed ?? "";
+    player.title = name;
+    player.allow = "autoplay; encrypted-media; fullscreen; picture-in-picture";
+    player.allowFullscreen = true;
+    player.referrerPolicy = "strict-origin-when-cross-origin";
+    frame.replaceChildren(player);
+    dialog.showModal();
+    timer = window.setTimeout(
+      () => dialog.setAttribute("data-visible", ""),
+      modalTimings.openDelayMs,
+    );
+  }
+
+  function close() {
+    if (!dialog.open || closing) return;
+    closing = true;
+    window.clearTimeout(timer);
+    dialog.removeAttribute("data-visible");
+    timer = window.setTimeout(() => {
+      dialog.close();
+      frame.replaceChildren();
+      closing = false;
+      opener?.focus();
+      opener = null;
+    }, modalTimings.closeDelayMs);
+  }
+
+  // Esc starts the close animation instead of closing at once.
+  dialog.addEventListener("cancel", (event) => {
+    event.preventDefault();
+    close();
+  });
+  // A click on the dialog itself is a click on its backdrop: the panel fills the dialog.
+  dialog.addEventListener("click", (event) => {
+    if (event.target === dialog) close();
+  });
+  dialog.querySelector("[data-close]")?.addEventListener("click", close);
+  document.addEventListener("click", (event) => {
+    const link = (event.target as Element).closest<HTMLElement>("a[data-video-embed]");
+    if (!link || opensElsewhere(event)) return;
+    event.preventDefault();
+    open(link);
+  });
+}
+
+/** Shows each arrow only where there is more to scroll that way; an arrow that goes hands its focus to the other. */
+function scrollCarousel(carousel: Element) {
+  const track = carousel.querySelector<HTMLElement>(".carousel-track");
+  const left = carousel.querySelector<HTMLButtonElement>(".carousel-arrow-left");
+  const right = carousel.querySelector<HTMLButtonElement>(".carousel-arrow-right");
+  if (!track || !left || !right) return;
+  const update = () => {
+    const max = track.scrollWidth - track.clientWidth;
+    // One pixel of slack: zoomed and high-density screens report fractional offsets.
+    const more = { left: track.scrollLeft > 1, right: track.scrollLeft < max - 1 };
+    if (more.left) left.hidden = false;
+    if (more.right) right.hidden = false;
+    // An arrow hidden while it has the keyboard focus would drop it to the page.
+    if (!more.right && document.activeElement === right) left.focus();
+    if (!more.left && document.activeElement === left) right.focus();
+    left.hidden = !more.left;
+    right.hidden = !more.right;
+  };
+  left.addEventListener("click", () =>
+    track.scrollBy({ left: -carouselStep, behavior: smoothUnlessReduced() }),
+  );
+  right.addEventListener("click", () =>
+    track.scrollBy({ left: carouselStep, behavior: smoothUnlessReduced() }),
+  );
+  track.addEventListener("scroll", update, { passive: true });
+  new ResizeObserver(update).observe(track);
+  update();
+  // Chrome scrolls a focused element into view only when none of it shows: a card the keyboard
+  // reaches at a phone's width stayed 4 to 12% in view. Scrolled whole and clear of the arrows
+  // here (the track's scroll-padding), smoothly unless motion is reduced (app.css).
+  track.addEventListener("focusin", (event) =>
+    (event.target as Element).scrollIntoView({ block: "nearest", inline: "nearest" }),
+  );
+  loadThumbnailsNearScreen(track);
+}
+
+/**
+ * Thumbnails load only once the track is within 200 px of the screen, and then those one arrow
+ * step ahead within it: the browser's own lazy loading fetches images thousands of pixels ahead
+ * on a slow link, bytes a student on prepaid data pays for whether or not they scroll there.
+ * One that fails leaves its empty slot.
+ */
+function loadThumbnailsNearScreen(track: HTMLElement) {
+  const show = (slot: HTMLElement) => {
+    const image = document.createElement("img");
+    image.className = "lesson-thumb";
+    image.alt = "";
+    image.width = 480;
+    image.height = 360;
+    image.decoding = "async";
+    image.addEventListener("error", () => image.replaceWith(slot));
+    image.src = slot.dataset.thumb ?? "";
+    slot.replaceWith(image);
+  };
+  const nearTrack = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      nearTrack.disconnect();
+      const nearSlot = new IntersectionObserver(
+        (slots) => {
+          for (const { isIntersecting, target } of slots) {
+            if (!isIntersecting) continue;
+            nearSlot.unobserve(target);
+            show(target as HTMLElement);
+          }
+        },
+        { root: track, rootMargin: `0px ${carouselStep}px` },
+      );
+      for (const slot of track.querySelectorAll("[data-thumb]")) nearSlot.observe(slot);
+    },
+    { rootMargin: "200px 0px" },
+  );
+  nearTrack.observe(track);
+}
+
+/** "Didn't get it?" asks for a new link and says the answer in the notice; the close button ends the notice. */
+function wireCheckEmailNotice() {
+  const notice = document.getElementById(checkEmailNoticeIds.notice);
+  const form = notice?.querySelector("form");
+  const answer = notice?.querySelector<HTMLElement>("[role=status]");
+  if (!notice || !form || !answer) return;
+  const button = form.querySelector("button") as HTMLButtonElement;
+  let pending = false;
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (pending) return;
+    pending = true;
+    // Not disabled: a disabled button would drop the keyboard focus.
+    button.setAttribute("aria-disabled", "true");
+    answer.textContent = answer.dataset.pending ?? "";
+    const email = new FormData(form).get("email");
+    // The same answer for any address (the API's), so it tells nobody whether one has an account.
+    const result = await api.post<ApiAnswer<"/api/v1/auth/verify-email/resend/", "post">>(
+      "/api/v1/auth/verify-email/resend/",
+      { email },
+    );
+    pending = false;
+    button.removeAttribute("aria-disabled");
+    answer.textContent = result.ok ? result.data.message : result.message;
+  });
+  notice.querySelector(".check-email-close")?.addEventListener("click", () => {
+    dismissCheckEmailNote();
+    notice.hidden = true;
+  });
+}
+
+/**
+ * The footer's newsletter form, as on the React pages (newsletter-form.tsx): the API's own rule
+ * checks the address, and the answer is a toast. What was typed before this file arrived stays.
+ */
+function subscribeWithToast(form: HTMLFormElement) {
+  const input = form.querySelector<HTMLInputElement>("input[name=email]");
+  const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
+  if (!input || !button) return;
+  form.noValidate = true;
+  const error = document.createElement("p");
+  error.className = "field-error";
+  error.id = `${input.id}-error`;
+  let submitted = false;
+  let pending = false;
+  const check = () => {
+    const problem = emailProblem(input.value);
+    if (problem) {
+      error.textContent = problem;
+      form.appendChild(error);
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", error.id);
+    } else {
+      error.remove();
+      input.removeAttribute("aria-invalid");
+      input.removeAttribute("aria-describedby");
+    }
+    return problem;
+  };
+  input.addEventListener("input", () => {
+    if (submitted) check();
+  });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    submitted = true;
+    if (check() || pending) return;
+    pending = true;
+    button.disabled = true;
+    button.setAttribute("aria-busy", "true");
+    const result = await api.post<ApiAnswer<"/api/v1/newsletter/", "post">>("/api/v1/newsletter/", {
+      email: input.value.trim(),
+      source: window.location.pathname,
+    });
+    pending = false;
+    button.disabled = false;
+    button.setAttribute("aria-busy", "false");
+    if (result.ok) {
+      showPageToast("success", result.data.message, toastTimings);
+      form.reset();
+      submitted = false;
+    } else if (!result.sessionExpired) {
+      showPageToast("error", result.message, toastTimings);
+    }
+  });
+}
+
+const videoDialog = document.getElementById(videoDialogIds.dialog);
+const videoTitle = document.getElementById(videoDialogIds.title);
+const videoFrame = videoDialog?.querySelector(".video-frame");
+if (videoDialog instanceof HTMLDialogElement && videoTitle && videoFrame)
+  playVideosInDialog(videoDialog, videoTitle, videoFrame);
+for (const carousel of document.querySelectorAll(".carousel")) scrollCarousel(carousel);
+wireCheckEmailNotice();
+for (const form of document.querySelectorAll<HTMLFormElement>("form.newsletter"))
+  subscribeWithToast(form);
+// The page's script is in charge, as React is once it marks the same (root.tsx): tests and CSS read it.
+document.documentElement.dataset.hydrated = "";
