@@ -36,6 +36,17 @@ export function createEmailChanges(
     return owner?.id;
   };
 
+  /**
+   * Makes `email` the account's login, confirmed now (its link reached it): the time it did, or
+   * undefined when another account has the address.
+   */
+  async function logInWith(tx: Tx, userId: string, email: string): Promise<Date | undefined> {
+    if (await ownerOf(tx, email, userId)) return undefined;
+    const at = new Date(now());
+    await tx.update(users).set({ email, emailVerifiedAt: at }).where(eq(users.id, userId));
+    return at;
+  }
+
   /** Runs a change of the account's address; a write another account's address refuses is `email_taken`. */
   async function changing(
     work: (tx: Tx) => Promise<EmailChangeAnswer>,
@@ -93,13 +104,8 @@ export function createEmailChanges(
           .where(eq(users.id, taken.userId))
           .for("update");
         if (!user) return { ok: false, problem: "link_invalid" };
-        if (await ownerOf(tx, taken.email, taken.userId))
-          return { ok: false, problem: "email_taken" };
-        const at = new Date(now());
-        await tx
-          .update(users)
-          .set({ email: taken.email, emailVerifiedAt: at })
-          .where(eq(users.id, taken.userId));
+        const at = await logInWith(tx, taken.userId, taken.email);
+        if (!at) return { ok: false, problem: "email_taken" };
         await endSessions(tx, taken.userId, at);
         await endLinks(tx, taken.userId, at);
         // Each old address keeps its own way back: a second change must not end the first's.
@@ -122,13 +128,8 @@ export function createEmailChanges(
         const taken = await links.take(tx, token, "undo_email_change");
         if (!taken.ok) return taken;
         if (!taken.email) throw new Error("A way back without its address");
-        if (await ownerOf(tx, taken.email, taken.userId))
-          return { ok: false, problem: "email_taken" };
-        const at = new Date(now());
-        await tx
-          .update(users)
-          .set({ email: taken.email, emailVerifiedAt: at })
-          .where(eq(users.id, taken.userId));
+        const at = await logInWith(tx, taken.userId, taken.email);
+        if (!at) return { ok: false, problem: "email_taken" };
         await endCredentials(tx, taken.userId, at);
         await links.replaceUnused(tx, taken.userId, "undo_email_change", at);
         await links.issue(tx, taken.userId, "reset_password", { kind: "email-change-undone" });
