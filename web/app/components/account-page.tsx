@@ -124,10 +124,13 @@ export function FormField({
 export function OneTapPage({
   words,
   withoutLink,
+  children,
 }: {
   words: { title: string; text: string; submit: string };
-  /** What the page says opened without its link, with no button. */
+  /** What the page says opened without its link. */
   withoutLink: string;
+  /** Shown only without the link: where to get one, say. */
+  children?: ReactNode;
 }) {
   return (
     <AccountPage
@@ -139,6 +142,7 @@ export function OneTapPage({
         </>
       }
     >
+      {children && <WithoutLink>{children}</WithoutLink>}
       <WithLink>
         <form method="post">
           <button type="submit" className="button button-primary button-large join-submit">

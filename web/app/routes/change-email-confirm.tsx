@@ -1,5 +1,5 @@
 import { emailChangePages } from "@ysp/contract";
-import { TapPage } from "~/components/tap-page.tsx";
+import { OneTapPage } from "~/components/account-page.tsx";
 import { emailChangeWords } from "~/content/email-change.ts";
 import { linkPageMeta } from "~/lib/seo.ts";
 
@@ -12,10 +12,10 @@ export function meta() {
 /** The page the link in "Confirm your new email" opens: a tap makes the address the login. */
 export default function ChangeEmailConfirm() {
   return (
-    <TapPage words={words}>
+    <OneTapPage words={words} withoutLink={words.withoutLink}>
       <a className="button button-primary button-large" href={emailChangePages.changeEmail}>
         {words.ask}
       </a>
-    </TapPage>
+    </OneTapPage>
   );
 }

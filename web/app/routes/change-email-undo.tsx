@@ -1,5 +1,5 @@
 import { emailChangePages } from "@ysp/contract";
-import { TapPage } from "~/components/tap-page.tsx";
+import { OneTapPage } from "~/components/account-page.tsx";
 import { emailChangeWords } from "~/content/email-change.ts";
 import { linkPageMeta } from "~/lib/seo.ts";
 
@@ -14,5 +14,5 @@ export function meta() {
  * that address back.
  */
 export default function ChangeEmailUndo() {
-  return <TapPage words={words} />;
+  return <OneTapPage words={words} withoutLink={words.withoutLink} />;
 }
