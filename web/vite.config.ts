@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { pages } from "./app/pages.ts";
+import { inlineScriptPlugin } from "./inline-script-plugin.ts";
 
 /**
  * The client build's entries whose code a browser runs: the root, the layout of the pages with a
@@ -42,7 +43,7 @@ const hydrates = (entry: string) => {
 };
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), inlineScriptPlugin()],
   // The server build only prerenders the pages, but the inline scripts every page carries are
   // its functions' own source text (components/inline-scripts.tsx): minified, that text is as
   // short as hand-written script.

@@ -27,8 +27,8 @@ export type Page = {
   /**
    * On a page that does not hydrate: the script it may carry, in KB, its files as sent and its
    * inline scripts together. Unsaid, 5: the store link, the dialogs' fallback, form checks and
-   * the typo hint. Home says 10 (issue 33): its video dialog, carousel and forms in a file of its
-   * own, and the inline script that shows a sign-up's toasts.
+   * the typo hint. Home says 10 (issue 33): its video dialog, carousel and forms, and the
+   * script that shows a sign-up's toasts, all inline.
    */
   scriptKb?: number;
   /** Listed in the sitemap for search engines. */

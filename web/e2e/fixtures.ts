@@ -130,8 +130,6 @@ export const pages = sitePages
       chrome: page.chrome,
       hydrates: page.hydrates,
       scriptKb: scriptBudgetKb(page),
-      /** A page that says its script budget has a script file of its own (pages.ts). */
-      scriptFile: "scriptKb" in page,
       status: page === notFoundPage ? 404 : 200,
     })),
   );

@@ -1,12 +1,5 @@
 import { href } from "react-router";
-import {
-  expect,
-  expectNoAxeViolations,
-  gotoHydrated,
-  holdRequests,
-  stopTime,
-  test,
-} from "./fixtures.ts";
+import { expect, expectNoAxeViolations, gotoHydrated, stopTime, test } from "./fixtures.ts";
 
 test.describe("home", () => {
   test("hero, stats, features and download", async ({ page }) => {
@@ -69,36 +62,6 @@ test.describe("home", () => {
     await expect(dialog).toHaveAttribute("data-visible", "");
     await page.mouse.click(3, 3);
     await expect(page.locator("iframe")).toHaveCount(0);
-  });
-
-  test("before the page's script has loaded, How it works and a lesson card open the video on its site", async ({
-    page,
-  }) => {
-    const release = await holdRequests(page, "**/assets/*.js");
-    // The new tab's request, seen and refused here: there is no internet.
-    const opened: string[] = [];
-    await page.context().route(/^https:\/\/www\.youtube\.com\//, (route) => {
-      opened.push(route.request().url());
-      return route.abort("blockedbyclient");
-    });
-    try {
-      await page.goto(href("/"), { waitUntil: "commit" });
-      for (const link of [
-        page.getByRole("link", { name: "How it works" }),
-        page.locator(".lesson-card").first(),
-      ]) {
-        const href = await link.getAttribute("href");
-        expect(href).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
-        const tab = page.waitForEvent("popup");
-        await link.click();
-        await (await tab).close();
-        expect(opened.at(-1)).toBe(href);
-      }
-      expect(opened).toHaveLength(2);
-      await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
-    } finally {
-      release();
-    }
   });
 
   test("the open animation waits 50 ms and removal waits 300 ms", async ({ page }) => {
@@ -242,5 +205,34 @@ test.describe("home", () => {
     await expect(page.locator(".lesson-card").first().locator(".lesson-thumb-empty")).toBeVisible();
     await expect(page.locator(".lesson-card").first().locator("img")).toHaveCount(0);
     expect(failed.some((url) => url.startsWith("https://i.ytimg.com/"))).toBe(true);
+  });
+});
+
+// The page's script is inline and runs once the document is parsed: until then, as with no
+// script at all, the video links are links to the video's own site.
+test.describe("home without its script", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("How it works and a lesson card open the video on its site", async ({ page }) => {
+    // The new tab's request, seen and refused here: there is no internet.
+    const opened: string[] = [];
+    await page.context().route(/^https:\/\/www\.youtube\.com\//, (route) => {
+      opened.push(route.request().url());
+      return route.abort("blockedbyclient");
+    });
+    await page.goto(href("/"));
+    for (const link of [
+      page.getByRole("link", { name: "How it works" }),
+      page.locator(".lesson-card").first(),
+    ]) {
+      const href = await link.getAttribute("href");
+      expect(href).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
+      const tab = page.waitForEvent("popup");
+      await link.click();
+      await (await tab).close();
+      expect(opened.at(-1)).toBe(href);
+    }
+    expect(opened).toHaveLength(2);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
   });
 });

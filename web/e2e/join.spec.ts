@@ -1,8 +1,6 @@
 import type { Page, Route } from "@playwright/test";
 import { type ApiErrorBody, emailMessages, type SignupResponse } from "@ysp/contract";
-import { maskEmail } from "@ysp/contract/email";
 import { href } from "react-router";
-import { checkEmail } from "../app/content/join.ts";
 import {
   expect,
   expectNoAxeViolations,
@@ -155,25 +153,6 @@ test.describe("sign-up form", () => {
     await expect(toast(page, signedUpToast((await answer).body))).toBeVisible();
     await expect(toast(page, "Download the app and login")).toBeVisible();
     await expect(page).toHaveURL("/");
-  });
-
-  test("success, and home's script file fails to arrive: home still says the account was made", async ({
-    page,
-  }) => {
-    await gotoHydrated(page, href("/join/:id?"));
-    await page.route(/\/assets\/home-page-[^/]+\.js$/, (route) => route.abort("failed"));
-    const student = await fillSignupForm(page, makeStudent());
-    const answer = nextAnswer<SignupResponse>(page, signupApi);
-    await page.getByRole("button", { name: "Continue" }).click();
-    const { body } = await answer;
-    await expect(page).toHaveURL("/");
-    // Drawn by the page's inline script, which needs no file.
-    await expect(toast(page, signedUpToast(body))).toBeVisible();
-    await expect(toast(page, "Download the app and login")).toBeVisible();
-    await expect(page.getByRole("complementary", { name: checkEmail.heading })).toContainText(
-      checkEmail.sentTo(maskEmail(student.email)),
-    );
-    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
   });
 
   test("pending: a loading state, and no second submission", async ({ page }) => {

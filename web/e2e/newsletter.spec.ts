@@ -2,16 +2,7 @@ import type { Page } from "@playwright/test";
 import { answerPages, dataRightsPages, type MessageResponse } from "@ysp/contract";
 import { href } from "react-router";
 import { answerWords } from "../app/content/answers.ts";
-import {
-  expect,
-  gotoHydrated,
-  holdRequests,
-  makeStudent,
-  newsletterApi,
-  nextAnswer,
-  test,
-  toast,
-} from "./fixtures.ts";
+import { expect, gotoHydrated, makeStudent, newsletterApi, nextAnswer, test } from "./fixtures.ts";
 import { waitForMail } from "./inbox.ts";
 
 /** The footer's newsletter form against the real server and database: no request is answered by the test. */
@@ -82,20 +73,5 @@ test.describe("newsletter", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your email");
     await page.goBack();
     await expect(page).toHaveURL("/faqs");
-  });
-
-  test("an address typed before the script arrived is kept, and subscribes", async ({ page }) => {
-    const release = await holdRequests(page, "**/assets/*.js");
-    await page.goto(href("/"), { waitUntil: "commit" });
-    const email = makeStudent().email;
-    const field = page.getByLabel("Get study tips and exam news by email");
-    await field.fill(email);
-    release();
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    await expect(field).toHaveValue(email);
-    const { status, body } = await subscribe(page);
-    expect(status).toBe(201);
-    await expect(toast(page, body.message)).toBeVisible();
-    await expect(field).toHaveValue("");
   });
 });

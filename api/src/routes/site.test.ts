@@ -260,7 +260,7 @@ describe.skipIf(!hasBuild())("the built site", () => {
   });
 
   it("caches hashed assets for a year and answers a matching ETag with 304", async () => {
-    const html = (await suite.app.inject({ url: "/" })).body;
+    const html = (await suite.app.inject({ url: "/join" })).body;
     const asset = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(html);
     const path = asset?.[1] ?? asset?.[2];
     expect(path).toBeDefined();

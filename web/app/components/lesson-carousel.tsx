@@ -4,7 +4,7 @@ import { VideoLink } from "./video-link.tsx";
 
 /**
  * The lesson cards in a track that scrolls sideways by touch, trackpad and keyboard with no
- * script. Home's script file (scripts/home-page.ts) shows each arrow where there is more to
+ * script. Home's inline script (scripts/home-page.ts) shows each arrow where there is more to
  * scroll that way, and loads each thumbnail once it comes near the screen: until then a card
  * shows an empty slot, as it does when its thumbnail fails.
  */

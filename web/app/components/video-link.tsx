@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { embedUrl } from "~/lib/video.ts";
 
 /**
- * A link to the video on its own site, which home's script file (scripts/home-page.ts) plays in
+ * A link to the video on its own site, which home's inline script (scripts/home-page.ts) plays in
  * the page's video dialog instead. On a slow link that file can take seconds to arrive: a tap
  * before then still shows the video, in a new tab as every link to another site does, rather
  * than doing nothing. A Ctrl/middle click still opens the video site.

@@ -1,4 +1,4 @@
-import type { ApiAnswer, ApiPath } from "@ysp/contract/api-paths";
+import type { ApiAnswer, ApiBody, ApiPath } from "@ysp/contract/api-paths";
 import { firstErrorDetail } from "@ysp/contract/errors";
 import {
   accessToken,
@@ -36,6 +36,9 @@ export type ApiClientOptions = {
   /** Called once the server rejected the refresh (or there was none) and the session is cleared. */
   onSessionExpired: (message: string) => void;
 };
+
+/** A request may take this long, its answer included, before it is given up. */
+const defaultTimeoutMs = 30_000;
 
 /** Where the client renews a session: an address the API's document gives the exchange. */
 const refreshPath = "/auth/refresh/" satisfies ApiPath<"post">;
@@ -116,12 +119,42 @@ const sessionEnded: ApiResult<never> = {
 };
 
 /**
+ * One JSON post that needs no session, for the pages without framework (scripts/home-page.ts):
+ * the contract's error shape and the same deadline as the client below, without its stores and
+ * refresh, which an address's resend or a newsletter sign-up never use.
+ */
+export async function postWithoutSession<P extends ApiPath<"post">>(
+  baseUrl: string,
+  path: P,
+  body: ApiBody<P, "post">,
+  timeoutMs = defaultTimeoutMs,
+): Promise<ApiResult<ApiAnswer<P, "post">>> {
+  const limit = deadline(timeoutMs);
+  try {
+    const response = await fetch(buildUrl(baseUrl, path), {
+      method: "POST",
+      headers: { Accept: "application/json", "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      signal: limit.signal,
+    });
+    const answer = await readBody(response);
+    return response.ok
+      ? { ok: true, status: response.status, data: answer as ApiAnswer<P, "post"> }
+      : errorResult(response.status, answer);
+  } catch (error) {
+    return networkFailure(error);
+  } finally {
+    limit.clear();
+  }
+}
+
+/**
  * A fetch wrapper that speaks the API's contract: JSON by default, the error
  * shape on failure, and one shared token refresh when an answer is 401.
  * Nothing is retried except the single repeat after a successful refresh.
  */
 export function createApiClient(options: ApiClientOptions) {
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
   let refreshing: Promise<string | ApiResult<never>> | null = null;
 
   async function send(

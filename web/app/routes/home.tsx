@@ -1,6 +1,7 @@
 import { CheckEmailNotice } from "~/components/check-email-notice.tsx";
 import { SignedUpGreeting } from "~/components/greet-new-student.tsx";
 import { Icon } from "~/components/icons.tsx";
+import { InlineScript } from "~/components/inline-scripts.tsx";
 import { LessonCarousel } from "~/components/lesson-carousel.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
 import { VideoDialog } from "~/components/video-dialog.tsx";
@@ -13,9 +14,7 @@ import { stats } from "~/content/stats.ts";
 import { testimonials } from "~/content/testimonials.ts";
 import { lessonCards } from "~/lib/lesson-cards.ts";
 import { pageMeta } from "~/lib/seo.ts";
-// Vite's worker build, used here for what it makes: the file bundled on its own, minified,
-// named by its hash, with its URL here. The page runs it as a plain script, not a worker.
-import homePageScript from "~/scripts/home-page.ts?worker&url";
+import homePageScriptText from "~/scripts/home-page.ts?inline-script";
 
 export function meta() {
   return pageMeta({
@@ -24,20 +23,15 @@ export function meta() {
   });
 }
 
-/**
- * Asked for from the head, with the page's first bytes: the script tag comes at the end of the
- * page, and on the slow line each round trip is 400 ms.
- */
-export function links() {
-  return [{ rel: "preload", href: homePageScript, as: "script" }];
-}
+/** In the prerendered HTML only: the page never hydrates, so the browser bundle needs none of it. */
+const homePageScript = import.meta.env.SSR ? homePageScriptText : "";
 
 const cards = lessonCards(lessonGroups);
 
 /**
  * Home and /login: no framework (pages.ts). Its HTML is the whole page; the inline script
- * greets a student who has just signed up as it is painted, and one small file
- * (scripts/home-page.ts) plays the videos in a dialog, moves the carousel and sends the forms.
+ * greets a student who has just signed up as it is painted, and a second (scripts/home-page.ts)
+ * plays the videos in a dialog, moves the carousel and sends the forms.
  */
 export default function Home() {
   return (
@@ -130,7 +124,7 @@ export default function Home() {
       <VideoDialog />
       <CheckEmailNotice />
       <SignedUpGreeting />
-      <script src={homePageScript} defer />
+      <InlineScript text={homePageScript} />
     </>
   );
 }
