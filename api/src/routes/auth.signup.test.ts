@@ -120,7 +120,7 @@ describe.each(databases)("sign-up API on $name", (testDb) => {
       [
         { last_name: "pay at https://pay-waec-fee.example/now" },
         "last_name",
-        "Last name can have only letters, spaces, hyphens, apostrophes and full stops: no numbers, email or web addresses.",
+        "Last name can have only letters, spaces, hyphens, apostrophes and full stops: no numbers, email or web addresses",
       ],
       [
         { last_name: "Bad\u0007Name" },

@@ -49,7 +49,7 @@ export const accountPageWords = {
     title: "Choose a new password",
     text: "When you change it, every phone logged in to your account is logged out. Then log in again with the new password.",
     label: "New password",
-    hint: "At least 8 characters.",
+    hint: "At least 8 characters",
     showPassword: "Show password",
     submit: "Change password",
     expired: "Link expired or used?",

@@ -31,8 +31,8 @@ export const joinPage = {
   invite: {
     label: "Invite code",
     placeholder: "None",
-    hint: "Filled in from your invite link, if you have one.",
-    unknown: "No student has this invite code.",
+    hint: "Filled in from your invite link, if you have one",
+    unknown: "No student has this invite code",
     continueWithout: "Continue without an invite code",
   },
   submit: "Continue",

@@ -1,5 +1,7 @@
 import * as contract from "@ysp/contract";
 import { describe, expect, it } from "vitest";
+import { accountPageWords } from "./account.ts";
+import { joinPage } from "./join.ts";
 
 /**
  * Every sentence a student or parent meets, read once as they would (issue 31): the site's
@@ -38,5 +40,39 @@ describe("the words of the site", () => {
   it('never say a word twice in a row, as "Log in in the app" did', () => {
     const doubled = everyString.filter((text) => /\b(\w+) \1\b/i.test(text));
     expect(doubled).toEqual([]);
+  });
+});
+
+/**
+ * What shows under one field, and in the toast that names it: one short sentence without a full
+ * stop, as the five of docs/spec.md §5 are ("Please enter your first name"), so a field's
+ * messages never differ by a dot. Every other sentence ends with one.
+ */
+describe("a field's words", () => {
+  const label = "First name";
+  const fieldWords = [
+    ...Object.values(contract.signupMessages),
+    ...Object.values(contract.emailMessages),
+    ...Object.values(contract.nameMessages).map((message) => message(label)),
+    contract.apiMessages.passwordShort,
+    contract.apiMessages.passwordLong,
+    contract.apiMessages.referralFormat,
+    contract.apiMessages.notString(label),
+    contract.authMessages.badCredentials,
+    contract.sessionMessages.wrongPassword,
+    contract.emailChangeMessages.sameAddress,
+    contract.dataRightsMessages.guardianEmailOwn,
+    contract.dataRightsMessages.guardianNameRequired,
+    contract.dataRightsMessages.guardianRelationshipRequired,
+    contract.dataRightsMessages.deleteConfirm,
+    joinPage.passwordHint,
+    joinPage.invite.hint,
+    joinPage.invite.unknown,
+    accountPageWords.resetPassword.hint,
+  ];
+
+  it("are one sentence with no full stop at its end", () => {
+    const stopped = fieldWords.filter((text) => /[.]\s*$|[.!?] [A-Z]/.test(text));
+    expect(stopped).toEqual([]);
   });
 });
