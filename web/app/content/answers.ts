@@ -105,14 +105,14 @@ export const answerWords: Record<AnswerPage, AnswerCopy> = {
   emailChanged: {
     title: "Email changed",
     lines: [
-      "Log in to the app with your new address. We've told your old address, with a way back.",
+      "Log in to the app with your new address. We have told your old address, with a way back.",
     ],
     links: [home],
   },
   emailChangeUndone: {
     title: "Your old email is back",
     lines: [
-      "Whoever changed it knew your password, so we've sent your old address a link to choose a new one. Do it now.",
+      "Whoever changed it knew your password, so we have sent your old address a link to choose a new one. Do it now.",
     ],
     links: [home],
   },

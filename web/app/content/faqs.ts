@@ -45,7 +45,7 @@ export const faqs: readonly Faq[] = [
           "Log in to the app with the same email address and password.",
         ],
       },
-      `Forgot your password? Ask for a link to choose a new one at ${forgotPasswordPage}, or tap "Forgot password?" in the app; the link comes to the email you signed up with.`,
+      `Forgot your password? Ask for a link to choose a new one at ${forgotPasswordPage}, or tap "Forgot password?" in the app; the link comes to your account's email.`,
     ],
   },
   {

@@ -41,6 +41,20 @@ describe("the words of the site", () => {
     const doubled = everyString.filter((text) => /\b(\w+) \1\b/i.test(text));
     expect(doubled).toEqual([]);
   });
+
+  it('call one thing one name, as docs/voice.md lists them (the spec\'s "login" toast aside)', () => {
+    const avoided = [
+      /\bwe've\b|\bwe'll\b/i, // "we have", "we will": the voice says them in full
+      /\be-mail/i, // "email"
+      /\bmost recent\b/i, // "newest", as "only the newest link works"
+      /\bSign Up\b/, // "Sign up"
+      /\b(to|and|then|please) login\b|\blogin (to|in)\b/i, // the verb is "log in"; "login" is the noun
+    ];
+    const found = everyString.filter(
+      (text) => text !== contract.signupFollowUp && avoided.some((word) => word.test(text)),
+    );
+    expect(found).toEqual([]);
+  });
 });
 
 /**
