@@ -78,7 +78,7 @@ export const answerWords: Record<AnswerPage, AnswerCopy> = {
   },
   guardianGranted: {
     title: "Permission given",
-    lines: ["Thank you. Your child can use YSP."],
+    lines: [`Thank you. Your child can use ${site.name}.`],
     links: [privacy, home],
   },
   guardianRefused: {
