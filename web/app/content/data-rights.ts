@@ -71,7 +71,7 @@ export const dataRightsWords = {
     },
     delete: {
       title: "Delete your account",
-      text: "Your account, sessions, records and newsletter subscription are deleted at once and cannot come back. Every phone logged in is logged out. We send one last email to say it is done.",
+      text: "Your account, where you logged in, your records and your newsletter subscription are deleted at once and cannot come back. Every phone logged in is logged out. We send one last email to say it is done.",
       label: dataRightsMessages.deleteConfirm,
       submit: "Delete my account",
     },

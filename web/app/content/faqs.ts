@@ -39,7 +39,7 @@ export const faqs: readonly Faq[] = [
     answer: [
       {
         list: [
-          `Register on our website at ${joinPage} with your name, email address and a password.`,
+          `Sign up on our website at ${joinPage} with your name, email address and a password.`,
           "Open the link we email you to confirm your address. If you are under 18, ask a parent or guardian for permission on the page it opens.",
           `Download the ${site.name} app from Google Play or the App Store.`,
           "Log in to the app with the same email address and password.",

@@ -201,7 +201,7 @@ export const mailWords = {
     preview: "Your account and the data we held about you are gone.",
     greeting: hello,
     paragraphs: [
-      `Your ${site.name} account and your data are deleted: your name, your email, your sessions and your records. Every phone that was logged in is logged out. This is the last email we send to this address.`,
+      `Your ${site.name} account and your data are deleted: your name, your email, where you logged in and your records. Every phone that was logged in is logged out. This is the last email we send to this address.`,
     ],
     after: [
       `You are welcome back any time. If you did not expect this, write to us at ${site.email}.`,
