@@ -16,7 +16,30 @@ export type AnswerCopy = {
   links: readonly [AnswerLink, ...AnswerLink[]];
 };
 
-const home: AnswerLink = { href: "/", text: "Go to the home page" };
+/**
+ * What the server's answers say where a form cannot go on to a page of its own
+ * (api/src/answer-page.ts): a mistake the form's page cannot show, a limit, a link refused.
+ */
+export const answerFrameWords = {
+  titles: {
+    mistake: "Please check and try again",
+    wait: "Please wait a moment",
+    failed: "Something went wrong",
+    linkRefused: "This link cannot be used",
+    dataNotOpen: "Your data is not open here",
+    newsletterAddress: "Please check the email address",
+  },
+  links: {
+    home: "Go to the home page",
+    backToForm: "Back to the form",
+    backToPage: "Back to the page you were on",
+    tryAgain: "Try again",
+    newLink: "Get a new link",
+    subscribeAgain: "Subscribe again",
+  },
+} as const;
+
+const home: AnswerLink = { href: "/", text: answerFrameWords.links.home };
 const yourData: AnswerLink = { href: "/your-data/manage", text: "Back to your data" };
 /** Back to where a student who has just confirmed the address asked a parent. */
 const confirmed: AnswerLink = { href: "/email-confirmed", text: "Go back" };
