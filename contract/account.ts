@@ -43,7 +43,7 @@ export const linkProblems = {
   link_expired: "This link has expired. Please ask for a new one.",
   link_used: "This link has already been used. Please ask for a new one if you still need it.",
   link_replaced:
-    "This link was replaced by a newer one. Please use the link in the most recent email, or ask for a new one.",
+    "This link was replaced by a newer one. Please use the link in the newest email, or ask for a new one.",
   link_invalid:
     "This link is not valid. Check that you opened the whole link from the email, or ask for a new one.",
 } as const;

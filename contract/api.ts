@@ -12,8 +12,19 @@ export const apiMessages = {
   passwordShort: "Password must be at least 8 characters",
   passwordLong: "Password must be at most 128 characters",
   userType: "Only student accounts can be created here (user_type must be STUDENT)",
-  referralFormat: "This invite link is not valid. You can still sign up without an invite code.",
+  referralFormat: "This invite link is not valid, but you can still sign up without an invite code",
   notString: (label: string) => `${label} must be text`,
+} as const;
+
+/** The auth routes' sentences: the sign-up form's toasts, and what the app shows from a login. */
+export const authMessages = {
+  created: "Account created successfully",
+  emailTaken: "An account with this email already exists. Log in to the app instead.",
+  inviteUnknown: apiMessages.referralFormat,
+  badCredentials: "Incorrect email or password",
+  sessionExpired: "Your session has expired. Please log in again.",
+  notAuthenticated: "Please log in to continue.",
+  busy: "We are receiving a lot of requests right now. Please try again in a few seconds.",
 } as const;
 
 // C0 and C1 control characters, which have no place in an invite code.

@@ -89,7 +89,7 @@ export const dataRightsMessages = {
   accountDeleted: "Your account and your data are deleted. We have sent a last email to say so.",
   guardianRequestSent: `We have sent your parent or guardian an email asking for their permission. The link in it works for ${dataRightsLifetimes.guardianConsent.words}; ask them to check their spam folder too.`,
   guardianAlreadyGranted: "Your parent or guardian has already given permission. Thank you!",
-  guardianEmailOwn: "Please enter your parent's or guardian's email, not your own.",
+  guardianEmailOwn: "Please enter your parent's or guardian's email, not your own",
   guardianRequestsUsed: (waitSeconds: number) =>
     `You have sent ${guardianRequestsPerAccount.max} requests to a parent or guardian in the last ${guardianRequestsPerAccount.window}. You can send another in ${waitWords(waitSeconds)}.`,
   guardianGranted: "Thank you. Your permission is recorded, and your child can use YSP.",

@@ -55,7 +55,7 @@ describe("a new name", () => {
 
   it("says what a name may hold, in words a student reads at once", () => {
     expect(notAName).toBe(
-      "Last name can have only letters, spaces, hyphens, apostrophes and full stops: no numbers, email or web addresses.",
+      "Last name can have only letters, spaces, hyphens, apostrophes and full stops: no numbers, email or web addresses",
     );
   });
 

@@ -16,7 +16,7 @@ export const nameMessages = {
   tooLong: (label: string) => `${label} must be at most ${nameMaxCharacters} characters`,
   control: (label: string) => `${label} must not contain control characters`,
   notAName: (label: string) =>
-    `${label} can have only letters, spaces, hyphens, apostrophes and full stops: no numbers, email or web addresses.`,
+    `${label} can have only letters, spaces, hyphens, apostrophes and full stops: no numbers, email or web addresses`,
 } as const;
 
 // C0 and C1 control characters, which have no place in a name.

@@ -7,7 +7,7 @@ import { newPassword, password } from "./api.ts";
  */
 
 export const sessionMessages = {
-  wrongPassword: "Your current password is not right.",
+  wrongPassword: "Your current password is not right",
   sessionNotFound: "No session of yours has this id. It may have ended already.",
 } as const;
 

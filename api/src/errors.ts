@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ApiErrorCode, ApiErrorItem } from "@ysp/contract";
+import { answerFrameWords } from "@ysp/web/content/answers";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { bodyLimit } from "./body-limit.ts";
 import { isDatabaseUnavailable } from "./db/unavailable.ts";
@@ -14,10 +15,10 @@ const errorType = (status: number): ApiErrorBody["type"] =>
 
 const pageTitle = (status: number) =>
   status === 429 || status === 503
-    ? "Please wait a moment"
+    ? answerFrameWords.titles.wait
     : status >= 500
-      ? "Something went wrong"
-      : "Please check and try again";
+      ? answerFrameWords.titles.failed
+      : answerFrameWords.titles.mistake;
 
 /**
  * A browser opening one of the site's pages (a link in a message opens one the server fills
@@ -41,7 +42,11 @@ function sendErrorBody(reply: FastifyReply, status: number, body: ApiErrorBody):
     return sendAnswerPage(reply, status, {
       title: pageTitle(status),
       lines,
-      link: { href: formPagePath(reply.request), text: "Back to the form", back: true },
+      link: {
+        href: formPagePath(reply.request),
+        text: answerFrameWords.links.backToForm,
+        back: true,
+      },
     });
   }
   if (isPageVisit(reply.request)) {
@@ -50,7 +55,7 @@ function sendErrorBody(reply: FastifyReply, status: number, body: ApiErrorBody):
     return sendAnswerPage(reply, status, {
       title: pageTitle(status),
       lines,
-      link: { href: again, text: "Try again" },
+      link: { href: again, text: answerFrameWords.links.tryAgain },
     });
   }
   return reply.code(status).type("application/json; charset=utf-8").send(body);

@@ -3,7 +3,7 @@ import { formAgain } from "./form-again.ts";
 
 /** A page as the build writes the account pages' forms (FormField in account-page.tsx). */
 const page = `<!DOCTYPE html><html><head><title>Forgot your password? | YSP</title></head><body>
-<form method="post"><input id="new-password" name="password" type="password" required="" aria-describedby="new-password-hint"/><p id="new-password-hint" class="hint">At least 8 characters.</p><p id="new-password-error" class="field-error" hidden=""></p><button type="submit">Change password</button></form>
+<form method="post"><input id="new-password" name="password" type="password" required="" aria-describedby="new-password-hint"/><p id="new-password-hint" class="hint">At least 8 characters</p><p id="new-password-error" class="field-error" hidden=""></p><button type="submit">Change password</button></form>
 <form method="post" action="/api/v1/auth/password-reset/" data-check=""><div class="field"><label for="forgot-email">Email</label><input id="forgot-email" name="email" type="email" required=""/><p id="forgot-email-error" class="field-error" hidden=""></p></div><button type="submit">Send me a link</button></form>
 </body></html>`;
 

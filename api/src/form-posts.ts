@@ -1,4 +1,5 @@
 import { type AnswerPage, answerPages } from "@ysp/contract";
+import { answerFrameWords } from "@ysp/web/content/answers";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Answer, type AnswerFrame, answerFrameOf, answerPage } from "./answer-page.ts";
 import { type FormPages, formPagesOf, fromParameter } from "./form-again.ts";
@@ -33,7 +34,7 @@ export function knowSitePages(app: FastifyInstance, site: SiteFiles) {
 const formType = "application/x-www-form-urlencoded";
 
 /** An answer page's way on when there is nowhere more fitting to go. */
-export const homeLink = { href: "/", text: "Go to the home page" } as const;
+export const homeLink = { href: "/", text: answerFrameWords.links.home } as const;
 
 /** Lets the routes of one plugin read form posts; others keep accepting JSON only. */
 export function acceptFormPosts(app: FastifyInstance) {

@@ -1,4 +1,5 @@
 import type { LoginResponse } from "@ysp/contract";
+import { authMessages } from "@ysp/contract";
 import { postJson } from "@ysp/testing/post-json";
 import { makeStudent } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
@@ -7,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countAccounts, databasesForFile, makeApp } from "../test/harness.ts";
 import type { Database } from "./db/client.ts";
 import { authSessions, newsletterSubscriptions } from "./db/schema.ts";
-import { authMessages } from "./routes/auth.ts";
 
 const databases = databasesForFile();
 

@@ -103,7 +103,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel(words.changeEmail.newEmail).fill(to);
       await page.getByRole("button", { name: words.changeEmail.submit }).click();
       const password = page.getByLabel(words.changeEmail.password);
-      await expectMessageUnder(page, password, "Incorrect email or password.");
+      await expectMessageUnder(page, password, "Incorrect email or password");
       await expect(password).toHaveValue("");
       await expect(page.getByLabel(words.changeEmail.current)).toHaveValue(student.email);
       await expect(page.getByLabel(words.changeEmail.newEmail)).toHaveValue(to);

@@ -189,6 +189,7 @@ export function createMailSender({
             user.firstName,
             link(accountPages.resetPassword, mail.nonce),
             linkLifetimes.resetPassword.words,
+            page(accountPages.forgotPassword),
           ),
         );
       case "account-deleted":

@@ -19,7 +19,7 @@ const every = {
   emailChangeConfirm: mailWords.emailChangeConfirm("Ada", url, "48 hours"),
   emailChangeTaken: mailWords.emailChangeTaken("Ada", other),
   emailChanged: mailWords.emailChanged("Ada", url, "7 days", "n•••@example.org"),
-  emailChangeUndone: mailWords.emailChangeUndone("Ada", url, "30 minutes"),
+  emailChangeUndone: mailWords.emailChangeUndone("Ada", url, "30 minutes", other),
 } satisfies Record<keyof typeof mailWords, unknown>;
 
 describe.each(Object.entries(every))("the %s message's text part", (_name, words) => {
@@ -37,5 +37,9 @@ describe.each(Object.entries(every))("the %s message's text part", (_name, words
 
   it("speaks of no button, which only the HTML part has", () => {
     expect(text).not.toMatch(/\bbutton\b/i);
+  });
+
+  it("leads on with a link, one tap from the mail, not with a button of the app", () => {
+    expect(text).not.toMatch(/"[^"]+" in the app/);
   });
 });

@@ -1,4 +1,11 @@
-import { type MailWords, mailFooter, signOff, unsubscribeLine } from "@ysp/web/content/mail";
+import {
+  type MailWords,
+  mailFooter,
+  openLinkLine,
+  signOff,
+  unsubscribeLine,
+  unsubscribeLink,
+} from "@ysp/web/content/mail";
 import { site } from "@ysp/web/content/site";
 import { escapeHtml } from "../escape-html.ts";
 
@@ -37,7 +44,7 @@ export function renderMail(words: MailWords): RenderedMail {
 
   const action = words.action
     ? `<p style="${styles.p}"><a href="${escapeHtml(words.action.url)}" style="${styles.button}">${escapeHtml(words.action.text)}</a></p>
-<p style="${styles.small}">Or open this link: <a href="${escapeHtml(words.action.url)}" style="${styles.link}">${escapeHtml(words.action.url)}</a></p>`
+<p style="${styles.small}">${escapeHtml(openLinkLine)} <a href="${escapeHtml(words.action.url)}" style="${styles.link}">${escapeHtml(words.action.url)}</a></p>`
     : "";
   const html = `<!DOCTYPE html>
 <html lang="${site.language}">
@@ -58,7 +65,7 @@ ${words.after.map((p) => paragraph(p, styles.small)).join("\n")}
 ${paragraph(signOff)}
 </div>
 ${mailFooter.map((line) => paragraph(line, styles.small)).join("\n")}
-${words.unsubscribe ? `<p style="${styles.small}">${escapeHtml(unsubscribeLine)} <a href="${escapeHtml(words.unsubscribe)}" style="${styles.link}">Unsubscribe</a></p>` : ""}
+${words.unsubscribe ? `<p style="${styles.small}">${escapeHtml(unsubscribeLine)} <a href="${escapeHtml(words.unsubscribe)}" style="${styles.link}">${escapeHtml(unsubscribeLink)}</a></p>` : ""}
 </div>
 </body>
 </html>

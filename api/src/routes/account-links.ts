@@ -2,6 +2,7 @@ import {
   type AnswerPage,
   accountMessages,
   accountPages,
+  authMessages,
   dataRightsMessages,
   type EmailOnlyBody,
   emailOnlyBodySchema,
@@ -23,7 +24,7 @@ import type { TokenSigner } from "../auth/tokens.ts";
 import { acceptFormPosts, answerAt, isFormPost } from "../form-posts.ts";
 import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
 import { type Example, linkRefusals, operation, zodBody } from "../route-schemas.ts";
-import { authMessages, busy } from "./auth.ts";
+import { busy } from "./auth.ts";
 import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "./link-answers.ts";
 import { setDataCookie } from "./your-data.ts";
 

@@ -1,4 +1,5 @@
 import { hash } from "@node-rs/argon2";
+import { authMessages } from "@ysp/contract";
 import { makeStudent } from "@ysp/testing/students";
 import { eq, sql, TransactionRollbackError } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
@@ -7,7 +8,6 @@ import { countAccounts, databasesForFile, makeApp, post } from "../../test/harne
 import { argon2Options } from "../auth/passwords.ts";
 import { queryRows } from "../db/client.ts";
 import { users } from "../db/schema.ts";
-import { authMessages } from "./auth.ts";
 
 const signupApi = "/api/v1/auth/signup/";
 const loginApi = "/api/v1/auth/login/";

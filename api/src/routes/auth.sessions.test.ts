@@ -63,7 +63,7 @@ describe.each(databases)("sessions API on $name", (testDb) => {
       expect(wrong.statusCode).toBe(401);
       expect(unknown.statusCode).toBe(401);
       expect(wrong.json()).toEqual(unknown.json());
-      expect(wrong.json().errors[0].detail).toBe("Incorrect email or password.");
+      expect(wrong.json().errors[0].detail).toBe("Incorrect email or password");
     });
 
     it("rotates refresh tokens and revokes the family when one is used twice", async () => {

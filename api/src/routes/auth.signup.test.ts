@@ -1,4 +1,5 @@
 import type { ApiErrorItem } from "@ysp/contract";
+import { authMessages } from "@ysp/contract";
 import { makeStudent } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -13,7 +14,6 @@ import {
 } from "../../test/harness.ts";
 import { referralAlphabet } from "../auth/referral-codes.ts";
 import { users } from "../db/schema.ts";
-import { authMessages } from "./auth.ts";
 
 const databases = databasesForFile();
 
@@ -120,7 +120,7 @@ describe.each(databases)("sign-up API on $name", (testDb) => {
       [
         { last_name: "pay at https://pay-waec-fee.example/now" },
         "last_name",
-        "Last name can have only letters, spaces, hyphens, apostrophes and full stops: no numbers, email or web addresses.",
+        "Last name can have only letters, spaces, hyphens, apostrophes and full stops: no numbers, email or web addresses",
       ],
       [
         { last_name: "Bad\u0007Name" },

@@ -1,6 +1,6 @@
 import {
   accountPages,
-  apiMessages,
+  authMessages,
   type LoginBody,
   type LoginResponse,
   loginBodySchema,
@@ -53,16 +53,6 @@ type RefreshOptions = Pick<AuthOptions, "sessions" | "rateLimits"> & {
   /** The refresh is registered at two addresses, each an operation of its own. */
   operationId: string;
 };
-
-export const authMessages = {
-  created: "Account created successfully",
-  emailTaken: "An account with this email already exists. Log in to the app instead.",
-  inviteUnknown: apiMessages.referralFormat,
-  badCredentials: "Incorrect email or password.",
-  sessionExpired: "Your session has expired. Please log in again.",
-  notAuthenticated: "Please log in to continue.",
-  busy: "We are receiving a lot of requests right now. Please try again in a few seconds.",
-} as const;
 
 export const busy = (reply: FastifyReply) => {
   reply.header("Retry-After", "1");

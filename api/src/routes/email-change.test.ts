@@ -314,7 +314,7 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
       const refused = await byAddress(email, password);
       expect(refused.json().errors[0]).toEqual({
         code: "authentication_failed",
-        detail: "Incorrect email or password.",
+        detail: "Incorrect email or password",
         attr: "password",
       });
     }

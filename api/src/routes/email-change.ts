@@ -1,4 +1,5 @@
 import {
+  authMessages,
   type EmailChangeBody,
   emailChangeBodySchema,
   emailChangeLifetimes,
@@ -26,7 +27,7 @@ import { sendError } from "../errors.ts";
 import { acceptFormPosts, answerAt, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import { answeredOverLimit, loginEmailKey, type RateLimits } from "../rate-limits.ts";
 import { linkRefusals, operation } from "../route-schemas.ts";
-import { authMessages, busy } from "./auth.ts";
+import { busy } from "./auth.ts";
 import {
   linkRefusedTitle,
   linkTokenOf,

@@ -7,6 +7,7 @@ import {
   type MessageResponse,
   messageResponseSchema,
 } from "@ysp/contract";
+import { answerFrameWords } from "@ysp/web/content/answers";
 import { dataRightsWords } from "@ysp/web/content/data-rights";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { GuardianAnswer, Guardians } from "../accounts/guardians.ts";
@@ -96,9 +97,9 @@ export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> =
         const items = itemsOf(parsed.error.issues);
         if (sendFormAgain(reply, items)) return reply;
         return sendAnswerPage(reply, 400, {
-          title: "Please check and try again",
+          title: answerFrameWords.titles.mistake,
           lines: items.map((item) => item.detail),
-          link: { href: request.url, text: "Back to the form", back: true },
+          link: { href: request.url, text: answerFrameWords.links.backToForm, back: true },
         });
       }
       const opened = await guardians.answer(parsed.data.token, answerOf(parsed.data));

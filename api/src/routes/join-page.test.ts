@@ -57,7 +57,7 @@ describe.each(databases)("the sign-up page for an invite link on $name", (testDb
     const field = inviteField(response.body);
     expect(field).toMatchObject({ value: "NOPE42", invalid: true, noteShown: true });
     expect(field.describedBy).toContain(field.noteId);
-    expect(response.body).toContain("No student has this invite code.");
+    expect(response.body).toContain("No student has this invite code");
   });
 
   it.each([

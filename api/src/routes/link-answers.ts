@@ -1,4 +1,5 @@
 import { type LinkProblem, linkProblems, linkTokenParameter } from "@ysp/contract";
+import { answerFrameWords } from "@ysp/web/content/answers";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "../errors.ts";
 import { sendAnswerPage } from "../form-posts.ts";
@@ -17,10 +18,10 @@ export const refuseLink = (reply: FastifyReply, problem: LinkProblem) =>
   sendError(reply, { status: 400, code: problem, detail: linkProblems[problem], attr: "token" });
 
 /** Where a refused link's page leads when the person can ask for a new link there. */
-export const newLinkAt = (href: string) => ({ href, text: "Get a new link" });
+export const newLinkAt = (href: string) => ({ href, text: answerFrameWords.links.newLink });
 
 /** The same to a page's form post: a page saying why, and the way on (`then`: lines after). */
-export const linkRefusedTitle = "This link cannot be used";
+export const linkRefusedTitle = answerFrameWords.titles.linkRefused;
 
 export const refuseLinkPage = (
   reply: FastifyReply,

@@ -10,6 +10,7 @@ import {
   type TokenBody,
   tokenBodySchema,
 } from "@ysp/contract";
+import { answerFrameWords } from "@ysp/web/content/answers";
 import type { FastifyPluginAsync } from "fastify";
 import type { Newsletter } from "../accounts/newsletter.ts";
 import { examples } from "../api-examples.ts";
@@ -32,7 +33,7 @@ export type NewsletterOptions = {
 /** The answer page's main button as built, and the way back that takes its place. */
 const homeButton = `<a class="button button-primary" href="/">${homeLink.text}</a>`;
 const backButton = (href: string) =>
-  `<a class="button button-primary" href="${escapeHtml(href)}">Back to the page you were on</a></p><p><a href="/">${homeLink.text}</a>`;
+  `<a class="button button-primary" href="${escapeHtml(href)}">${answerFrameWords.links.backToPage}</a></p><p><a href="/">${homeLink.text}</a>`;
 
 /**
  * The newsletter: asking (the footer's field on every page), confirming by the
@@ -117,9 +118,9 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
         // Back through history: the field still holds what was typed.
         const back = pageOf((request.body as { source?: unknown } | undefined)?.source) ?? "/";
         return sendAnswerPage(reply, 400, {
-          title: "Please check the email address",
+          title: answerFrameWords.titles.newsletterAddress,
           lines: [request.validationError.message],
-          link: { href: back, text: "Back to the page you were on", back: true },
+          link: { href: back, text: answerFrameWords.links.backToPage, back: true },
         });
       }
       if (await answeredOverLimit(checkAddressLimit, rateLimits.mailPerAddress, request, reply))
@@ -177,7 +178,7 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
       if (!confirmed.ok)
         return refuseLinkPage(reply, confirmed.problem, {
           href: "/#newsletter",
-          text: "Subscribe again",
+          text: answerFrameWords.links.subscribeAgain,
         });
       return answerAt(reply, "newsletterConfirmed");
     },

@@ -1,4 +1,5 @@
 import {
+  authMessages,
   type ChangePasswordBody,
   changePasswordBodySchema,
   type RefreshBody,
@@ -22,7 +23,7 @@ import type { User } from "../db/schema.ts";
 import { sendError } from "../errors.ts";
 import { answeredOverLimit, loginEmailKey, type RateLimits } from "../rate-limits.ts";
 import { operation } from "../route-schemas.ts";
-import { authMessages, busy } from "./auth.ts";
+import { busy } from "./auth.ts";
 
 export type SessionOptions = {
   students: Pick<Students, "findHolder">;

@@ -19,6 +19,7 @@ import {
   tokenBodySchema,
 } from "@ysp/contract";
 import { canonicalMailbox } from "@ysp/contract/email";
+import { answerFrameWords } from "@ysp/web/content/answers";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import type { AccountLinks } from "../accounts/account-links.ts";
@@ -162,9 +163,9 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       if (!user) {
         if (isFormPost(request))
           return sendAnswerPage(reply, 401, {
-            title: "Your data is not open here",
+            title: answerFrameWords.titles.dataNotOpen,
             lines: [dataRightsMessages.notAllowed],
-            link: { href: dataRightsPages.yourData, text: "Get a new link" },
+            link: { href: dataRightsPages.yourData, text: answerFrameWords.links.newLink },
           });
         return sendError(reply, {
           status: 401,

@@ -16,7 +16,30 @@ export type AnswerCopy = {
   links: readonly [AnswerLink, ...AnswerLink[]];
 };
 
-const home: AnswerLink = { href: "/", text: "Go to the home page" };
+/**
+ * What the server's answers say where a form cannot go on to a page of its own
+ * (api/src/answer-page.ts): a mistake the form's page cannot show, a limit, a link refused.
+ */
+export const answerFrameWords = {
+  titles: {
+    mistake: "Please check and try again",
+    wait: "Please wait a moment",
+    failed: "Something went wrong",
+    linkRefused: "This link cannot be used",
+    dataNotOpen: "Your data is not open here",
+    newsletterAddress: "Please check the email address",
+  },
+  links: {
+    home: "Go to the home page",
+    backToForm: "Back to the form",
+    backToPage: "Back to the page you were on",
+    tryAgain: "Try again",
+    newLink: "Get a new link",
+    subscribeAgain: "Subscribe again",
+  },
+} as const;
+
+const home: AnswerLink = { href: "/", text: answerFrameWords.links.home };
 const yourData: AnswerLink = { href: "/your-data/manage", text: "Back to your data" };
 /** Back to where a student who has just confirmed the address asked a parent. */
 const confirmed: AnswerLink = { href: "/email-confirmed", text: "Go back" };
@@ -78,7 +101,7 @@ export const answerWords: Record<AnswerPage, AnswerCopy> = {
   },
   guardianGranted: {
     title: "Permission given",
-    lines: ["Thank you. Your child can use YSP."],
+    lines: [`Thank you. Your child can use ${site.name}.`],
     links: [privacy, home],
   },
   guardianRefused: {
@@ -105,14 +128,14 @@ export const answerWords: Record<AnswerPage, AnswerCopy> = {
   emailChanged: {
     title: "Email changed",
     lines: [
-      "Log in to the app with your new address. We've told your old address, with a way back.",
+      "Log in to the app with your new address. We have told your old address, with a way back.",
     ],
     links: [home],
   },
   emailChangeUndone: {
     title: "Your old email is back",
     lines: [
-      "Whoever changed it knew your password, so we've sent your old address a link to choose a new one. Do it now.",
+      "Whoever changed it knew your password, so we have sent your old address a link to choose a new one. Do it now.",
     ],
     links: [home],
   },

@@ -26,7 +26,7 @@ export const dataRightsWords = {
     },
     ask: {
       title: "Get a link by email",
-      text: `Enter the email of your account. We will send you a link that works for ${dataRightsLifetimes.yourData.words}: only you can open your email, so this shows us it is you.`,
+      text: `Enter your account's email. We will send you a link that works for ${dataRightsLifetimes.yourData.words}: only you can open your email, so this shows us it is you.`,
       submit: "Send me a link",
     },
   },
@@ -71,7 +71,7 @@ export const dataRightsWords = {
     },
     delete: {
       title: "Delete your account",
-      text: "Your account, sessions, records and newsletter subscription are deleted at once and cannot come back. Every phone logged in is logged out. We send one last email to say it is done.",
+      text: "Your account, where you logged in, your records and your newsletter subscription are deleted at once and cannot come back. Every phone logged in is logged out. We send one last email to say it is done.",
       label: dataRightsMessages.deleteConfirm,
       submit: "Delete my account",
     },
@@ -237,7 +237,7 @@ export const dataRightsWords = {
       link_expired: "This link has expired.",
       link_used: "This link has already been used: your answer is recorded.",
       link_replaced:
-        "The student sent a newer request, which replaced this link. Please use the link in the most recent email.",
+        "The student sent a newer request, which replaced this link. Please use the link in the newest email.",
       link_invalid: "This link is not valid. Check that you opened the whole link from the email.",
       ask: "For a new link, ask the student to send you a new request.",
     } satisfies Record<LinkProblem | "ask", string>,

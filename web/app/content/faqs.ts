@@ -39,13 +39,13 @@ export const faqs: readonly Faq[] = [
     answer: [
       {
         list: [
-          `Register on our website at ${joinPage} with your name, email address and a password.`,
+          `Sign up on our website at ${joinPage} with your name, email address and a password.`,
           "Open the link we email you to confirm your address. If you are under 18, ask a parent or guardian for permission on the page it opens.",
           `Download the ${site.name} app from Google Play or the App Store.`,
           "Log in to the app with the same email address and password.",
         ],
       },
-      `Forgot your password? Ask for a link to choose a new one at ${forgotPasswordPage}, or tap "Forgot password?" in the app; the link comes to the email you signed up with.`,
+      `Forgot your password? Ask for a link to choose a new one at ${forgotPasswordPage}, or tap "Forgot password?" in the app; the link comes to your account's email.`,
     ],
   },
   {

@@ -22,8 +22,13 @@ export type MailWords = {
   unsubscribe?: string;
 };
 
+/** Under the HTML part's button: the link written out, for mail apps that show no buttons. */
+export const openLinkLine = "Or open this link:";
+
 /** The footer line of a newsletter message that carries its unsubscribe link. */
 export const unsubscribeLine = "Don't want these emails? Unsubscribe with one tap:";
+/** The HTML part's link after that line: the name of the page it opens. */
+export const unsubscribeLink = dataRightsWords.unsubscribe.title;
 
 const greeting = (firstName: string) => `Hi ${firstName},`;
 /** For a person we know only by address: a parent, or someone whose account is gone. */
@@ -73,7 +78,7 @@ export const mailWords = {
     greeting: greeting(firstName),
     paragraphs: [
       // Sent after a reset by mail and after a change in the app, which keeps the phone it was made on.
-      `The password of your ${site.name} account was just changed, and every other phone that was logged in was logged out. Log in to the app there with your new password.`,
+      `The password of your ${site.name} account was just changed, and every other phone that was logged in was logged out. To use the app on those phones, log in again with your new password.`,
     ],
     after: [
       `If you did not change it, reset your password now at ${forgotPasswordUrl} and write to us at ${site.email}.`,
@@ -151,7 +156,7 @@ export const mailWords = {
     ],
     after: [
       "If it was you, you already have an account with this address: log in to the app with it.",
-      `Forgot its password? Choose a new one here: ${forgotPasswordUrl}`,
+      `Forgot your password? Choose a new one here: ${forgotPasswordUrl}`,
       "If it was not you, there is nothing to do.",
     ],
   }),
@@ -173,7 +178,12 @@ export const mailWords = {
     after: [`The link works once, for ${lifetime}. If you changed it yourself, ignore this email.`],
   }),
 
-  emailChangeUndone: (firstName: string, url: string, lifetime: string): MailWords => ({
+  emailChangeUndone: (
+    firstName: string,
+    url: string,
+    lifetime: string,
+    forgotPasswordUrl: string,
+  ): MailWords => ({
     subject: "Your email is back: choose a new password",
     preview: "Your account logs in with this address again.",
     greeting: greeting(firstName),
@@ -182,7 +192,7 @@ export const mailWords = {
     ],
     action: { text: "Choose a new password", url },
     after: [
-      `The link works once, for ${lifetime}. If it runs out, ask for a new one with "Forgot password?" in the app.`,
+      `The link works once, for ${lifetime}. If it runs out, ask for a new one at ${forgotPasswordUrl}`,
     ],
   }),
 
@@ -191,7 +201,7 @@ export const mailWords = {
     preview: "Your account and the data we held about you are gone.",
     greeting: hello,
     paragraphs: [
-      `Your ${site.name} account and your data are deleted: your name, your email, your sessions and your records. Every phone that was logged in is logged out. This is the last email we send to this address.`,
+      `Your ${site.name} account and your data are deleted: your name, your email, where you logged in and your records. Every phone that was logged in is logged out. This is the last email we send to this address.`,
     ],
     after: [
       `You are welcome back any time. If you did not expect this, write to us at ${site.email}.`,
