@@ -33,8 +33,8 @@ export const linkLifetimes = {
 export const accountMessages = {
   emailConfirmed: "Your email is confirmed",
   verifyLinkSent:
-    "If an account with this email is waiting to be confirmed, we have sent it a new link. Check your inbox and your spam folder.",
-  resetLinkSent: `If an account uses this email, we have sent it a link to reset your password. The link works for ${linkLifetimes.resetPassword.words}. Check your inbox and your spam folder.`,
+    "If an account with this email is waiting to be confirmed, we've sent it a new link. Check your inbox and your spam folder.",
+  resetLinkSent: `If an account uses this email, we've sent it a link to reset your password. The link works for ${linkLifetimes.resetPassword.words}. Check your inbox and your spam folder.`,
   passwordChanged: "Your password was changed. Log in to the app with your new password.",
 } as const;
 

@@ -80,24 +80,24 @@ export const yourDataSlots = {
 } as const;
 
 export const dataRightsMessages = {
-  dataLinkSent: `If an account uses this email, we have sent it a link to see and manage your data. The link works for ${dataRightsLifetimes.yourData.words}. Check your inbox and your spam folder.`,
+  dataLinkSent: `If an account uses this email, we've sent it a link to see and manage your data. The link works for ${dataRightsLifetimes.yourData.words}. Check your inbox and your spam folder.`,
   notAllowed:
     "Your time to manage your data has run out, or this browser has not opened a link from us. Ask for a new link on the Your data page.",
   nameCorrected: "Your name is corrected.",
   marketingStopped: "You will get no more newsletters or other marketing emails from us.",
   deleteConfirm: `Type ${deleteConfirmation} to confirm`,
-  accountDeleted: "Your account and your data are deleted. We have sent a last email to say so.",
-  guardianRequestSent: `We have sent your parent or guardian an email asking for their permission. The link in it works for ${dataRightsLifetimes.guardianConsent.words}; ask them to check their spam folder too.`,
+  accountDeleted: "Your account and your data are deleted. We've sent a last email to say so.",
+  guardianRequestSent: `We've sent your parent or guardian an email asking for their permission. The link in it works for ${dataRightsLifetimes.guardianConsent.words}; ask them to check their spam folder too.`,
   guardianAlreadyGranted: "Your parent or guardian has already given permission. Thank you!",
   guardianEmailOwn: "Please enter your parent's or guardian's email, not your own",
   guardianRequestsUsed: (waitSeconds: number) =>
     `You have sent ${guardianRequestsPerAccount.max} requests to a parent or guardian in the last ${guardianRequestsPerAccount.window}. You can send another in ${waitWords(waitSeconds)}.`,
   guardianGranted: "Thank you. Your permission is recorded, and your child can use YSP.",
-  guardianRefused: `Thank you for telling us. We will tell the student, and delete the account and its data after ${dataRightsLifetimes.erasureAfterRefusal.words} unless a parent or guardian gives permission.`,
+  guardianRefused: `Thank you for telling us. We'll tell the student, and delete the account and its data after ${dataRightsLifetimes.erasureAfterRefusal.words} unless a parent or guardian gives permission.`,
   guardianNameRequired: "Please enter your name",
   guardianRelationshipRequired: "Please choose how you are related to the student",
   newsletterAsked:
-    "Thanks! Check your inbox: if this email is not subscribed yet, we have sent it a link to confirm.",
+    "Thanks! Check your inbox: if this email is not subscribed yet, we've sent it a link to confirm.",
   newsletterConfirmed: "You're subscribed. Look out for study tips in your inbox.",
   unsubscribed: "You're unsubscribed. You will get no more newsletters from us.",
 } as const;

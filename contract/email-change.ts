@@ -23,11 +23,11 @@ export const emailChangeLifetimes = {
 export const emailChangeMessages = {
   // The same whether or not the new address belongs to another account: the answer tells
   // nobody who has one (that account's owner is told by mail instead).
-  asked: `We have sent a link to your new address. Open it within ${emailChangeLifetimes.confirm.words} to make it your login. Until then, log in with your current address.`,
+  asked: `We've sent a link to your new address. Open it within ${emailChangeLifetimes.confirm.words} to make it your login. Until then, log in with your current address.`,
   changed:
-    "Your email is changed. Log in to the app with your new address. We have told your old address, with a way back.",
+    "Your email is changed. Log in to the app with your new address. We've told your old address, with a way back.",
   undone:
-    "Your old email is back. Whoever changed it knew your password, so we have sent your old address a link to choose a new one.",
+    "Your old email is back. Whoever changed it knew your password, so we've sent your old address a link to choose a new one.",
   sameAddress: "This is already your email: enter a new one",
   /** Between the request and its link, another account took the address (or the old one). */
   taken: "Another account uses this email now, so it cannot be yours. Your email has not changed.",

@@ -37,7 +37,7 @@ function addressOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * /signed-up says "We have sent a link to your email" as built, to everyone; to the browser that
+ * /signed-up says "We've sent a link to your email" as built, to everyone; to the browser that
  * has just signed up, it names the address, masked ("a•••@example.ng"), so a student sees a
  * mistyped address before waiting for a message that cannot come.
  */

@@ -17,7 +17,7 @@ export const accountPageWords = {
     submit: "Confirm my email",
     newLink: {
       title: "Need a new link?",
-      text: `A link works once, for ${linkLifetimes.verifyEmail.words}. Enter your account's email and we will send a new one.`,
+      text: `A link works once, for ${linkLifetimes.verifyEmail.words}. Enter your account's email and we'll send a new one.`,
       submit: "Send a new link",
     },
   },
@@ -36,7 +36,7 @@ export const accountPageWords = {
       description: `Get a link to choose a new password for your ${site.name} account.`,
     },
     title: "Forgot your password?",
-    text: `Enter your account's email. We will send you a link to choose a new password; it works for ${linkLifetimes.resetPassword.words}.`,
+    text: `Enter your account's email. We'll send you a link to choose a new password; it works for ${linkLifetimes.resetPassword.words}.`,
     submit: "Send me a link",
     remembered: "Remembered it?",
     logIn: "Log in to the app",

@@ -95,7 +95,7 @@ export const answerWords: Record<AnswerPage, AnswerCopy> = {
   accountDeleted: {
     title: "Your account is deleted",
     lines: [
-      "We keep only a note that an account was deleted, without your name or email. We have sent a last email to say so.",
+      "We keep only a note that an account was deleted, without your name or email. We've sent a last email to say so.",
     ],
     links: [home],
   },
@@ -128,14 +128,14 @@ export const answerWords: Record<AnswerPage, AnswerCopy> = {
   emailChanged: {
     title: "Email changed",
     lines: [
-      "Log in to the app with your new address. We have told your old address, with a way back.",
+      "Log in to the app with your new address. We've told your old address, with a way back.",
     ],
     links: [home],
   },
   emailChangeUndone: {
     title: "Your old email is back",
     lines: [
-      "Whoever changed it knew your password, so we have sent your old address a link to choose a new one. Do it now.",
+      "Whoever changed it knew your password, so we've sent your old address a link to choose a new one. Do it now.",
     ],
     links: [home],
   },

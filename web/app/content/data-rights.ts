@@ -26,7 +26,7 @@ export const dataRightsWords = {
     },
     ask: {
       title: "Get a link by email",
-      text: `Enter your account's email. We will send you a link that works for ${dataRightsLifetimes.yourData.words}: only you can open your email, so this shows us it is you.`,
+      text: `Enter your account's email. We'll send you a link that works for ${dataRightsLifetimes.yourData.words}: only you can open your email, so this shows us it is you.`,
       submit: "Send me a link",
     },
   },
@@ -272,7 +272,7 @@ export const dataRightsWords = {
     },
     refuse: {
       title: "Not your child, or you do not agree?",
-      text: `We will tell the student, and delete the account and its data after ${dataRightsLifetimes.erasureAfterRefusal.words} unless a parent or guardian gives permission.`,
+      text: `We'll tell the student, and delete the account and its data after ${dataRightsLifetimes.erasureAfterRefusal.words} unless a parent or guardian gives permission.`,
       submit: "This is not my child / I do not agree",
     },
   },
@@ -291,12 +291,12 @@ export const dataRightsWords = {
       description: `Stop ${site.name}'s newsletter.`,
     },
     title: "Unsubscribe",
-    text: "Tap the button and we will send you no more newsletters. You can subscribe again at any time.",
+    text: "Tap the button and we'll send you no more newsletters. You can subscribe again at any time.",
     submit: "Unsubscribe",
   },
   emailConfirmedGuardian: {
     title: "Under 18?",
-    text: "A parent or guardian must give permission for you to use the app. Enter their email and we will ask them.",
+    text: "A parent or guardian must give permission for you to use the app. Enter their email and we'll ask them.",
     /** Instead of the form, when this browser's time to ask has run out or it never had any. */
     later:
       "A parent or guardian must give permission for you to use the app. To ask them, get a link to your data by email; from there you can send them a request.",

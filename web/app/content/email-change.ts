@@ -15,7 +15,7 @@ export const emailChangeWords = {
       description: `Change the email address your ${site.name} account logs in with.`,
     },
     title: "Change your email",
-    text: `Typed your email wrong, or using a new one? We will send a link to the new address; your login changes only when you open it, within ${emailChangeLifetimes.confirm.words}.`,
+    text: `Typed your email wrong, or using a new one? We'll send a link to the new address; your login changes only when you open it, within ${emailChangeLifetimes.confirm.words}.`,
     current: "Email you log in with now",
     password: "Password",
     newEmail: "New email",
@@ -40,7 +40,7 @@ export const emailChangeWords = {
       description: `Undo a change of the email your ${site.name} account logs in with.`,
     },
     title: "Put your old email back",
-    text: "Tap the button if you did not change your email. Your account will log in with this address again, every phone will be logged out, and we will send you a link to choose a new password.",
+    text: "Tap the button if you did not change your email. Your account will log in with this address again, every phone will be logged out, and we'll send you a link to choose a new password.",
     withoutLink:
       "This page undoes a change of your login email. Open it from the link in the email we sent to your old address when it was changed.",
     submit: "Put my old email back",

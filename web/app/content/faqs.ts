@@ -110,7 +110,7 @@ export const faqs: readonly Faq[] = [
     id: "family-packages",
     question: "Do you have family packages?",
     answer: [
-      "Yes. If you are signing up two or more children, ask us about a family package. Chat with us on WhatsApp and we will put one together for your household.",
+      "Yes. If you are signing up two or more children, ask us about a family package. Chat with us on WhatsApp and we'll put one together for your household.",
     ],
   },
   {

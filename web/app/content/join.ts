@@ -58,7 +58,7 @@ export const joinPage = {
 export const checkEmail = {
   heading: "Check your email",
   /** `masked` is maskEmail's "a•••@example.ng". */
-  sentTo: (masked: string) => `We have sent a link to ${masked}. Open it to confirm your address.`,
+  sentTo: (masked: string) => `We've sent a link to ${masked}. Open it to confirm your address.`,
   /** In place of the address on /signed-up as built, the same page for everyone. */
   yourEmail: "your email",
   resend: "Didn't get it?",

@@ -172,7 +172,7 @@ export const mailWords = {
     greeting: greeting(firstName),
     paragraphs: [
       `Your ${site.name} account now logs in with ${maskedNewEmail} instead of this address, and every phone that was logged in was logged out.`,
-      "If you did not change it, put it back: your account will log in with this address again, and we will send you a link to choose a new password.",
+      "If you did not change it, put it back: your account will log in with this address again, and we'll send you a link to choose a new password.",
     ],
     action: { text: "Put my old email back", url },
     after: [`The link works once, for ${lifetime}. If you changed it yourself, ignore this email.`],
