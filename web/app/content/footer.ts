@@ -26,11 +26,15 @@ export const footerGroups: readonly FooterGroup[] = [
   },
 ];
 
+/**
+ * X last: a link is at least 44 px wide for a thumb, and the one-letter name's box, first in the
+ * row, left a gap three times the others' after it; at the end of the row nothing follows it.
+ */
 export const socialLinks = [
-  { label: "X", href: site.links.x },
   { label: "Facebook", href: site.links.facebook },
   { label: "LinkedIn", href: site.links.linkedIn },
   { label: "YouTube", href: site.links.youTube },
+  { label: "X", href: site.links.x },
 ] as const;
 
 /** The footer's own headings and lines, beside its link groups. */
