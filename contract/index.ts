@@ -7,5 +7,6 @@ export * from "./errors.ts";
 export * from "./form-answers.ts";
 export * from "./names.ts";
 export * from "./responses.ts";
+export * from "./service-messages.ts";
 export * from "./sessions.ts";
 export * from "./signup.ts";

@@ -1,3 +1,4 @@
+import { serviceMessages } from "@ysp/contract";
 import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
 import { makeStudent } from "@ysp/testing/students";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
@@ -6,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { expectErrorShape, expectSecurityHeaders } from "../test/expectations.ts";
 import { builtSite, hasBuild, makeApp, post } from "../test/harness.ts";
 import { openDatabase } from "./db/client.ts";
-import { unavailableMessage, unavailableRetrySeconds } from "./errors.ts";
+import { unavailableRetrySeconds } from "./errors.ts";
 import { escapeHtml } from "./escape-html.ts";
 import { createMetrics } from "./metrics.ts";
 
@@ -20,7 +21,7 @@ function expectUnavailable(response: LightMyRequestResponse, what: string) {
   expectErrorShape(response, 503, what);
   expect(response.headers["retry-after"], what).toBe(String(unavailableRetrySeconds));
   expect(response.json().errors, what).toEqual([
-    { code: "database_unavailable", detail: unavailableMessage, attr: null },
+    { code: "database_unavailable", detail: serviceMessages.unavailable, attr: null },
   ]);
   expectSecurityHeaders(response, what);
 }
@@ -58,7 +59,7 @@ describe.skipIf(!postgresBinDir())("a database that cannot answer", () => {
       expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(page.headers["retry-after"]).toBe(String(unavailableRetrySeconds));
       expect(page.body).toContain(
-        `<h1>Please wait a moment</h1><p>${escapeHtml(unavailableMessage)}</p>`,
+        `<h1>Please wait a moment</h1><p>${escapeHtml(serviceMessages.unavailable)}</p>`,
       );
       // Each of the three 503s for the database, counted for the alert on them.
       expect(await metrics.registry.metrics()).toMatch(/^ysp_database_unavailable_total 3$/m);
@@ -111,7 +112,7 @@ describe.skipIf(!postgresBinDir())("a database that cannot answer", () => {
         expect(page.statusCode).toBe(503);
         expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
         expect(page.headers["retry-after"]).toBe(String(unavailableRetrySeconds));
-        expect(page.body).toContain(escapeHtml(unavailableMessage));
+        expect(page.body).toContain(escapeHtml(serviceMessages.unavailable));
         expect(page.body).toMatch(/<a [^>]*href="\/guardian-consent\?token=abc">Try again<\/a>/);
         expectSecurityHeaders(page, "the page a parent opens");
       }

@@ -1,4 +1,9 @@
-import type { ApiErrorBody, ApiErrorCode, ApiErrorItem } from "@ysp/contract";
+import {
+  type ApiErrorBody,
+  type ApiErrorCode,
+  type ApiErrorItem,
+  serviceMessages,
+} from "@ysp/contract";
 import { answerFrameWords } from "@ysp/web/content/answers";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { bodyLimit } from "./body-limit.ts";
@@ -117,13 +122,6 @@ export const fastifyCodes: Record<string, { status: number; code: ApiErrorCode; 
     },
   };
 
-export const serverErrorMessage = "Something went wrong on our side. Please try again in a moment.";
-
-export const stoppingMessage = "This server is restarting. Please try again in a few seconds.";
-
-export const unavailableMessage =
-  "We can't reach our records right now. Please try again in a few seconds.";
-
 /**
  * How long a client is asked to wait when the database is down or slow: a restarted
  * PostgreSQL is back within seconds, and the API answers as soon as it is (no restart).
@@ -158,10 +156,10 @@ function errorAnswer(
     request.log.warn({ err: error }, "database unavailable");
     unavailable();
     reply.header("Retry-After", String(unavailableRetrySeconds));
-    return answer(503, "database_unavailable", unavailableMessage);
+    return answer(503, "database_unavailable", serviceMessages.unavailable);
   }
   request.log.error({ err: error }, "request failed");
-  return answer(500, "server_error", serverErrorMessage);
+  return answer(500, "server_error", serviceMessages.serverError);
 }
 
 /**

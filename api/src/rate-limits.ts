@@ -1,5 +1,5 @@
 import type { CreateRateLimitOptions, RateLimitOptions } from "@fastify/rate-limit";
-import { canonicalMailbox, waitWords } from "@ysp/contract";
+import { canonicalMailbox, serviceMessages } from "@ysp/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorBody, sendError } from "./errors.ts";
 
@@ -64,9 +64,6 @@ const bodyMailbox = (request: FastifyRequest, field = "email") =>
  */
 export const loginEmailKey = (email: string) => `login-email:${email.trim().toLowerCase()}`;
 
-export const tooManyAttempts = (ttlMs: number) =>
-  `Too many attempts. Please wait ${waitWords(ttlMs / 1000)} and try again.`;
-
 /** A limit a handler checks itself, made with `app.createRateLimit`. */
 type LimitCheck = ReturnType<FastifyInstance["createRateLimit"]>;
 
@@ -85,7 +82,11 @@ export async function answeredOverLimit(
   if (limit.isAllowed || !limit.isExceeded) return false;
   options.exceeded();
   reply.header("Retry-After", String(limit.ttlInSeconds));
-  sendError(reply, { status: 429, code: "throttled", detail: tooManyAttempts(limit.ttl) });
+  sendError(reply, {
+    status: 429,
+    code: "throttled",
+    detail: serviceMessages.tooManyAttempts(limit.ttl),
+  });
   return true;
 }
 
@@ -93,7 +94,7 @@ export async function answeredOverLimit(
 const tooMany = (_request: FastifyRequest, context: { ttl: number }) => ({
   statusCode: 429,
   ...errorBody("client_error", [
-    { code: "throttled", detail: tooManyAttempts(context.ttl), attr: null },
+    { code: "throttled", detail: serviceMessages.tooManyAttempts(context.ttl), attr: null },
   ]),
 });
 

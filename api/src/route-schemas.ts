@@ -6,17 +6,11 @@ import {
   apiErrorCodes,
   type LinkProblem,
   linkProblems,
+  serviceMessages,
 } from "@ysp/contract";
 import type { FastifySchema, FastifySchemaCompiler } from "fastify";
 import * as z from "zod/mini";
-import {
-  BodyValidationError,
-  fastifyCodes,
-  serverErrorMessage,
-  stoppingMessage,
-  unavailableMessage,
-} from "./errors.ts";
-import { tooManyAttempts } from "./rate-limits.ts";
+import { BodyValidationError, fastifyCodes } from "./errors.ts";
 
 /**
  * The codes a body's validation answers, each kept as zod names it; any other rule broken
@@ -132,10 +126,10 @@ const shared = {
   bad_request: { detail: fastifyCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH?.detail ?? "" },
   payload_too_large: { detail: fastifyCodes.FST_ERR_CTP_BODY_TOO_LARGE?.detail ?? "" },
   unsupported_media_type: { detail: fastifyCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE?.detail ?? "" },
-  throttled: { detail: tooManyAttempts(42_000) },
-  database_unavailable: { detail: unavailableMessage },
-  server_stopping: { detail: stoppingMessage },
-  server_error: { detail: serverErrorMessage },
+  throttled: { detail: serviceMessages.tooManyAttempts(42_000) },
+  database_unavailable: { detail: serviceMessages.unavailable },
+  server_stopping: { detail: serviceMessages.stopping },
+  server_error: { detail: serviceMessages.serverError },
 } satisfies Partial<Record<ApiErrorCode, Refusal>>;
 
 /** Every refusal of a mailed link's token, each about the field `token`. */

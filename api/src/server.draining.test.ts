@@ -1,11 +1,11 @@
 import { once } from "node:events";
 import { connect, type Socket } from "node:net";
+import { serviceMessages } from "@ysp/contract";
 import { makeStudent } from "@ysp/testing/students";
 import { expect, it } from "vitest";
 import { type Answer, expectErrorShape, expectSecurityHeaders } from "../test/expectations.ts";
 import { countAccounts, databaseOn, makeApp, pgliteForFile } from "../test/harness.ts";
 import { until } from "../test/until.ts";
-import { stoppingMessage } from "./errors.ts";
 
 const suite = databaseOn(pgliteForFile());
 
@@ -69,11 +69,11 @@ it("requests that reach a stopping server are refused with their headers and do 
 
   expectErrorShape(json, 503, "JSON read while stopping");
   expect(json.json().errors).toEqual([
-    { code: "server_stopping", detail: stoppingMessage, attr: null },
+    { code: "server_stopping", detail: serviceMessages.stopping, attr: null },
   ]);
   expect(form.statusCode).toBe(503);
   expect(form.headers["content-type"]).toBe("text/html; charset=utf-8");
-  expect(form.body).toContain(`<p>${stoppingMessage}</p>`);
+  expect(form.body).toContain(`<p>${serviceMessages.stopping}</p>`);
   // The way back names the site's page the Referer names (/join), never the header itself.
   expect(form.body).toContain(
     '<a class="button button-primary" href="/join" data-back>Back to the form</a>',

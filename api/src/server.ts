@@ -1,6 +1,6 @@
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
-import { yourDataApi } from "@ysp/contract";
+import { serviceMessages, yourDataApi } from "@ysp/contract";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { createAccountLinks } from "./accounts/account-links.ts";
 import { createAccounts } from "./accounts/accounts.ts";
@@ -19,7 +19,7 @@ import { bodyLimit } from "./body-limit.ts";
 import type { Config } from "./config.ts";
 import { refuseCrossSitePosts } from "./cross-site-posts.ts";
 import type { Database } from "./db/client.ts";
-import { registerErrorHandler, sendError, stoppingMessage } from "./errors.ts";
+import { registerErrorHandler, sendError } from "./errors.ts";
 import { knowSitePages } from "./form-posts.ts";
 import { createLinkTokens } from "./mail/link-tokens.ts";
 import type { MailConfig } from "./mail/mail-config.ts";
@@ -140,7 +140,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addHook("onRequest", async (_request, reply) => {
     if (!draining) return;
     reply.header("retry-after", "1");
-    return sendError(reply, { status: 503, code: "server_stopping", detail: stoppingMessage });
+    return sendError(reply, {
+      status: 503,
+      code: "server_stopping",
+      detail: serviceMessages.stopping,
+    });
   });
 
   // The API speaks JSON only; anything else is refused with 415 rather than half-read.
