@@ -1,4 +1,5 @@
 import { accountMessages, linkLifetimes } from "@ysp/contract";
+import { common } from "./common.ts";
 import { site } from "./site.ts";
 
 /**
@@ -56,5 +57,5 @@ export const accountPageWords = {
     newLink: "Get a new link",
   },
   email: "Email",
-  home: "Go to the home page",
+  home: common.goHome,
 } as const;

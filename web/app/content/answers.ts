@@ -4,6 +4,7 @@ import {
   dataRightsMessages,
   emailChangeMessages,
 } from "@ysp/contract";
+import { common } from "./common.ts";
 import { site } from "./site.ts";
 
 /** A way on from an answer: the first is the page's main button. */
@@ -30,7 +31,7 @@ export const answerFrameWords = {
     newsletterAddress: "Please check the email address",
   },
   links: {
-    home: "Go to the home page",
+    home: common.goHome,
     backToForm: "Back to the form",
     backToPage: "Back to the page you were on",
     tryAgain: "Try again",

@@ -14,6 +14,8 @@ export type CommonCopy = {
    * source to the pages without framework JavaScript, so it uses nothing but its argument.
    */
   didYouMean: (address: string) => string;
+  /** The way home from a page that ends a journey: an answer, an error, a link page. */
+  goHome: string;
 };
 
 export const common: CommonCopy = {
@@ -25,4 +27,5 @@ export const common: CommonCopy = {
     link: `Chat with ${site.name} on WhatsApp (opens in a new tab)`,
   },
   didYouMean: (address) => `Did you mean ${address}?`,
+  goHome: "Go to the home page",
 };

@@ -1,3 +1,4 @@
+import { common } from "./common.ts";
 import { site } from "./site.ts";
 import type { PageMetaCopy } from "./types.ts";
 
@@ -16,7 +17,7 @@ export const notFoundPage: ErrorPageCopy & { imageLabel: string; meta: PageMetaC
 export const unexpectedErrorPage: ErrorPageCopy = {
   title: "Unexpected Application Error",
   text: "Something went wrong on our side. Please try again.",
-  homeLink: "Go to the home page",
+  homeLink: common.goHome,
 };
 
 /**

@@ -1,5 +1,6 @@
 import { accountPages, type SignupField } from "@ysp/contract";
 import type { PagePath } from "../pages.ts";
+import { common } from "./common.ts";
 import { legalPages } from "./navigation.ts";
 import { site } from "./site.ts";
 
@@ -72,7 +73,7 @@ export const checkEmail = {
     },
     title: "Your account is ready",
     store: "Download the app",
-    home: "Go to the home page",
+    home: common.goHome,
     /** For an address typed wrong, which no link can reach: the way to mend it. */
     typedWrong: "Typed your email wrong?",
     changeEmail: "Change it",
