@@ -164,8 +164,14 @@ try {
     });
     if (response.status !== 201) throw new Error(`sign-up answered ${response.status}`);
   };
+  // Bounded: a server that died or stopped sending would otherwise keep the script waiting.
   const mailed = async (count: number) => {
-    while (smtp.received.length < count) await sleep(50);
+    const deadline = Date.now() + 120_000;
+    while (smtp.received.length < count) {
+      if (Date.now() > deadline)
+        throw new Error(`${smtp.received.length} of ${count} messages arrived within 120 s`);
+      await sleep(50);
+    }
   };
   // Access tokens of fresh accounts with a student's few sessions (two logins each).
   const accessTokens: string[] = [];
