@@ -1,7 +1,7 @@
-import { createHmac, hkdfSync } from "node:crypto";
 import { createRequire } from "node:module";
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import { lt, sql } from "drizzle-orm";
+import { keyedHmac } from "./auth/keyed-hmac.ts";
 import { type Db, queryRows } from "./db/client.ts";
 import { rateLimitCounters } from "./db/schema.ts";
 
@@ -93,8 +93,7 @@ export function createMemoryLimits(): FastifyRateLimitStoreCtor {
 }
 
 export function createSharedLimits(db: Db, log: StoreLog, secret: string) {
-  const hashKey = Buffer.from(hkdfSync("sha256", secret, "", "ysp rate limit keys", 32));
-  const keyed = (key: string) => createHmac("sha256", hashKey).update(key).digest("base64url");
+  const keyed = keyedHmac(secret, "ysp rate limit keys");
   let countingInMemoryUntil = 0;
   let failing = false;
 

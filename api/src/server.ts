@@ -219,7 +219,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       config: options.mail,
       db: database.db,
       newsletter,
-      students: accounts.students,
       tokens,
       transport,
       counts: { sent: metrics.mailSent, failedTry: metrics.mailSendError },

@@ -1,5 +1,5 @@
-import { createHmac, hkdfSync } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
+import { keyedHmac } from "../auth/keyed-hmac.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { dataRequests } from "../db/schema.ts";
 
@@ -9,9 +9,8 @@ export type DataRequests = ReturnType<typeof createDataRequests>;
 
 /** How a request's address is kept: an HMAC, under a key derived from JWT_SECRET. */
 export function addressHasher(secret: string): (email: string) => string {
-  const key = Buffer.from(hkdfSync("sha256", secret, "", "ysp data request addresses", 32));
-  return (email) =>
-    createHmac("sha256", key).update(email.trim().toLowerCase()).digest("base64url");
+  const hmac = keyedHmac(secret, "ysp data request addresses");
+  return (email) => hmac(email.trim().toLowerCase());
 }
 
 /**

@@ -73,11 +73,6 @@ export type Students = ReturnType<typeof createStudents>;
  */
 export function createStudents(db: Db) {
   const userByEmail = db.select().from(users).where(byLowerEmail).prepare("user_by_email");
-  const userById = db
-    .select()
-    .from(users)
-    .where(eq(users.id, sql.placeholder("id")))
-    .prepare("user_by_id");
   const userByHolder = db
     .select()
     .from(users)
@@ -122,10 +117,6 @@ export function createStudents(db: Db) {
   return {
     async findByEmail(email: string): Promise<User | undefined> {
       const [user] = await userByEmail.execute({ email: email.toLowerCase() });
-      return user;
-    },
-    async findById(id: string): Promise<User | undefined> {
-      const [user] = await userById.execute({ id });
       return user;
     },
     /**

@@ -1,4 +1,5 @@
-import { createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
+import { keyedHmac } from "../auth/keyed-hmac.ts";
 
 /**
  * The tokens in links sent by mail. A token is the HMAC of a random nonce
@@ -10,8 +11,7 @@ import { createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
 export type LinkTokens = ReturnType<typeof createLinkTokens>;
 
 export function createLinkTokens(secret: string) {
-  const key = Buffer.from(hkdfSync("sha256", secret, "", "ysp mail link tokens", 32));
-  const token = (nonce: string) => createHmac("sha256", key).update(nonce).digest("base64url");
+  const token = keyedHmac(secret, "ysp mail link tokens");
   return {
     /** A new link's nonce (for the message) and its token's hash (for the database). */
     issue(): { nonce: string; tokenHash: string } {
@@ -23,4 +23,4 @@ export function createLinkTokens(secret: string) {
   };
 }
 
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export const hashToken = (token: string) => hash("sha256", token, "hex");

@@ -11,19 +11,17 @@ import {
 import { type MailWords, mailWords } from "@ysp/web/content/mail";
 import { and, desc, eq } from "drizzle-orm";
 import type { Newsletter } from "../accounts/newsletter.ts";
-import type { Students } from "../accounts/students.ts";
 import type { Db } from "../db/client.ts";
 import { consentRecords, guardianRequests, newsletterSubscriptions, users } from "../db/schema.ts";
 import type { LinkTokens } from "./link-tokens.ts";
 import type { MailConfig } from "./mail-config.ts";
-import type { Delivery, QueuedMail } from "./mail-queue.ts";
+import type { ClaimedMail, Delivery, MailStudent } from "./mail-queue.ts";
 import { renderMail } from "./render.ts";
 import type { MailTransport } from "./transport.ts";
 
 type SenderOptions = {
   config: MailConfig;
   db: Db;
-  students: Pick<Students, "findById">;
   newsletter: Pick<Newsletter, "unsubscribeToken">;
   tokens: LinkTokens;
   transport: MailTransport;
@@ -57,7 +55,6 @@ const dayWords = (date: Date) =>
 export function createMailSender({
   config,
   db,
-  students,
   newsletter,
   tokens,
   transport,
@@ -71,11 +68,8 @@ export function createMailSender({
     return `${page(path)}?${linkTokenParameter}=${tokens.token(nonce)}`;
   };
 
-  async function toStudent(
-    mail: QueuedMail,
-    words: (user: NonNullable<Awaited<ReturnType<Students["findById"]>>>) => MailWords,
-  ): Promise<Composed> {
-    const user = mail.userId ? await students.findById(mail.userId) : undefined;
+  function toStudent(mail: ClaimedMail, words: (user: MailStudent) => MailWords): Composed {
+    const user = mail.student;
     if (!user) return { gone: "The account no longer exists" };
     return { to: user.email, words: words(user) };
   }
@@ -87,7 +81,7 @@ export function createMailSender({
     return { ...composed, to };
   };
 
-  async function compose(mail: QueuedMail): Promise<Composed> {
+  async function compose(mail: ClaimedMail): Promise<Composed> {
     switch (mail.kind) {
       case "verify-email":
         return toStudent(mail, (user) =>
@@ -163,26 +157,32 @@ export function createMailSender({
         };
       }
       case "email-change-confirm":
-        return toStudent(mail, (user) =>
-          mailWords.emailChangeConfirm(
-            user.firstName,
-            link(emailChangePages.confirm, mail.nonce),
-            emailChangeLifetimes.confirm.words,
+        return atAddress(
+          toStudent(mail, (user) =>
+            mailWords.emailChangeConfirm(
+              user.firstName,
+              link(emailChangePages.confirm, mail.nonce),
+              emailChangeLifetimes.confirm.words,
+            ),
           ),
-        ).then((composed) => atAddress(composed, mail.toAddress));
+          mail.toAddress,
+        );
       case "email-change-taken":
         return toStudent(mail, (user) =>
           mailWords.emailChangeTaken(user.firstName, page(accountPages.forgotPassword)),
         );
       case "email-changed":
-        return toStudent(mail, (user) =>
-          mailWords.emailChanged(
-            user.firstName,
-            link(emailChangePages.undo, mail.nonce),
-            emailChangeLifetimes.undo.words,
-            maskEmail(user.email),
+        return atAddress(
+          toStudent(mail, (user) =>
+            mailWords.emailChanged(
+              user.firstName,
+              link(emailChangePages.undo, mail.nonce),
+              emailChangeLifetimes.undo.words,
+              maskEmail(user.email),
+            ),
           ),
-        ).then((composed) => atAddress(composed, mail.toAddress));
+          mail.toAddress,
+        );
       case "email-change-undone":
         return toStudent(mail, (user) =>
           mailWords.emailChangeUndone(
@@ -220,7 +220,7 @@ export function createMailSender({
     }
   }
 
-  return async function deliver(id: string, mail: QueuedMail): Promise<Delivery> {
+  return async function deliver(id: string, mail: ClaimedMail): Promise<Delivery> {
     let composed: Composed;
     try {
       composed = await compose(mail);
