@@ -17,7 +17,7 @@ export type InteractiveResult = {
 const slowLine = { latencyMs: 400, kbps: 400, cpuSlowdown: 4 };
 
 /** Each figure is the median of this many loads, each in a fresh context (nothing cached). */
-export const interactiveRuns = 3;
+export const interactiveRuns = 5;
 
 /**
  * When each page can be used on the slow line (issue 33): on a page that hydrates, when React

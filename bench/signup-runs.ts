@@ -43,12 +43,79 @@ export const created = (...runs: LoadResult[]) =>
 
 const confirmationSubject = "Confirm your email";
 
+const confirmations = (smtp: SmtpTestServer) =>
+  smtp.received.filter((mail) => mail.subject === confirmationSubject).length;
+
 async function until(done: () => boolean, what: string, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (!done()) {
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * A fresh server spends its first sign-ups compiling (V8 and its database's statements) and
+ * opening its SMTP connections: on 180 sign-ups that read as 16.5 ms each. A few seconds of
+ * sign-ups first, not counted, so the CPU measured after is what each further sign-up costs.
+ */
+export async function warmUpSignups(url: string, smtp: SmtpTestServer): Promise<LoadResult> {
+  const mailedBefore = confirmations(smtp);
+  const warmUp = await signupLoad(url, "sign-up warm-up, not judged", 20, 3);
+  await until(
+    () => confirmations(smtp) >= mailedBefore + created(warmUp),
+    "the warm-up's messages",
+  );
+  return warmUp;
+}
+
+/**
+ * What each sign-up of one run cost the server in CPU: the server's CPU time from the run's start
+ * until every one of its sign-ups' messages has arrived and the server is idle again, split into
+ * the hashing threads' and the rest, less what the idle server spends meanwhile (measured for 3 s
+ * just before), per sign-up.
+ */
+export async function signupCpuOver(
+  pid: number,
+  smtp: SmtpTestServer,
+  run: () => Promise<LoadResult>,
+): Promise<{ result: LoadResult; cpu: SignupCpu }> {
+  const mailedBefore = confirmations(smtp);
+  const idleSeconds = 3;
+  const idleStart = serverCpu(pid);
+  await sleep(idleSeconds * 1000);
+  const cpuBefore = serverCpu(pid);
+  const idleMsPerSecond = (cpuBefore.totalMs - idleStart.totalMs) / idleSeconds;
+  const started = Date.now();
+  const result = await run();
+  await until(
+    () => confirmations(smtp) >= mailedBefore + created(result),
+    `${result.name}: every sign-up's message`,
+  );
+  await untilIdle(pid);
+  const cpuAfter = serverCpu(pid);
+  const idleMs = (idleMsPerSecond * (Date.now() - started)) / 1000;
+  const signups = created(result);
+  const hashingMs = cpuAfter.hashingMs - cpuBefore.hashingMs;
+  const byThreadMs = Object.fromEntries(
+    Object.entries(cpuAfter.byThreadMs)
+      .filter(([name]) => name !== hashThreadName)
+      .map(([name, ms]) => [
+        name,
+        Number(((ms - (cpuBefore.byThreadMs[name] ?? 0)) / signups).toFixed(3)),
+      ]),
+  );
+  return {
+    result,
+    cpu: {
+      byThreadMs,
+      idleMsPerSecond,
+      signups,
+      requests: result.requests,
+      outsideHashMs: (cpuAfter.totalMs - cpuBefore.totalMs - hashingMs - idleMs) / signups,
+      hashMs: hashingMs / signups,
+    },
+  };
 }
 
 /**
@@ -80,56 +147,16 @@ export async function signupRuns(options: {
     ceilings.push(ceiling);
     return perSecond;
   };
-  const confirmations = () =>
-    smtp.received.filter((mail) => mail.subject === confirmationSubject).length;
 
-  // A fresh server spends its first sign-ups compiling (V8 and PGlite's statements) and opening
-  // its SMTP connections: on 180 sign-ups that read as 16.5 ms each. A few seconds of sign-ups
-  // first, not counted, so the CPU measured is what each further sign-up costs.
   log("sign-ups to warm the server up, not counted");
-  const mailedBeforeWarmUp = confirmations();
-  const warmUp = await signupLoad(url, "sign-up warm-up, not judged", 20, 3);
-  await until(
-    () => confirmations() >= mailedBeforeWarmUp + created(warmUp),
-    "the warm-up's messages",
-  );
+  const warmUp = await warmUpSignups(url, smtp);
   const first = await measure("before the runs");
   log(`sign-up at 80% of ${first.toFixed(0)}/s, ${seconds} s, with the server's CPU time`);
-  const mailedBefore = confirmations();
-  const idleSeconds = 3;
-  const idleStart = serverCpu(pid);
-  await sleep(idleSeconds * 1000);
-  const cpuBefore = serverCpu(pid);
-  const idleMsPerSecond = (cpuBefore.totalMs - idleStart.totalMs) / idleSeconds;
-  const started = Date.now();
-  const at80 = await signupLoad(url, "sign-up at 80% of ceiling", first * 0.8, seconds);
-  await until(
-    () => confirmations() >= mailedBefore + created(at80),
-    "the run at 80%: every sign-up's message",
+  const { result: at80, cpu } = await signupCpuOver(pid, smtp, () =>
+    signupLoad(url, "sign-up at 80% of ceiling", first * 0.8, seconds),
   );
-  await untilIdle(pid);
-  const cpuAfter = serverCpu(pid);
-  const idleMs = (idleMsPerSecond * (Date.now() - started)) / 1000;
-  const signups = created(at80);
-  const hashingMs = cpuAfter.hashingMs - cpuBefore.hashingMs;
-  const byThreadMs = Object.fromEntries(
-    Object.entries(cpuAfter.byThreadMs)
-      .filter(([name]) => name !== hashThreadName)
-      .map(([name, ms]) => [
-        name,
-        Number(((ms - (cpuBefore.byThreadMs[name] ?? 0)) / signups).toFixed(3)),
-      ]),
-  );
-  const cpu: SignupCpu = {
-    byThreadMs,
-    idleMsPerSecond,
-    signups,
-    requests: at80.requests,
-    outsideHashMs: (cpuAfter.totalMs - cpuBefore.totalMs - hashingMs - idleMs) / signups,
-    hashMs: hashingMs / signups,
-  };
   log(
-    `CPU per sign-up: ${cpu.outsideHashMs.toFixed(2)} ms outside its hash, ${cpu.hashMs.toFixed(2)} ms hashing; by thread ${JSON.stringify(byThreadMs)}, idle ${idleMsPerSecond.toFixed(1)} ms/s`,
+    `CPU per sign-up: ${cpu.outsideHashMs.toFixed(2)} ms outside its hash, ${cpu.hashMs.toFixed(2)} ms hashing; by thread ${JSON.stringify(cpu.byThreadMs)}, idle ${cpu.idleMsPerSecond.toFixed(1)} ms/s`,
   );
 
   const runs = [warmUp, at80];
