@@ -106,8 +106,10 @@ function scrollCarousel(carousel: Element) {
     track.scrollBy({ left: carouselStep, behavior: smoothUnlessReduced() }),
   );
   track.addEventListener("scroll", update, { passive: true });
+  // Observing reports the track once, after the page's first layout: the arrows are set then.
+  // Read here, its width would force that layout of the whole page inside this script's task,
+  // which a slow phone counts as blocking time.
   new ResizeObserver(update).observe(track);
-  update();
   // Chrome scrolls a focused element into view only when none of it shows: a card the keyboard
   // reaches at a phone's width stayed 4 to 12% in view. Scrolled whole and clear of the arrows
   // here (the track's scroll-padding), smoothly unless motion is reduced (app.css).
