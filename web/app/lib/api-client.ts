@@ -118,6 +118,35 @@ const sessionEnded: ApiResult<never> = {
   sessionExpired: true,
 };
 
+/** One request as the API takes it: JSON unless a form's data, the bearer token when there is one. */
+function sendTo(
+  baseUrl: string,
+  path: string,
+  init: RequestOptions,
+  bearer: string | null,
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  let body: BodyInit | undefined;
+  if (init.body instanceof FormData) body = init.body;
+  else if (init.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(init.body);
+  }
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  return fetch(buildUrl(baseUrl, path, init.query), {
+    method: init.method ?? (body === undefined ? "GET" : "POST"),
+    headers,
+    body,
+    signal: init.signal,
+  });
+}
+
+async function toResult<T>(response: Response): Promise<ApiResult<T>> {
+  const body = await readBody(response);
+  if (response.ok) return { ok: true, status: response.status, data: body as T };
+  return errorResult(response.status, body);
+}
+
 /**
  * One JSON post that needs no session, for the pages without framework (scripts/home-page.ts):
  * the contract's error shape and the same deadline as the client below, without its stores and
@@ -131,16 +160,8 @@ export async function postWithoutSession<P extends ApiPath<"post">>(
 ): Promise<ApiResult<ApiAnswer<P, "post">>> {
   const limit = deadline(timeoutMs);
   try {
-    const response = await fetch(buildUrl(baseUrl, path), {
-      method: "POST",
-      headers: { Accept: "application/json", "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-      signal: limit.signal,
-    });
-    const answer = await readBody(response);
-    return response.ok
-      ? { ok: true, status: response.status, data: answer as ApiAnswer<P, "post"> }
-      : errorResult(response.status, answer);
+    const init = { method: "POST", body, signal: limit.signal } as const;
+    return await toResult<ApiAnswer<P, "post">>(await sendTo(baseUrl, path, init, null));
   } catch (error) {
     return networkFailure(error);
   } finally {
@@ -157,26 +178,8 @@ export function createApiClient(options: ApiClientOptions) {
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
   let refreshing: Promise<string | ApiResult<never>> | null = null;
 
-  async function send(
-    path: string,
-    init: RequestOptions,
-    bearer: string | null,
-  ): Promise<Response> {
-    const headers: Record<string, string> = { Accept: "application/json" };
-    let body: BodyInit | undefined;
-    if (init.body instanceof FormData) body = init.body;
-    else if (init.body !== undefined) {
-      headers["Content-Type"] = "application/json";
-      body = JSON.stringify(init.body);
-    }
-    if (bearer) headers.Authorization = `Bearer ${bearer}`;
-    return fetch(buildUrl(options.baseUrl, path, init.query), {
-      method: init.method ?? (body === undefined ? "GET" : "POST"),
-      headers,
-      body,
-      signal: init.signal,
-    });
-  }
+  const send = (path: string, init: RequestOptions, bearer: string | null) =>
+    sendTo(options.baseUrl, path, init, bearer);
 
   function endSession(): ApiResult<never> {
     clearSession(options.stores());
@@ -219,12 +222,6 @@ export function createApiClient(options: ApiClientOptions) {
       refreshing = null;
     });
     return refreshing;
-  }
-
-  async function toResult<T>(response: Response): Promise<ApiResult<T>> {
-    const body = await readBody(response);
-    if (response.ok) return { ok: true, status: response.status, data: body as T };
-    return errorResult(response.status, body);
   }
 
   async function request<T>(path: string, asked: RequestOptions = {}): Promise<ApiResult<T>> {
