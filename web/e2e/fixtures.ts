@@ -151,6 +151,14 @@ export async function gotoHydrated(page: Page, path: string) {
 }
 
 export async function expectNoAxeViolations(page: Page) {
+  // Sections off screen are not laid out (content-visibility: auto, app.css), and axe judges
+  // unrendered text against whatever lies at its place (axe-core issue 2768): they are shown
+  // first, as a reader scrolling to them would see them.
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll<HTMLElement>("*"))
+      if (getComputedStyle(element).contentVisibility === "auto")
+        element.style.contentVisibility = "visible";
+  });
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
