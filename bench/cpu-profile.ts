@@ -1,7 +1,7 @@
 /**
  * Where the server's CPU goes per request, read from a CPU profile rather than guessed:
- * `node bench/cpu-profile.ts signup|sessions [requests]` builds nothing (run `npm run build`
- * first), starts the real server with the bench's raised limits and a local SMTP server, warms
+ * `node bench/cpu-profile.ts signup|sessions [requests] [--postgres]` builds nothing (run
+ * `npm run build` first), starts the real server (on a throwaway PostgreSQL with `--postgres`) with the bench's raised limits and a local SMTP server, warms
  * it up, then profiles its event loop through the inspector while it answers `requests`
  * sign-ups (each until its message has arrived) or `GET /api/v1/auth/sessions/`. It prints
  * CPU ms per request by thread (from /proc, the idle server's rate taken off), the event
@@ -16,6 +16,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { hashThreadName } from "@ysp/api/auth/password-hasher";
 import { postAccepted } from "@ysp/testing/post-json";
+import { startPostgres } from "@ysp/testing/postgres";
 import { raisedLimits, startServer } from "@ysp/testing/server-process";
 import { startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent } from "@ysp/testing/students";
@@ -24,10 +25,12 @@ import { untilIdle } from "./idle.ts";
 import type { StatementCounts } from "./pglite-statements.ts";
 
 const kinds = ["signup", "sessions"] as const;
-const kind = kinds.find((k) => k === process.argv[2]);
-const requests = Number(process.argv[3] ?? 2000);
+const [kindArg, requestsArg = "2000"] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const kind = kinds.find((k) => k === kindArg);
+const requests = Number(requestsArg);
+const onPostgres = process.argv.includes("--postgres");
 if (kind === undefined || !Number.isInteger(requests) || requests < 1) {
-  console.error("usage: node bench/cpu-profile.ts signup|sessions [requests]");
+  console.error("usage: node bench/cpu-profile.ts signup|sessions [requests] [--postgres]");
   process.exit(2);
 }
 const port = Number(process.env.BENCH_PORT ?? 3300);
@@ -142,11 +145,13 @@ async function drive(count: number, one: (i: number) => Promise<void>) {
 
 const dataDir = mkdtempSync(join(tmpdir(), "ysp-profile-"));
 const smtp = await startSmtpServer({ parse: false });
+const postgres = onPostgres ? await startPostgres() : null;
 const counter = new URL("./pglite-statements.ts", import.meta.url).href;
 const server = await startServer({
   entry: fileURLToPath(import.meta.resolve("@ysp/api/main")),
   env: {
     DATA_DIR: dataDir,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     SMTP_URL: smtp.url,
     ...raisedLimits,
     NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort} --import=${counter}`,
@@ -155,6 +160,8 @@ const server = await startServer({
   logFile: join(dataDir, "server.log"),
 });
 const { url, pid } = server;
+// Closed on every way out: while it is attached, the server waits for it before exiting.
+let devtools: Awaited<ReturnType<typeof inspector>> | undefined;
 try {
   const signUp = async () => {
     const response = await fetch(`${url}/api/v1/auth/signup/`, {
@@ -202,7 +209,7 @@ try {
   const before = serverCpu(pid);
   const idleMsPerSecond = (before.totalMs - idleStart.totalMs) / 3;
 
-  const devtools = await inspector();
+  devtools = await inspector();
   const statementsBefore = await devtools.statements();
   await devtools.send("Profiler.enable");
   await devtools.send("Profiler.setSamplingInterval", { interval: samplingMicros });
@@ -211,12 +218,12 @@ try {
   const started = Date.now();
   await drive(requests, one);
   if (kind === "signup") await mailed(mailedBefore + requests);
+  // Stopped before waiting for the server to settle: the sampler's own work keeps it busy.
+  const { profile } = await devtools.send<{ profile: Profile }>("Profiler.stop");
   await untilIdle(pid);
   const seconds = (Date.now() - started) / 1000;
-  const { profile } = await devtools.send<{ profile: Profile }>("Profiler.stop");
   const after = serverCpu(pid);
   const statementsAfter = await devtools.statements();
-  devtools.close();
 
   const perRequest = (ms: number) => (ms / requests).toFixed(3);
   console.log(
@@ -259,7 +266,9 @@ try {
   writeFileSync(file, JSON.stringify(profile));
   console.log(`profile: ${file}`);
 } finally {
+  devtools?.close();
   await server.stop();
+  await postgres?.stop();
   await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
