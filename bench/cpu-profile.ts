@@ -1,13 +1,13 @@
 /**
  * Where the server's CPU goes per request, read from a CPU profile rather than guessed:
  * `node bench/cpu-profile.ts signup|sessions [requests] [--postgres]` builds nothing (run
- * `npm run build` first), starts the real server (on a throwaway PostgreSQL with `--postgres`) with the bench's raised limits and a local SMTP server, warms
- * it up, then profiles its event loop through the inspector while it answers `requests`
- * sign-ups (each until its message has arrived) or `GET /api/v1/auth/sessions/`. It prints
- * CPU ms per request by thread (from /proc, the idle server's rate taken off), the event
- * loop's profile by part, and every SQL statement PGlite ran with its count and WebAssembly
- * time per request (bench/pglite-statements.ts); the profile is written for Chromium's
- * DevTools. Not part of `npm run bench`: it is the tool for finding what to cut.
+ * `npm run build` first), starts the real server (on a throwaway PostgreSQL with `--postgres`)
+ * with the bench's raised limits and a local SMTP server, warms it up, then profiles its event
+ * loop through the inspector while it answers `requests` sign-ups (each until its message has
+ * arrived) or `GET /api/v1/auth/sessions/`. It prints CPU ms per request by thread (from /proc,
+ * the idle server's rate taken off), the event loop's profile by part, and every SQL statement
+ * PGlite ran with its count and WebAssembly time per request (bench/pglite-statements.ts); the
+ * profile is written for Chromium's DevTools. Not part of `npm run bench`: it is the tool for finding what to cut.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
