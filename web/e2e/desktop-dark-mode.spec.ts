@@ -1,4 +1,4 @@
-import { chromium } from "@playwright/test";
+import { chromium, type Page } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "@ysp/testing/chromium";
 import { blockThirdParty, expect, gotoHydrated, pages, test } from "./fixtures.ts";
 
@@ -7,8 +7,9 @@ test.skip(({ viewport }) => (viewport?.width ?? 0) <= 900, "desktop scrollbars")
 test("a desktop set to dark mode shows every page as designed, scrollbar included", async ({
   baseURL,
 }) => {
-  // Every page twice: about 23 s for 20 pages on a quiet 2-core machine, so about 0.6 s a page
-  // and its dark twin; the limit leaves room for a busy machine and more pages.
+  // Every page twice: 27 s for 42 pages on a quiet 2-core machine, so about 0.65 s a page and
+  // its dark twin (170 s in a full run, with a new page for each); the limit leaves room for a
+  // busy machine and more pages.
   test.setTimeout(60_000 + pages.length * 3_000);
   // Playwright hides scrollbars by default; this browser draws them, as a desktop does.
   const browser = await chromium.launch({
@@ -17,24 +18,26 @@ test("a desktop set to dark mode shows every page as designed, scrollbar include
     ignoreDefaultArgs: ["--hide-scrollbars"],
   });
   try {
+    // One page of each scheme, taken from page to page: a new page for each took twice as long.
+    const open = async (colorScheme: "light" | "dark") => {
+      const page = await browser.newPage({
+        viewport: { width: 1280, height: 800 },
+        colorScheme,
+        baseURL,
+      });
+      await blockThirdParty(page);
+      return page;
+    };
+    const [light, dark] = await Promise.all([open("light"), open("dark")]);
+    const shot = async (page: Page, path: string) => {
+      await gotoHydrated(page, path);
+      return page.screenshot();
+    };
     const different: string[] = [];
     for (const { path } of pages) {
-      const [light, dark] = await Promise.all(
-        (["light", "dark"] as const).map(async (colorScheme) => {
-          const page = await browser.newPage({
-            viewport: { width: 1280, height: 800 },
-            colorScheme,
-            baseURL,
-          });
-          await blockThirdParty(page);
-          await gotoHydrated(page, path);
-          const shot = await page.screenshot();
-          await page.close();
-          return shot;
-        }),
-      );
+      const [lightShot, darkShot] = await Promise.all([shot(light, path), shot(dark, path)]);
       // Compared as a whole: a byte-by-byte diff of two screenshots would take minutes to print.
-      if (!light?.equals(dark ?? Buffer.alloc(0))) different.push(path);
+      if (!lightShot.equals(darkShot)) different.push(path);
     }
     expect(different, "pages that look different in dark mode").toEqual([]);
   } finally {
