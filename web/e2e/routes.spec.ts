@@ -83,7 +83,10 @@ test.describe("every route", () => {
     }
   });
 
-  test("pages that need no interactivity ship no framework JavaScript", async ({ page }) => {
+  test("pages that need no interactivity ship no framework JavaScript", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "what a page loads is the same at any width");
     // Some thirty pages one after another: on shared cores that took past the usual 30 s.
     test.setTimeout(90_000);
     for (const { path, scriptKb } of staticPages) {
@@ -138,16 +141,5 @@ test.describe("every route", () => {
     await page.locator("footer").getByRole("link", { name: "FAQs" }).click();
     await expect(page).toHaveURL("/faqs");
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  });
-
-  test("works at 320 px wide with no sideways scrolling", async ({ page }) => {
-    await page.setViewportSize({ width: 320, height: 640 });
-    for (const route of pages) {
-      await page.goto(route.path);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - window.innerWidth,
-      );
-      expect(overflow, route.path).toBeLessThanOrEqual(0);
-    }
   });
 });
