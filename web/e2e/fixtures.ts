@@ -147,18 +147,26 @@ export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
   if (pageAt(path).hydrates)
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await showSkippedSections(page);
   return response;
 }
 
-export async function expectNoAxeViolations(page: Page) {
-  // Sections off screen are not laid out (content-visibility: auto, app.css), and axe judges
-  // unrendered text against whatever lies at its place (axe-core issue 2768): they are shown
-  // first, as a reader scrolling to them would see them.
-  await page.evaluate(() => {
+/**
+ * Sections far from the screen are not laid out until a reader scrolls near them
+ * (content-visibility: auto, app.css): until then their links measure 0×0, their width is not
+ * in the page's, and a full-page screenshot may catch them blank or drawn. Tests that judge the
+ * whole page lay them out first, as the reader scrolling to them would see them; axe needs it
+ * too, since it judges unrendered text against whatever lies at its place (axe-core issue 2768).
+ */
+export const showSkippedSections = (page: Page) =>
+  page.evaluate(() => {
     for (const element of document.querySelectorAll<HTMLElement>("*"))
       if (getComputedStyle(element).contentVisibility === "auto")
         element.style.contentVisibility = "visible";
   });
+
+export async function expectNoAxeViolations(page: Page) {
+  await showSkippedSections(page);
   // Legacy mode runs axe once in the page. The default runs it in each frame and then again in
   // a blank page it opens to merge the results, for cross-origin frames: there are none to judge
   // here (the video player's is blocked, as every third party is), and it took twice as long,

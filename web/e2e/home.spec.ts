@@ -27,6 +27,19 @@ test.describe("home", () => {
     await expect(page.getByRole("link", { name: /^Download/ })).toBeVisible();
   });
 
+  test("a section laid out only near the screen is drawn when scrolled to", async ({ page }) => {
+    // page.goto, not gotoHydrated, which lays every section out for the tests that judge them all.
+    await page.goto(href("/"));
+    const download = page.locator(".download");
+    expect(await download.evaluate((section) => getComputedStyle(section).contentVisibility)).toBe(
+      "auto",
+    );
+    const heading = download.getByRole("heading", { level: 2 });
+    await heading.scrollIntoViewIfNeeded();
+    await expect(heading).toBeInViewport();
+    expect((await heading.boundingBox())?.height).toBeGreaterThan(10);
+  });
+
   test("/login shows the home screen", async ({ page }) => {
     const response = await gotoHydrated(page, href("/login"));
     expect(response?.status()).toBe(200);
