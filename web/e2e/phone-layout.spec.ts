@@ -1,15 +1,7 @@
 import { chromium, type Page } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "@ysp/testing/chromium";
 import { href } from "react-router";
-import {
-  blockThirdParty,
-  expect,
-  gotoHydrated,
-  pages,
-  screenshotPath,
-  showSkippedSections,
-  test,
-} from "./fixtures.ts";
+import { blockThirdParty, expect, gotoHydrated, pages, screenshotPath, test } from "./fixtures.ts";
 
 /**
  * What a phone brings that a desktop test does not: narrow screens, Android's
@@ -127,7 +119,7 @@ test("a video held sideways fits the screen, controls included", async ({ page }
   await page.screenshot({ path: screenshotPath(testInfo, "video-landscape") });
 });
 
-test("the browser's automatic dark mode leaves the page as designed", async ({ page }) => {
+test("the browser's automatic dark mode leaves the page as designed", async ({ page, baseURL }) => {
   await gotoHydrated(page, href("/"));
   const designed = await page.screenshot({ fullPage: true });
   const browser = await chromium.launch({
@@ -139,11 +131,10 @@ test("the browser's automatic dark mode leaves the page as designed", async ({ p
       viewport: page.viewportSize(),
       hasTouch: true,
       colorScheme: "dark",
+      baseURL,
     });
     await blockThirdParty(dark);
-    await dark.goto(page.url());
-    await dark.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    await showSkippedSections(dark);
+    await gotoHydrated(dark, href("/"));
     // Compared as a whole: a byte-by-byte diff of two screenshots would take minutes to print.
     const same = (await dark.screenshot({ fullPage: true })).equals(designed);
     expect(same, "the page in automatic dark mode looks as designed").toBe(true);
