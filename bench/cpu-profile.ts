@@ -7,7 +7,8 @@
  * arrived) or `GET /api/v1/auth/sessions/`. It prints CPU ms per request by thread (from /proc,
  * the idle server's rate taken off), the event loop's profile by part, and every SQL statement
  * PGlite ran with its count and WebAssembly time per request (bench/pglite-statements.ts); the
- * profile is written for Chromium's DevTools. Not part of `npm run bench`: it is the tool for finding what to cut.
+ * profile is written for Chromium's DevTools. Not part of `npm run bench`: it is the tool for
+ * finding what to cut.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
