@@ -10,13 +10,14 @@ import {
 } from "@ysp/contract";
 import { href } from "react-router";
 import {
+  cspViolations,
   expect,
   fillSignupForm,
   gotoHydrated,
   makeStudent,
   nextAnswer,
-  pages,
   type Student,
+  scrollToBottom,
   signedUpToast,
   signupApi,
   storeSession,
@@ -62,26 +63,6 @@ async function expectNoInjectedMarkup(page: Page) {
       .map((el) => el.outerHTML.slice(0, 120)),
   }));
   expect(found).toEqual({ flag: undefined, injected: [], scripts: [], javascriptUrls: [] });
-}
-
-/** Read now: the fixture's list starts again on every new document. */
-const cspViolations = (page: Page) => page.evaluate(() => window.__cspViolations);
-
-/** Step down the page so anything loaded on scroll (images, observers) gets its chance. */
-async function scrollToBottom(page: Page) {
-  for (let y = 0; ; ) {
-    const { height, view } = await page.evaluate(() => ({
-      height: document.documentElement.scrollHeight,
-      view: window.innerHeight,
-    }));
-    if (y >= height) break;
-    y += view;
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.evaluate(() => new Promise(requestAnimationFrame));
-  }
-  await expect
-    .poll(() => page.evaluate(() => window.scrollY + window.innerHeight))
-    .toBeGreaterThanOrEqual(await page.evaluate(() => document.documentElement.scrollHeight - 1));
 }
 
 test.describe("markup in names and email is kept as text", () => {
@@ -276,42 +257,6 @@ test.describe("markup in the newsletter field is kept as text", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your email");
     await expectNoInjectedMarkup(page);
   });
-});
-
-test.describe("every route: no CSP violation, and external links keep this page to themselves", () => {
-  for (const route of pages) {
-    test(`${route.name} (${route.path})`, async ({ page, viewport }) => {
-      await gotoHydrated(page, route.path);
-      await scrollToBottom(page);
-
-      const hasMenu = route.chrome && (viewport?.width ?? 0) < 960;
-      const opener = page.getByRole("button", { name: "Open menu" });
-      await expect(opener).toBeVisible({ visible: hasMenu });
-      if (hasMenu) {
-        await opener.click();
-        await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
-      }
-
-      const links = await page.locator("a[href], area[href]").evaluateAll((elements) =>
-        elements.map((el) => ({
-          href: (el as HTMLAnchorElement).href,
-          rel: [...(el as HTMLAnchorElement).relList],
-          target: el.getAttribute("target"),
-        })),
-      );
-      const here = new URL(page.url()).host;
-      const external = links.filter(
-        ({ href }) => /^https?:$/.test(new URL(href).protocol) && new URL(href).host !== here,
-      );
-      // Every route has at least the WhatsApp chat button.
-      expect(external.length).toBeGreaterThan(0);
-      for (const link of external) {
-        expect(link.rel, link.href).toEqual(expect.arrayContaining(["noopener", "noreferrer"]));
-        expect(link.target, link.href).toBe("_blank");
-      }
-      expect(await cspViolations(page)).toEqual([]);
-    });
-  }
 });
 
 test.describe("no redirect to a place taken from input", () => {

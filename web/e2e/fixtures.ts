@@ -165,6 +165,26 @@ export const showSkippedSections = (page: Page) =>
         element.style.contentVisibility = "visible";
   });
 
+/** The page's CSP violations, read now: the fixture's list starts again on every new document. */
+export const cspViolations = (page: Page) => page.evaluate(() => window.__cspViolations);
+
+/** Step down the page so anything loaded on scroll (images, observers) gets its chance. */
+export async function scrollToBottom(page: Page) {
+  for (let y = 0; ; ) {
+    const { height, view } = await page.evaluate(() => ({
+      height: document.documentElement.scrollHeight,
+      view: window.innerHeight,
+    }));
+    if (y >= height) break;
+    y += view;
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+  }
+  await expect
+    .poll(() => page.evaluate(() => window.scrollY + window.innerHeight))
+    .toBeGreaterThanOrEqual(await page.evaluate(() => document.documentElement.scrollHeight - 1));
+}
+
 export async function expectNoAxeViolations(page: Page) {
   await showSkippedSections(page);
   // Legacy mode runs axe once in the page. The default runs it in each frame and then again in

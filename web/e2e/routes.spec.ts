@@ -2,19 +2,22 @@ import { href } from "react-router";
 import { site } from "../app/content/site.ts";
 import {
   blockThirdParty,
+  cspViolations,
   expect,
   expectNoAxeViolations,
   gotoHydrated,
   pages,
   screenshotPath,
+  scrollToBottom,
   staticPages,
   test,
 } from "./fixtures.ts";
 
 test.describe("every route", () => {
   for (const route of pages) {
-    test(`${route.name}: status, chrome, metadata, accessibility, screenshot`, async ({
+    test(`${route.name}: status, chrome, metadata, accessibility, screenshot, links, CSP`, async ({
       page,
+      viewport,
     }, testInfo) => {
       const response = await gotoHydrated(page, route.path);
       expect(response?.status()).toBe(route.status);
@@ -51,6 +54,35 @@ test.describe("every route", () => {
         path: screenshotPath(testInfo, route.name),
         fullPage: true,
       });
+
+      // Issue 5: no CSP violation on any route, whatever loads on scroll or opens, and every
+      // external link keeps this page to itself (none can reach back through window.opener).
+      await scrollToBottom(page);
+      const hasMenu = route.chrome && (viewport?.width ?? 0) < 960;
+      const opener = page.getByRole("button", { name: "Open menu" });
+      await expect(opener).toBeVisible({ visible: hasMenu });
+      if (hasMenu) {
+        await opener.click();
+        await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+      }
+      const links = await page.locator("a[href], area[href]").evaluateAll((elements) =>
+        elements.map((el) => ({
+          href: (el as HTMLAnchorElement).href,
+          rel: [...(el as HTMLAnchorElement).relList],
+          target: el.getAttribute("target"),
+        })),
+      );
+      const here = new URL(page.url()).host;
+      const external = links.filter(
+        ({ href }) => /^https?:$/.test(new URL(href).protocol) && new URL(href).host !== here,
+      );
+      // Every route has at least the WhatsApp chat button.
+      expect(external.length).toBeGreaterThan(0);
+      for (const link of external) {
+        expect(link.rel, link.href).toEqual(expect.arrayContaining(["noopener", "noreferrer"]));
+        expect(link.target, link.href).toBe("_blank");
+      }
+      expect(await cspViolations(page)).toEqual([]);
     });
   }
 
