@@ -35,7 +35,7 @@ const atOnce = 5;
 const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 const self = fileURLToPath(import.meta.url);
 
-/** Runs this file again as `role`, and resolves with its pid once it prints its first line. */
+/** Runs this file again as `role`: the process, and the first line it prints (its answer). */
 function child(role: string, ...args: string[]) {
   const process_ = spawn(process.execPath, [self, role, ...args], {
     stdio: ["ignore", "pipe", "inherit"],
