@@ -130,18 +130,6 @@ test.describe("footer", () => {
     await expect(email).toHaveAttribute("aria-invalid", "true");
   });
 
-  test("every external link opens in a new tab with noopener noreferrer", async ({ page }) => {
-    for (const path of ["/", "/faqs", "/join"]) {
-      await gotoHydrated(page, path);
-      const external = await page.locator('a[href^="http"]').all();
-      expect(external.length, path).toBeGreaterThan(0);
-      for (const link of external) {
-        await expect(link).toHaveAttribute("target", "_blank");
-        await expect(link).toHaveAttribute("rel", "noopener noreferrer");
-      }
-    }
-  });
-
   test("the chat button stays at the bottom right, and nothing is left underneath it", async ({
     page,
   }) => {

@@ -79,7 +79,7 @@ test.describe("every route", () => {
       // Every route has at least the WhatsApp chat button.
       expect(external.length).toBeGreaterThan(0);
       for (const link of external) {
-        expect(link.rel, link.href).toEqual(expect.arrayContaining(["noopener", "noreferrer"]));
+        expect(link.rel, link.href).toEqual(["noopener", "noreferrer"]);
         expect(link.target, link.href).toBe("_blank");
       }
       expect(await cspViolations(page)).toEqual([]);
