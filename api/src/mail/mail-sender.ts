@@ -163,6 +163,7 @@ export function createMailSender({
               user.firstName,
               link(emailChangePages.confirm, mail.nonce),
               emailChangeLifetimes.confirm.words,
+              emailChangeLifetimes.undo.words,
             ),
           ),
           mail.toAddress,

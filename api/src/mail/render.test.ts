@@ -16,7 +16,7 @@ const every = {
   guardianRefused: mailWords.guardianRefused("Ada", "27 December 2026", other),
   accountDeleted: mailWords.accountDeleted(),
   newsletterConfirm: mailWords.newsletterConfirm(url, "7 days", other),
-  emailChangeConfirm: mailWords.emailChangeConfirm("Ada", url, "48 hours"),
+  emailChangeConfirm: mailWords.emailChangeConfirm("Ada", url, "48 hours", "7 days"),
   emailChangeTaken: mailWords.emailChangeTaken("Ada", other),
   emailChanged: mailWords.emailChanged("Ada", url, "7 days", "n•••@example.org"),
   emailChangeUndone: mailWords.emailChangeUndone("Ada", url, "30 minutes", other),

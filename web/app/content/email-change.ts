@@ -2,7 +2,7 @@ import { emailChangeLifetimes } from "@ysp/contract";
 import { mailWords } from "./mail.ts";
 import { site } from "./site.ts";
 
-const confirmSubject = mailWords.emailChangeConfirm("", "", "").subject;
+const confirmSubject = mailWords.emailChangeConfirm("", "", "", "").subject;
 
 /**
  * The pages that change the address an account logs in with: the form, and the two pages its
@@ -40,7 +40,7 @@ export const emailChangeWords = {
       description: `Undo a change of the email your ${site.name} account logs in with.`,
     },
     title: "Put your old email back",
-    text: "Tap the button if you did not change your email. Your account will log in with this address again, every phone will be logged out, and we'll send you a link to choose a new password.",
+    text: "Tap the button if you did not change your email. Your account will log in with this address again, every phone will be logged out, your password will stop working, and we'll send you a link to choose a new one.",
     withoutLink:
       "This page undoes a change of your login email. Open it from the link in the email we sent to your old address when it was changed.",
     submit: "Put my old email back",

@@ -133,12 +133,18 @@ export const mailWords = {
     after: [],
   }),
 
-  emailChangeConfirm: (firstName: string, url: string, lifetime: string): MailWords => ({
+  emailChangeConfirm: (
+    firstName: string,
+    url: string,
+    lifetime: string,
+    undoLifetime: string,
+  ): MailWords => ({
     subject: "Confirm your new email",
-    preview: `One tap makes this address the login of your ${site.name} account.`,
+    preview: `An existing ${site.name} account asked to log in with this address.`,
     greeting: greeting(firstName),
     paragraphs: [
-      `Someone (we hope it was you) asked to log in to ${site.name} with this address from now on. Confirm it, and this address becomes your login.`,
+      `An existing ${site.name} account, which logs in with another address now, asked to log in with this address from now on. Confirm it only if that account is yours: this address then becomes its login.`,
+      `For ${undoLifetime} after you confirm, the account's old address can still put itself back with one tap, and the account goes with it.`,
     ],
     action: { text: "Use this email", url },
     after: [
@@ -188,7 +194,7 @@ export const mailWords = {
     preview: "Your account logs in with this address again.",
     greeting: greeting(firstName),
     paragraphs: [
-      `Your ${site.name} account logs in with this address again, and every phone that was logged in was logged out. Whoever changed your email knew your password, so choose a new one now.`,
+      `Your ${site.name} account logs in with this address again, and every phone that was logged in was logged out. Whoever changed your email knew your password, so it no longer works: choose a new one now.`,
     ],
     action: { text: "Choose a new password", url },
     after: [
