@@ -27,7 +27,7 @@ export const emailChangeMessages = {
   changed:
     "Your email is changed. Log in to the app with your new address. We've told your old address, with a way back.",
   undone:
-    "Your old email is back. Whoever changed it knew your password, so we've sent your old address a link to choose a new one.",
+    "Your old email is back. Whoever changed it knew your password, so it no longer works: we've sent your old address a link to choose a new one.",
   sameAddress: "This is already your email: enter a new one",
   /** Between the request and its link, another account took the address (or the old one). */
   taken: "Another account uses this email now, so it cannot be yours. Your email has not changed.",

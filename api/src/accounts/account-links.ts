@@ -4,13 +4,13 @@ import {
   type LinkProblem,
   linkLifetimes,
 } from "@ysp/contract";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { TokenHolder } from "../auth/tokens.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { accountLinks, users } from "../db/schema.ts";
 import { hashToken, type LinkTokens } from "../mail/link-tokens.ts";
 import type { MailKind, MailQueue } from "../mail/mail-queue.ts";
-import { endCredentials } from "./credentials.ts";
+import { endCredentials, endSessions } from "./credentials.ts";
 import { lockStudentByEmail } from "./students.ts";
 
 export type LinkPurpose = (typeof accountLinks.$inferSelect)["purpose"];
@@ -85,7 +85,12 @@ export function createAccountLinks(
     };
   }
 
-  /** Ends the account's unused links of this purpose, so only the newest one works. */
+  /**
+   * Ends the account's unused links of this purpose, so only the newest one works; but for the
+   * reset an undone change of address sent (it names the address it gave back): a request for
+   * another reset, which anyone may make for the address, must not end the student's way in.
+   * Only a reset (endCredentials) or another undo ends it.
+   */
   const replaceUnused = (tx: Tx, userId: string, purpose: LinkPurpose, at: Date) =>
     tx
       .update(accountLinks)
@@ -96,6 +101,7 @@ export function createAccountLinks(
           eq(accountLinks.purpose, purpose),
           isNull(accountLinks.usedAt),
           isNull(accountLinks.replacedAt),
+          purpose === "reset_password" ? isNull(accountLinks.email) : undefined,
         ),
       );
 
@@ -148,11 +154,20 @@ export function createAccountLinks(
    * Locks the link until `tx` ends, so two uses at once cannot both succeed, and uses it. A new
    * password ends the link by taking the same row lock (credentials.ts), so whichever commits
    * second sees the other: a token made from a link opened first names an epoch already past.
+   * `first` runs on a good link before it is used: a problem it returns leaves the link unused,
+   * so a link that cannot apply now still works once it can.
    */
-  async function take(tx: Tx, token: string, purpose: LinkPurpose): Promise<TakenLink> {
+  async function take<Problem extends string = never>(
+    tx: Tx,
+    token: string,
+    purpose: LinkPurpose,
+    first?: (link: { userId: string; email: string | null }) => Promise<Problem | undefined>,
+  ): Promise<TakenLink | { ok: false; problem: Problem }> {
     const found = await find(tx, token, purpose, true);
     const problem = problemOf(found?.link);
     if (problem || !found) return { ok: false, problem: problem ?? "link_invalid" };
+    const refused = await first?.(found.link);
+    if (refused) return { ok: false, problem: refused };
     await tx
       .update(accountLinks)
       .set({ usedAt: new Date(now()) })
@@ -160,11 +175,18 @@ export function createAccountLinks(
     return { ok: true, userId: found.link.userId, epoch: found.epoch, email: found.link.email };
   }
 
-  const markVerified = (tx: Tx, userId: string) =>
-    tx
+  /**
+   * Counts the address as confirmed, if it was not yet: the account's epoch when this was its
+   * first confirmation, undefined when it had been confirmed before.
+   */
+  const markVerified = async (tx: Tx, userId: string) => {
+    const [first] = await tx
       .update(users)
-      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${new Date(now())})` })
-      .where(eq(users.id, userId));
+      .set({ emailVerifiedAt: new Date(now()) })
+      .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+      .returning({ epoch: users.credentialsEpoch });
+    return first?.epoch;
+  };
 
   return {
     /** A new account's first link: written with the account itself (students.createStudent). */
@@ -173,7 +195,6 @@ export function createAccountLinks(
     issue,
     take,
     replaceUnused,
-    markVerified,
     /** A link's message was queued in a transaction that has committed: send it now. */
     wake: () => queue.wake(),
 
@@ -204,11 +225,19 @@ export function createAccountLinks(
         : { ok: true, userId: found.link.userId, epoch: found.epoch };
     },
 
+    /**
+     * Uses the link and counts the address as confirmed. The first confirmation ends every
+     * session issued before it: an account made on someone else's address keeps no power once
+     * the address's owner, whom its message invited, confirms it. The answer names the epoch
+     * after, so the data session the page opens is of it.
+     */
     async verifyEmail(token: string): Promise<LinkAnswer> {
-      return db.transaction(async (tx) => {
+      return db.transaction(async (tx): Promise<LinkAnswer> => {
         const opened = await take(tx, token, "verify_email");
-        if (opened.ok) await markVerified(tx, opened.userId);
-        return opened;
+        if (!opened.ok) return opened;
+        if ((await markVerified(tx, opened.userId)) === undefined) return opened;
+        const epoch = await endSessions(tx, opened.userId, new Date(now()));
+        return { ...opened, epoch: epoch ?? opened.epoch };
       });
     },
 

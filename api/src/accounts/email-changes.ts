@@ -1,11 +1,11 @@
 import type { LinkProblem } from "@ysp/contract";
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.ts";
+import { type Db, queryRows, type Tx } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import type { MailQueue } from "../mail/mail-queue.ts";
 import type { AccountLinks } from "./account-links.ts";
 import { endCredentials, endLinks, endSessions } from "./credentials.ts";
-import { isEmailTaken } from "./students.ts";
+import { isEmailTaken, removeAccount, reservation } from "./students.ts";
 
 /** Why a confirm or an undo did nothing: its link, or its address now another account's. */
 export type EmailChangeProblem = LinkProblem | "email_taken";
@@ -19,7 +19,9 @@ export type EmailChanges = ReturnType<typeof createEmailChanges>;
  * and #2600); the old address is then told, with a link that puts it back, sent only where the
  * old address was confirmed, since an address never confirmed was never shown to be the
  * student's (a typo such as ada@gmial.com is someone else's mailbox, and its owner must not get
- * the power to take the account). Times come from the app's clock (`now`), as links' do.
+ * the power to take the account). While that way back can be used, its address is reserved: no
+ * other account may sign up with it or change to it, so the undo can always give it back. Times
+ * come from the app's clock (`now`), as links' do.
  */
 export function createEmailChanges(
   db: Db,
@@ -27,21 +29,27 @@ export function createEmailChanges(
   queue: MailQueue,
   now: () => number,
 ) {
-  /** Another account that logs in with `email`. */
+  /** Another account that logs in with `email`, and whether that address is confirmed. */
   const ownerOf = async (tx: Tx, email: string, besides: string) => {
     const [owner] = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, referredBy: users.referredBy, confirmedAt: users.emailVerifiedAt })
       .from(users)
       .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, besides)));
-    return owner?.id;
+    return owner;
   };
 
-  /**
-   * Makes `email` the account's login, confirmed now (its link reached it): the time it did, or
-   * undefined when another account has the address.
-   */
-  async function logInWith(tx: Tx, userId: string, email: string): Promise<Date | undefined> {
-    if (await ownerOf(tx, email, userId)) return undefined;
+  /** Whether another account's way back holds `email` (students.ts reservation). */
+  const reservedFor = async (tx: Tx, email: string, besides: string) => {
+    const [held] = await queryRows<{ user_id: string }>(tx, reservation(email, new Date(now())));
+    return held !== undefined && held.user_id !== besides;
+  };
+
+  /** Whether `email` is another account's, as a login or as an address its way back holds. */
+  const heldByAnother = async (tx: Tx, email: string, besides: string) =>
+    (await ownerOf(tx, email, besides)) !== undefined || (await reservedFor(tx, email, besides));
+
+  /** Makes `email` the account's login, confirmed now (its link reached it): the time it did. */
+  async function logInWith(tx: Tx, userId: string, email: string): Promise<Date> {
     const at = new Date(now());
     await tx.update(users).set({ email, emailVerifiedAt: at }).where(eq(users.id, userId));
     return at;
@@ -56,7 +64,8 @@ export function createEmailChanges(
       if (answer.ok) queue.wake();
       return answer;
     } catch (error) {
-      // Signed up with, or changed to, by another account between our look and our write.
+      // Signed up with, or changed to, by another account between our look and our write: the
+      // transaction is rolled back, its link unused.
       if (isEmailTaken(error)) return { ok: false, problem: "email_taken" };
       throw error;
     }
@@ -66,8 +75,9 @@ export function createEmailChanges(
     /**
      * Asks to change `userId`'s address to `newEmail` (normalized, and not the account's own):
      * one pending change per account, so any earlier link stops working. When another account
-     * has the address, no link is made and that account's owner is told instead; the caller
-     * answers the same either way, and the work is the same but for the message.
+     * has the address, no link is made and that account's owner is told instead; when another
+     * account's way back holds it, no link is made and nobody is told (that account's login is
+     * now whoever changed it). The caller answers the same either way.
      */
     async request(userId: string, newEmail: string): Promise<void> {
       await db.transaction(async (tx) => {
@@ -79,9 +89,10 @@ export function createEmailChanges(
           .for("update");
         if (!user) return;
         const owner = await ownerOf(tx, newEmail, userId);
-        if (owner) {
+        if (owner || (await reservedFor(tx, newEmail, userId))) {
           await links.replaceUnused(tx, userId, "change_email", new Date(now()));
-          await queue.enqueue(tx, { kind: "email-change-taken", userId: owner, nonce: null });
+          if (owner)
+            await queue.enqueue(tx, { kind: "email-change-taken", userId: owner.id, nonce: null });
         } else
           await links.issue(tx, userId, "change_email", { email: newEmail, toAddress: newEmail });
       });
@@ -92,10 +103,13 @@ export function createEmailChanges(
      * The new address's link, used once: it becomes the login, counted as confirmed; every
      * session ends (the app logs in again with the new address) and every unused link sent to
      * the old address stops working; the old address, if it was confirmed, gets the way back.
+     * Refused, its link unused, while another account has the new address or holds it.
      */
     confirm: (token: string) =>
       changing(async (tx) => {
-        const taken = await links.take(tx, token, "change_email");
+        const taken = await links.take(tx, token, "change_email", async ({ userId, email }) =>
+          email !== null && (await heldByAnother(tx, email, userId)) ? "email_taken" : undefined,
+        );
         if (!taken.ok) return taken;
         if (!taken.email) throw new Error("A change of address without its address");
         const [user] = await tx
@@ -105,7 +119,6 @@ export function createEmailChanges(
           .for("update");
         if (!user) return { ok: false, problem: "link_invalid" };
         const at = await logInWith(tx, taken.userId, taken.email);
-        if (!at) return { ok: false, problem: "email_taken" };
         await endSessions(tx, taken.userId, at);
         await endLinks(tx, taken.userId, at);
         // Each old address keeps its own way back: a second change must not end the first's.
@@ -119,20 +132,32 @@ export function createEmailChanges(
       }),
 
     /**
-     * The old address's link, used once: it is the login again, every power issued since ends
-     * (sessions, links, a parent's pending request, other ways back), and a link to choose a
-     * new password goes to it, since whoever changed the address knew the password.
+     * The old address's link, used once: it is the login again, and only its mailbox is left in
+     * charge. Every power issued since ends (sessions, links, a parent's pending request, other
+     * ways back); the password stops logging in, since whoever changed the address knew it, and
+     * so no change of address can be asked for either; a link to choose a new password goes to
+     * the address, and only a reset or another undo ends that link. An account made on the
+     * address since, never confirmed, is deleted: its maker never held the mailbox. Refused,
+     * its link unused, while a confirmed account has the address.
      */
     undo: (token: string) =>
       changing(async (tx) => {
-        const taken = await links.take(tx, token, "undo_email_change");
+        const taken = await links.take(tx, token, "undo_email_change", async (link) => {
+          const standing = link.email ? await ownerOf(tx, link.email, link.userId) : undefined;
+          if (standing?.confirmedAt) return "email_taken";
+          if (standing) await removeAccount(tx, standing);
+          return undefined;
+        });
         if (!taken.ok) return taken;
         if (!taken.email) throw new Error("A way back without its address");
         const at = await logInWith(tx, taken.userId, taken.email);
-        if (!at) return { ok: false, problem: "email_taken" };
         await endCredentials(tx, taken.userId, at);
         await links.replaceUnused(tx, taken.userId, "undo_email_change", at);
-        await links.issue(tx, taken.userId, "reset_password", { kind: "email-change-undone" });
+        await tx.update(users).set({ passwordHash: null }).where(eq(users.id, taken.userId));
+        await links.issue(tx, taken.userId, "reset_password", {
+          kind: "email-change-undone",
+          email: taken.email,
+        });
         return { ok: true };
       }),
   };

@@ -16,7 +16,7 @@ import {
 import type { MailQueue } from "../mail/mail-queue.ts";
 import type { DataRequests } from "./data-requests.ts";
 import { byLowerEmail, type Newsletter } from "./newsletter.ts";
-import { lockStudent } from "./students.ts";
+import { lockStudent, removeAccount } from "./students.ts";
 
 export type PersonalData = ReturnType<typeof createPersonalData>;
 
@@ -169,13 +169,8 @@ export function createPersonalData(
    * the count. The last message is queued with the address alone, cleared once it is sent.
    */
   async function erase(tx: Tx, user: User): Promise<void> {
-    if (user.referredBy)
-      await tx
-        .update(users)
-        .set({ deletedReferrals: sql`${users.deletedReferrals} + 1` })
-        .where(eq(users.id, user.referredBy));
     await tx.delete(newsletterSubscriptions).where(byLowerEmail(user.email));
-    await tx.delete(users).where(eq(users.id, user.id));
+    await removeAccount(tx, user);
     await queue.enqueue(tx, { kind: "account-deleted", toAddress: user.email, nonce: null });
   }
 

@@ -51,6 +51,19 @@ export async function lockStudentByEmail(tx: Tx, email: string): Promise<User | 
   return user;
 }
 
+/**
+ * Deletes the account's row in `tx`, and everything hanging from it (foreign keys cascade); the
+ * student who invited it keeps the count of their invitations.
+ */
+export async function removeAccount(tx: Tx, user: Pick<User, "id" | "referredBy">) {
+  if (user.referredBy)
+    await tx
+      .update(users)
+      .set({ deletedReferrals: sql`${users.deletedReferrals} + 1` })
+      .where(eq(users.id, user.referredBy));
+  await tx.delete(users).where(eq(users.id, user.id));
+}
+
 export type CreateStudentResult = { ok: true; id: string } | { ok: false; reason: "email_taken" };
 
 export type NewStudent = Omit<SignupBody, "password" | "referral_code" | "user_type"> & {
@@ -133,7 +146,7 @@ export function createStudents(db: Db) {
     /** The password hash of an account made with this email in the last ten minutes. */
     async recentPasswordHash(email: string): Promise<string | undefined> {
       const [user] = await recentPasswordHash.execute({ email: email.toLowerCase() });
-      return user?.passwordHash;
+      return user?.passwordHash ?? undefined;
     },
     async idByReferralCode(code: string): Promise<string | undefined> {
       const [user] = await idByReferralCode.execute({ code });
@@ -151,8 +164,9 @@ export function createStudents(db: Db) {
             db,
             sql`with student as (
                   insert into ${users} (email, first_name, last_name, password_hash, user_type, referral_code, referred_by)
-                  values (${input.email}, ${input.first_name}, ${input.last_name}, ${input.passwordHash},
-                          'STUDENT', ${newReferralCode()}, ${input.referredBy})
+                  select ${input.email}, ${input.first_name}, ${input.last_name}, ${input.passwordHash},
+                         'STUDENT', ${newReferralCode()}, ${input.referredBy}
+                  where not exists (${reservation(input.email, link.createdAt)})
                   returning id),
                 consent as (
                   insert into ${consentRecords} (user_id, kind, terms_version, privacy_version, source_page)
@@ -164,9 +178,9 @@ export function createStudents(db: Db) {
                 select id, ${link.mail.kind}, ${link.mail.nonce} from student
                 returning user_id as id`,
           );
-          if (!row) throw new Error("Inserting a user returned no row");
-          const id = row.id;
-          return { ok: true, id };
+          // No row: a way back holds the address (reservation), answered as a taken one.
+          if (!row) return { ok: false, reason: "email_taken" };
+          return { ok: true, id: row.id };
         } catch (error) {
           if (pgErrorCode(error) !== uniqueViolation) throw error;
           const constraint = constraintName(error);
@@ -178,6 +192,18 @@ export function createStudents(db: Db) {
     },
   };
 }
+
+/**
+ * The link that reserves `email` at `at`, as a subquery: a way back to an address (an undo of a
+ * change of address) that can still be used. Until it is used or expires, no other account may
+ * take the address, by sign-up or by a change, so the undo can always give it back.
+ */
+export const reservation = (email: string, at: Date) =>
+  sql`select ${accountLinks.userId} as user_id from ${accountLinks}
+      where ${accountLinks.purpose} = 'undo_email_change'
+        and lower(${accountLinks.email}) = ${email.toLowerCase()}
+        and ${accountLinks.usedAt} is null and ${accountLinks.replacedAt} is null
+        and ${accountLinks.expiresAt} > ${at}`;
 
 /** Whether a failed statement wrote an address another account already logs in with. */
 export const isEmailTaken = (error: unknown) =>

@@ -234,7 +234,7 @@ export async function openDatabase(
  * Runs raw SQL and returns its rows. Both drivers answer with an object
  * holding `rows`; Drizzle's shared type for the two cannot say so.
  */
-export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+export async function queryRows<Row>(db: Db | Tx, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
 }

@@ -18,7 +18,11 @@ export const users = pgTable(
     email: text("email").notNull(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
-    passwordHash: text("password_hash").notNull(),
+    /**
+     * Null while the account has no password that logs in: an undone change of address leaves
+     * it so until the reset mailed to the restored address sets one (accounts/email-changes.ts).
+     */
+    passwordHash: text("password_hash"),
     userType: text("user_type").notNull().default("STUDENT"),
     referralCode: text("referral_code").notNull(),
     referredBy: uuid("referred_by").references((): AnyPgColumn => users.id, {
@@ -105,6 +109,11 @@ export const accountLinks = pgTable(
   (t) => [
     uniqueIndex("account_links_token_hash_key").on(t.tokenHash),
     index("account_links_user_id_idx").on(t.userId, t.purpose),
+    // A sign-up looks here for its address (an address a way back may still give back is
+    // reserved): one probe of this index, not a scan of every link.
+    index("account_links_undo_email_idx")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.purpose} = 'undo_email_change'`),
   ],
 );
 

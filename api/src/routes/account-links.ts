@@ -141,6 +141,8 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
       ...operation({
         operationId: "verifyEmail",
         summary: "Confirm an account's email with the token from its link",
+        description:
+          "The first confirmation of an address ends every session of the account issued before it: the app logs in again.",
         tag: "auth",
         security: "public",
         body: { schema: tokenBodySchema, examples: examples.tokenBody },

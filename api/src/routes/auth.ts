@@ -158,7 +158,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
           operationId: "signUp",
           summary: "Create a student account",
           description:
-            "Sending the same email and password again within ten minutes of the account (a second press, a retry after a lost answer) is answered 201 again.",
+            "Sending the same email and password again within ten minutes of the account (a second press, a retry after a lost answer) is answered 201 again. An address that another account's way back (undoEmailChange) can still give back is answered as a taken one.",
           tag: "auth",
           security: "public",
           body: { schema: signupBodySchema, examples: examples.signupBody },

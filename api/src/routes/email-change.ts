@@ -85,7 +85,7 @@ export const emailChangeRoutes: FastifyPluginAsync<EmailChangeOptions> = async (
         ...operation({
           operationId: "requestEmailChange",
           summary: "Ask to change the login address: a link goes to the new one",
-          description: `The account is the bearer token's; without one (the /change-email page's form), the one \`email\` logs in with, checked with the password as a login is. A link to confirm goes to \`new_email\` and works once, for ${emailChangeLifetimes.confirm.words}; until it is used the account logs in with its address as before. An address another account has gets the same 202, and that account's owner is told instead. One change is pending per account: a new request ends the last one's link. Limited as a login is, and counted with it.`,
+          description: `The account is the bearer token's; without one (the /change-email page's form), the one \`email\` logs in with, checked with the password as a login is. A link to confirm goes to \`new_email\` and works once, for ${emailChangeLifetimes.confirm.words}; until it is used the account logs in with its address as before. An address another account has gets the same 202, and that account's owner is told instead; so does an address another account's way back (undoEmailChange) can still give back, and nobody is told. One change is pending per account: a new request ends the last one's link. Limited as a login is, and counted with it.`,
           ...student,
           body: { schema: emailChangeBodySchema, examples: examples.emailChangeBody },
           answers: {
@@ -194,7 +194,7 @@ export const emailChangeRoutes: FastifyPluginAsync<EmailChangeOptions> = async (
       operationId: "confirmEmailChange",
       summary: "Make the new address the login, with the token from the link mailed to it",
       description:
-        "The address is counted as confirmed; every session ends (the app logs in again with the new address); unused links sent to the old address stop working. The old address, if it was confirmed, is mailed a link that puts it back (undoEmailChange). An address another account has taken since the request is refused with email_taken.",
+        "The address is counted as confirmed; every session ends (the app logs in again with the new address); unused links sent to the old address stop working. The old address, if it was confirmed, is mailed a link that puts it back (undoEmailChange), and until that link is used or runs out no other account may sign up with the old address or change to it. An address another account has taken since the request, or another account's way back holds, is refused with email_taken, and the link still works once the address is free.",
     },
     changes.confirm,
     emailChangeMessages.changed,
@@ -205,7 +205,7 @@ export const emailChangeRoutes: FastifyPluginAsync<EmailChangeOptions> = async (
     {
       operationId: "undoEmailChange",
       summary: "Put the old address back, with the token from the link mailed to it",
-      description: `Every session, link and pending request of the account ends, and a link to choose a new password goes to the old address: whoever changed it knew the password. A later change or a new password does not end this link; only its own use, its ${emailChangeLifetimes.undo.words}, or another undo do.`,
+      description: `Every session, link and pending request of the account ends; the password stops logging in, so no change of address can be asked for either, and a link to choose a new password goes to the old address: whoever changed it knew the password. Only that reset or another undo ends the reset link. An account made on the old address since, never confirmed, is deleted. A later change or a new password does not end this link; only its own use, its ${emailChangeLifetimes.undo.words}, or another undo do. While a confirmed account has the address, the undo is refused with email_taken and its link still works.`,
     },
     changes.undo,
     emailChangeMessages.undone,

@@ -242,9 +242,14 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
       if (await answeredOverLimit(checkAccountLimit, rateLimits.loginPerEmail, request, reply))
         return reply;
       if (hasher.full()) return busy(reply);
-      const checked = await hasher.verify(user.passwordHash, request.body.current_password);
+      // An account with no password (its change of address undone) matches none: only the
+      // reset mailed to its address sets one.
+      const current = user.passwordHash;
+      const checked = current
+        ? await hasher.verify(current, request.body.current_password)
+        : ({ ok: true, value: false } as const);
       if (!checked.ok) return busy(reply);
-      if (!checked.value)
+      if (!checked.value || !current)
         return sendError(reply, {
           status: 400,
           code: "wrong_password",
@@ -253,7 +258,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
         });
       const hashed = await hasher.hash(request.body.new_password);
       if (!hashed.ok) return busy(reply);
-      const epoch = await credentials.changePassword(holder, user.passwordHash, hashed.value);
+      const epoch = await credentials.changePassword(holder, current, hashed.value);
       // Changed at once by another request, whose new password ended this token's power.
       if (epoch === undefined) return notAuthenticated(reply);
       request.logFields = { userId: user.id };

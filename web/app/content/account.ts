@@ -28,7 +28,8 @@ export const accountPageWords = {
       description: `Your ${site.name} account's email address is confirmed.`,
     },
     title: accountMessages.emailConfirmed,
-    text: "Thank you. Download the app and log in with your email and password.",
+    // The first confirmation logs every phone out (accounts/account-links.ts verifyEmail).
+    text: "Thank you. Download the app and log in with your email and password. If you were already logged in to the app, it will ask you to log in again.",
     download: "Download the app",
   },
   forgotPassword: {

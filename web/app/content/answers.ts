@@ -136,7 +136,7 @@ export const answerWords: Record<AnswerPage, AnswerCopy> = {
   emailChangeUndone: {
     title: "Your old email is back",
     lines: [
-      "Whoever changed it knew your password, so we've sent your old address a link to choose a new one. Do it now.",
+      "Whoever changed it knew your password, so it no longer works. We've sent your old address a link to choose a new one: do it now.",
     ],
     links: [home],
   },

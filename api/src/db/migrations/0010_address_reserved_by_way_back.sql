@@ -1,0 +1,2 @@
+ALTER TABLE "users" ALTER COLUMN "password_hash" DROP NOT NULL;--> statement-breakpoint
+CREATE INDEX "account_links_undo_email_idx" ON "account_links" USING btree (lower("email")) WHERE "account_links"."purpose" = 'undo_email_change';
