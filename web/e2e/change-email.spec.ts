@@ -1,4 +1,5 @@
 import { maskEmail } from "@ysp/contract";
+import { accountPageWords } from "../app/content/account.ts";
 import { answerWords } from "../app/content/answers.ts";
 import { emailChangeWords } from "../app/content/email-change.ts";
 import {
@@ -9,6 +10,7 @@ import {
   type Student,
   screenshotPath,
   signUpByApi,
+  signupApi,
   test,
   uniqueTag,
 } from "./fixtures.ts";
@@ -79,7 +81,8 @@ for (const javaScriptEnabled of [true, false]) {
         answerWords.emailChangeUndone.title,
       );
       await page.screenshot({ path: screenshotPath(testInfo, `change-email-undone-${shot}`) });
-      expect((await logIn(request, student.email, student.password)).status()).toBe(200);
+      // Back, and the password whoever changed it knew logs in with neither address.
+      expect((await logIn(request, student.email, student.password)).status()).toBe(401);
       expect((await logIn(request, to, student.password)).status()).toBe(401);
       const reset = await waitForMail(student.email, "Your email is back: choose a new password");
       linkTo(reset, "/reset-password");
@@ -130,4 +133,65 @@ test("the new address gets the typo hint, and a tap puts it in", async ({ page }
   await suggestion.click();
   await expect(email).toHaveValue("ada@yahoo.com");
   await expect(email).toBeFocused();
+});
+
+test("an intruder who knew the password cannot keep the account: the undo wins", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "the student's side, on a phone");
+  const student: Student = makeStudent();
+  await signUpByApi(request, student);
+  await page.goto(linkIn(await waitForMail(student.email, "Confirm your email")));
+  await page.getByRole("button", { name: "Confirm my email" }).click();
+  await expect(page).toHaveURL(/\/email-confirmed$/);
+
+  // The intruder moves the account to an address of their own, then takes the old one.
+  const to = `thief.${uniqueTag()}@example.org`;
+  const asked = await request.post("/api/v1/auth/email-change/", {
+    data: { email: student.email, password: student.password, new_email: to },
+  });
+  expect(asked.status()).toBe(202);
+  const confirmLink = linkTo(
+    await waitForMail(to, "Confirm your new email"),
+    "/change-email/confirm",
+  );
+  const token = new URL(confirmLink, page.url()).searchParams.get("token");
+  const confirmed = await request.post("/api/v1/auth/email-change/confirm/", { data: { token } });
+  expect(confirmed.status()).toBe(200);
+  const squat = await request.post(signupApi, { data: { ...student, password: "thief-2026-pw" } });
+  expect(squat.status()).toBe(400);
+
+  // The student taps "Put my old email back" on a phone.
+  const told = await waitForMail(student.email, `Your YSP email was changed to ${maskEmail(to)}`);
+  await page.goto(linkTo(told, "/change-email/undo"));
+  await page.screenshot({ path: screenshotPath(testInfo, "change-email-undo-intruder") });
+  await page.getByRole("button", { name: words.undo.submit }).click();
+  await expect(page).toHaveURL(/\/change-email\/undone$/);
+  await expect(page.getByText(answerWords.emailChangeUndone.lines[0] ?? "")).toBeVisible();
+  await page.screenshot({ path: screenshotPath(testInfo, "change-email-undone-intruder") });
+
+  // The intruder's password is dead, no change can start, and another reset ends nothing.
+  for (const email of [student.email, to])
+    expect((await logIn(request, email, student.password)).status()).toBe(401);
+  const again = await request.post("/api/v1/auth/email-change/", {
+    data: { email: student.email, password: student.password, new_email: to },
+  });
+  expect(again.status()).toBe(400);
+  const reset = await waitForMail(student.email, "Your email is back: choose a new password");
+  expect(
+    (
+      await request.post("/api/v1/auth/password-reset/", { data: { email: student.email } })
+    ).status(),
+  ).toBe(202);
+  await waitForMail(student.email, "Reset your password");
+
+  // The reset the undo mailed still works, and the account is the student's again.
+  await page.goto(linkTo(reset, "/reset-password"));
+  await page.getByLabel(accountPageWords.resetPassword.label).fill("my-own-again-2026");
+  await page.getByRole("button", { name: accountPageWords.resetPassword.submit }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    answerWords.passwordChanged.title,
+  );
+  expect((await logIn(request, student.email, "my-own-again-2026")).status()).toBe(200);
 });
