@@ -1,4 +1,3 @@
-import { maskEmail } from "@ysp/contract";
 import { accountPageWords } from "../app/content/account.ts";
 import { answerWords } from "../app/content/answers.ts";
 import { emailChangeWords } from "../app/content/email-change.ts";
@@ -69,10 +68,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect((await logIn(request, to, student.password)).status()).toBe(200);
       expect((await logIn(request, student.email, student.password)).status()).toBe(401);
 
-      const told = await waitForMail(
-        student.email,
-        `Your YSP email was changed to ${maskEmail(to)}`,
-      );
+      const told = await waitForMail(student.email, "Your YSP email was changed");
       await page.goto(linkTo(told, "/change-email/undo"));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(words.undo.title);
       await page.getByRole("button", { name: words.undo.submit }).click();
@@ -163,7 +159,7 @@ test("an intruder who knew the password cannot keep the account: the undo wins",
   expect(squat.status()).toBe(400);
 
   // The student taps "Put my old email back" on a phone.
-  const told = await waitForMail(student.email, `Your YSP email was changed to ${maskEmail(to)}`);
+  const told = await waitForMail(student.email, "Your YSP email was changed");
   await page.goto(linkTo(told, "/change-email/undo"));
   await page.screenshot({ path: screenshotPath(testInfo, "change-email-undo-intruder") });
   await page.getByRole("button", { name: words.undo.submit }).click();

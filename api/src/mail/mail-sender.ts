@@ -6,7 +6,6 @@ import {
   emailChangePages,
   linkLifetimes,
   linkTokenParameter,
-  maskEmail,
 } from "@ysp/contract";
 import { type MailWords, mailWords } from "@ysp/web/content/mail";
 import { and, desc, eq } from "drizzle-orm";
@@ -179,7 +178,7 @@ export function createMailSender({
               user.firstName,
               link(emailChangePages.undo, mail.nonce),
               emailChangeLifetimes.undo.words,
-              maskEmail(user.email),
+              user.email,
             ),
           ),
           mail.toAddress,

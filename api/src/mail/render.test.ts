@@ -18,7 +18,7 @@ const every = {
   newsletterConfirm: mailWords.newsletterConfirm(url, "7 days", other),
   emailChangeConfirm: mailWords.emailChangeConfirm("Ada", url, "48 hours", "7 days"),
   emailChangeTaken: mailWords.emailChangeTaken("Ada", other),
-  emailChanged: mailWords.emailChanged("Ada", url, "7 days", "n•••@example.org"),
+  emailChanged: mailWords.emailChanged("Ada", url, "7 days", "nkechi@example.org"),
   emailChangeUndone: mailWords.emailChangeUndone("Ada", url, "30 minutes", other),
 } satisfies Record<keyof typeof mailWords, unknown>;
 

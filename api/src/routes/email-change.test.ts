@@ -3,7 +3,6 @@ import {
   emailChangeMessages,
   type LoginResponse,
   linkProblems,
-  maskEmail,
   sessionMessages,
 } from "@ysp/contract";
 import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
@@ -35,7 +34,7 @@ afterAll(() => smtp.close());
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const form = { "content-type": "application/x-www-form-urlencoded" };
 const confirmSubject = "Confirm your new email";
-const changedSubject = (to: string) => `Your YSP email was changed to ${maskEmail(to)}`;
+const changedSubject = "Your YSP email was changed";
 const takenSubject = "Someone tried to use your email at YSP";
 const undoneSubject = "Your email is back: choose a new password";
 const newAddress = () => makeStudent().email.replace("@", ".new@");
@@ -111,8 +110,9 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
     expect(again.user.email).toBe(to.toLowerCase());
     expect(again.user.email_verified).toBe(true);
 
-    const told = await mailTo(smtp, student.email, changedSubject(to.toLowerCase()));
-    expect(told.subject).toMatch(/^Your YSP email was changed to [a-z]•••@/);
+    const told = await mailTo(smtp, student.email, changedSubject);
+    // The new address is named in full in the body, for the old address's owner to check.
+    expect(told.text).toContain(`now logs in with ${to.toLowerCase()} instead of this address`);
     expect(told.text).toContain(`for ${emailChangeLifetimes.undo.words}`);
     tokenIn(told, "/change-email/undo");
     // The same link twice: used.
@@ -128,7 +128,7 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
   it("puts the old address back with its link, ends everything, and sends it a reset link", async () => {
     const { student, phone } = await confirmedOnAPhone();
     const to = newAddress();
-    const changedMail = nextMailTo(smtp, student.email, changedSubject(to));
+    const changedMail = nextMailTo(smtp, student.email, changedSubject);
     expect((await confirm(await askedFor(phone, student.password, to))).statusCode).toBe(200);
     const undoToken = tokenIn(await changedMail(), "/change-email/undo");
     // Whoever changed it logs in with the new address and changes the password, and the
@@ -144,7 +144,7 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
     expect(changed.statusCode).toBe(200);
     const thiefAgain = changed.json() as { access: string };
     const further = newAddress();
-    const furtherUndo = nextMailTo(smtp, to, changedSubject(further));
+    const furtherUndo = nextMailTo(smtp, to, changedSubject);
     expect(
       (await confirm(await askedFor({ ...thief, ...thiefAgain }, stolen, further))).statusCode,
     ).toBe(200);
@@ -211,7 +211,7 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
       expect((await confirm(late)).json().errors[0].code).toBe("link_expired");
       const fresh = await logInTo(app, student);
       const to = newAddress();
-      const changedMail = nextMailTo(smtp, student.email, changedSubject(to));
+      const changedMail = nextMailTo(smtp, student.email, changedSubject);
       expect((await confirm(await askedFor(fresh, student.password, to))).statusCode).toBe(200);
       const undoToken = tokenIn(await changedMail(), "/change-email/undo");
       clock += emailChangeLifetimes.undo.seconds * 1000 + 1000;
@@ -352,7 +352,7 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
     expect(asked.statusCode).toBe(303);
     expect(asked.headers.location).toBe("/change-email/sent");
     const token = tokenIn(await mailTo(smtp, to, confirmSubject), "/change-email/confirm");
-    const changedMail = nextMailTo(smtp, student.email, changedSubject(to));
+    const changedMail = nextMailTo(smtp, student.email, changedSubject);
     const done = await post(app, `/change-email/confirm?token=${token}`, "", form);
     expect(done.statusCode).toBe(303);
     expect(done.headers.location).toBe("/change-email/done");

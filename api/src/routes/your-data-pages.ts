@@ -1,5 +1,4 @@
 import { accountPages, dataRightsPages, yourDataSlots } from "@ysp/contract";
-import { maskEmail } from "@ysp/contract/email";
 import { dataRightsWords } from "@ysp/web/content/data-rights";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Guardians } from "../accounts/guardians.ts";
@@ -86,7 +85,8 @@ export const yourDataPagesRoutes: FastifyPluginAsync<YourDataPagesOptions> = asy
     ({ user, guardian, newsletter: letters }) => [
       ...inSession,
       fill(yourDataSlots.name, escapeHtml(`${user.firstName} ${user.lastName}`)),
-      fill(yourDataSlots.email, escapeHtml(maskEmail(user.email))),
+      // In full: the page is the owner's, opened by their own link, and a typo must show.
+      fill(yourDataSlots.email, escapeHtml(user.email)),
       fill(yourDataSlots.guardian, escapeHtml(states.guardian[guardian])),
       fill(yourDataSlots.newsletter, escapeHtml(states.newsletter[letters])),
       value("first_name", user.firstName),

@@ -171,13 +171,15 @@ export const mailWords = {
     firstName: string,
     url: string,
     lifetime: string,
-    maskedNewEmail: string,
+    newEmail: string,
   ): MailWords => ({
-    subject: `Your ${site.name} email was changed to ${maskedNewEmail}`,
+    // The new address is in the body, for its owner to check, and not in the subject: a
+    // subject carries only our words, whatever address someone typed.
+    subject: `Your ${site.name} email was changed`,
     preview: "If you did not change it, put it back with one tap.",
     greeting: greeting(firstName),
     paragraphs: [
-      `Your ${site.name} account now logs in with ${maskedNewEmail} instead of this address, and every phone that was logged in was logged out.`,
+      `Your ${site.name} account now logs in with ${newEmail} instead of this address, and every phone that was logged in was logged out.`,
       "If you did not change it, put it back: your account will log in with this address again, and we'll send you a link to choose a new password.",
     ],
     action: { text: "Put my old email back", url },

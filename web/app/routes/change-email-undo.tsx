@@ -10,7 +10,7 @@ export function meta() {
 }
 
 /**
- * The page the link in "Your YSP email was changed to …" opens, at the old address: a tap puts
+ * The page the link in "Your YSP email was changed" opens, at the old address: a tap puts
  * that address back.
  */
 export default function ChangeEmailUndo() {
