@@ -22,7 +22,9 @@ export const home: HomeCopy = {
   },
   hero: {
     eyebrow: "For SS1–SS3 and exam candidates",
-    title: "Prepare for WAEC, SAT, JAMB, IELTS and your SS1–SS3 exams with expert tutors",
+    // A word joiner (U+2060) after the en dash: a line may break after an en dash, and at
+    // 1280 px the heading broke as "SS1–" / "SS3".
+    title: "Prepare for WAEC, SAT, JAMB, IELTS and your SS1–\u2060SS3 exams with expert tutors",
     lead: "Pre-recorded classes, practice questions with full explanations, quizzes and mock exams, in one app that works on your phone, even on slow data.",
     cta: "Get Started",
     demo: "How it works",
