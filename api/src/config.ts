@@ -152,6 +152,9 @@ export function parseMailbox(raw: string): { name: string; address: string } | n
   return { name: (match?.[1] ?? "").replace(/^"|"$/g, ""), address };
 }
 
+/** Students reach the site over TLS, which the proxy in front of the app ends. */
+export const isHttps = (publicUrl: string) => publicUrl.startsWith("https:");
+
 /** The origin of an http(s) URL with nothing after it but an optional "/"; null otherwise. */
 function publicOrigin(raw: string): string | null {
   const url = URL.parse(raw.trim());
@@ -276,6 +279,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const publicUrl = publicOrigin(e.PUBLIC_URL ?? "") ?? `http://localhost:${e.PORT}`;
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  // nginx ends TLS: without trusting it, every request looks like plain http from 127.0.0.1,
+  // and the rate limits count every student as one.
+  if (e.NODE_ENV === "production" && isHttps(publicUrl) && trustProxy === false) {
+    throw new ConfigError(
+      "TRUST_PROXY must be set when NODE_ENV=production and PUBLIC_URL is https://: the proxy that ends TLS tells the app each client's address and scheme (such as TRUST_PROXY=127.0.0.1)",
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -289,7 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: "pglite", dataDir: join(dataDir, "pglite") },
     dataDir,
     jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir),
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy,
     rateLimits: {
       mailPerMinute: e.RATE_LIMIT_MAIL,
       mailPerAddressPerHour: e.RATE_LIMIT_MAIL_ADDRESS,
