@@ -264,7 +264,7 @@ describe.skipIf(!postgresBinDir() || !existsSync(nginxBinary))(
           "nginx to answer /readyz",
         );
 
-        // The app knows the phone came over HTTPS (X-Forwarded-Proto), so it sends HSTS.
+        // PUBLIC_URL is https, so every answer sends HSTS.
         const ready = await phone.get("/readyz");
         expect(ready.headers.get("strict-transport-security")).toMatch(/^max-age=\d+/);
 

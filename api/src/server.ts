@@ -16,7 +16,7 @@ import { createPasswordHasher } from "./auth/password-hasher.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import { bodyLimit } from "./body-limit.ts";
-import type { Config } from "./config.ts";
+import { type Config, isHttps } from "./config.ts";
 import { refuseCrossSitePosts } from "./cross-site-posts.ts";
 import type { Database } from "./db/client.ts";
 import { registerErrorHandler, sendError } from "./errors.ts";
@@ -150,7 +150,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // The API speaks JSON only; anything else is refused with 415 rather than half-read.
   app.removeContentTypeParser("text/plain");
   app.decorateRequest("logFields", null);
-  registerSecurityHeaders(app, site.permissionsPolicy);
+  registerSecurityHeaders(app, site.permissionsPolicy, isHttps(config.publicUrl));
   registerErrorHandler(app, metrics.databaseUnavailable);
   knowSitePages(app, site);
   refuseCrossSitePosts(app, config.publicUrl);
