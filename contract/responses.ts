@@ -73,6 +73,8 @@ export const apiErrorCodes = {
   service_busy: "Too many passwords are being checked; wait for Retry-After.",
   database_unavailable: "The database cannot be reached or is too slow; wait for Retry-After.",
   server_stopping: "This instance is restarting; try again (Retry-After).",
+  request_timeout:
+    "The request took longer to arrive than the server waits (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS); send it again.",
   server_error: "Something failed on the server's side.",
   not_found: "No such address in the API.",
   method_not_allowed: "The address takes another method.",

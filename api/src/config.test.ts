@@ -135,6 +135,14 @@ describe("configuration", () => {
       { NODE_ENV: "production", JWT_SECRET: jwtSecret, PUBLIC_URL: "https://ysp.ng" },
       /^TRUST_PROXY must be set when NODE_ENV=production and PUBLIC_URL is https:\/\/: [^\n]*TRUST_PROXY=127\.0\.0\.1\)$/,
     ],
+    [
+      { REQUEST_TIMEOUT_MS: "500" },
+      /^REQUEST_TIMEOUT_MS must be a whole number from 1000 to 600000 \(got "500"\)$/,
+    ],
+    [
+      { HEADERS_TIMEOUT_MS: "40000" },
+      /^HEADERS_TIMEOUT_MS must be at most REQUEST_TIMEOUT_MS \(30000\)[^\n]*\(got "40000"\)$/,
+    ],
     [{ SMTP_URL: "mail.example.com:587" }, /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     [{ SMTP_URL: "http://mail.example.com" }, /^SMTP_URL must be an smtp:\/\//],
     [{ MAIL_FROM: "YSP" }, /^MAIL_FROM must be an address, or a name and an address/],
@@ -198,6 +206,18 @@ describe("configuration", () => {
       loadConfig({ ...production, PUBLIC_URL: "https://ysp.ng", TRUST_PROXY: "127.0.0.1" })
         .trustProxy,
     ).toEqual(["127.0.0.1"]);
+  });
+
+  it("waits 30 s for a whole request and 10 s for its headers unless REQUEST_TIMEOUT_MS and HEADERS_TIMEOUT_MS say", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).timeouts).toEqual({
+      requestMs: 30_000,
+      headersMs: 10_000,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dir, REQUEST_TIMEOUT_MS: "60000", HEADERS_TIMEOUT_MS: "60000" })
+        .timeouts,
+    ).toEqual({ requestMs: 60_000, headersMs: 60_000 });
   });
 
   it("reads TRUST_PROXY as a flag or proxy addresses", () => {

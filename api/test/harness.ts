@@ -8,6 +8,7 @@ import { makeStudent, type Student } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
+import { defaultTimeouts } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema.ts";
 import type { MailConfig } from "../src/mail/mail-config.ts";
@@ -149,6 +150,7 @@ export const makeConfig = ({ rateLimits, ...overrides }: ConfigOverrides = {}): 
   logLevel: "silent",
   refreshReuseGraceSeconds: 10,
   publicUrl: testPublicUrl,
+  timeouts: defaultTimeouts,
   ...overrides,
   rateLimits: {
     signupPerMinute: 10_000,
