@@ -54,6 +54,7 @@ export const apiErrorCodes = {
   too_big: "A field is too long or too large.",
   parse_error: "The body is empty or not valid JSON.",
   bad_request: "The request could not be understood (its Content-Length, say).",
+  cookie_twice: "The request carried one of the site's cookies twice; neither is used.",
   email_taken: "An account with this email already exists.",
   invalid_referral_code: "No student has this invite code.",
   guardian_email_own: "The parent's address is the student's own.",

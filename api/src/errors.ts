@@ -9,6 +9,7 @@ import {
 import { answerFrameWords } from "@ysp/web/content/answers";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { bodyLimit } from "./body-limit.ts";
+import { CookieSentTwiceError } from "./cookies.ts";
 import { isDatabaseUnavailable } from "./db/unavailable.ts";
 import { sendFormAgain } from "./form-again.ts";
 import { formPagePath, isFormPost, sendAnswerPage } from "./form-posts.ts";
@@ -147,6 +148,11 @@ function errorAnswer(
   ];
   const known = error.code ? fastifyCodes[error.code] : undefined;
   if (known) return answer(known.status, known.code, known.detail);
+  if (error instanceof CookieSentTwiceError) {
+    // The cookie's name only: its values are the student's (and a stranger's) sessions.
+    request.logFields = { ...request.logFields, cookieTwice: error.cookie };
+    return answer(400, "cookie_twice", serviceMessages.cookieTwice);
+  }
   if (error instanceof SyntaxError)
     return answer(400, "parse_error", fastifyCodes.FST_ERR_CTP_INVALID_JSON_BODY?.detail ?? "");
   if (error.statusCode === 429) {

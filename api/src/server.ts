@@ -17,6 +17,7 @@ import { createSessions } from "./auth/sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { type Config, isHttps } from "./config.ts";
+import { cookiesFor } from "./cookies.ts";
 import { refuseCrossSitePosts } from "./cross-site-posts.ts";
 import type { Database } from "./db/client.ts";
 import { answerClientError, registerErrorHandler, sendError } from "./errors.ts";
@@ -248,6 +249,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     }, hasher.saturated);
   }
   const sessions = createSessions(accounts.sessions, signer, config.refreshReuseGraceSeconds);
+  const cookies = cookiesFor(config.publicUrl);
   await app.register(sessionRoutes, {
     prefix: authPrefix,
     students: accounts.students,
@@ -269,8 +271,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     links,
     guardians,
     outcomes: metrics,
+    signedUpCookie: cookies.signedUp,
   });
-  const linkOptions = { links, hasher, rateLimits: limits, linkRequests, signer };
+  const linkOptions = {
+    links,
+    hasher,
+    rateLimits: limits,
+    linkRequests,
+    signer,
+    dataCookie: cookies.data,
+  };
   await app.register(accountLinkRoutes, { prefix: authPrefix, ...linkOptions });
   await app.register(linkPageRoutes, linkOptions);
   const emailChangeOptions = {
@@ -291,13 +301,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     personalData,
     guardians,
     rateLimits: limits,
+    dataCookie: cookies.data,
   };
   await app.register(yourDataRoutes, { prefix: yourDataApi, ...dataOptions });
   await app.register(yourDataPageRoutes, dataOptions);
   await app.register(yourDataPagesRoutes, { ...dataOptions, newsletter, site });
   await app.register(guardianConsentRoutes, { guardians, rateLimits: limits, site });
   await app.register(joinPageRoutes, { site, students: accounts.students });
-  await app.register(signedUpPageRoutes, { site });
+  await app.register(signedUpPageRoutes, { site, signedUpCookie: cookies.signedUp });
   await app.register(linkPageViews, { site });
   await app.register(newsletterRoutes, { newsletter, rateLimits: limits, site });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
