@@ -3586,6 +3586,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description cookie_twice: The request carried one of the site's cookies twice; neither is used.
+                             * @enum {string}
+                             */
+                            code: "cookie_twice";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
             /** @description No valid credentials came with the request. */
             401: {
                 headers: {
@@ -3700,9 +3721,10 @@ export interface operations {
                              *     too_big: A field is too long or too large.
                              *     parse_error: The body is empty or not valid JSON.
                              *     bad_request: The request could not be understood (its Content-Length, say).
+                             *     cookie_twice: The request carried one of the site's cookies twice; neither is used.
                              * @enum {string}
                              */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "cookie_twice";
                             detail: string;
                             attr: string | null;
                         }[];
@@ -3862,9 +3884,10 @@ export interface operations {
                              *     too_big: A field is too long or too large.
                              *     parse_error: The body is empty or not valid JSON.
                              *     bad_request: The request could not be understood (its Content-Length, say).
+                             *     cookie_twice: The request carried one of the site's cookies twice; neither is used.
                              * @enum {string}
                              */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "cookie_twice";
                             detail: string;
                             attr: string | null;
                         }[];
@@ -4026,10 +4049,11 @@ export interface operations {
                              *     too_big: A field is too long or too large.
                              *     parse_error: The body is empty or not valid JSON.
                              *     bad_request: The request could not be understood (its Content-Length, say).
+                             *     cookie_twice: The request carried one of the site's cookies twice; neither is used.
                              *     guardian_email_own: The parent's address is the student's own.
                              * @enum {string}
                              */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "guardian_email_own";
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "cookie_twice" | "guardian_email_own";
                             detail: string;
                             attr: string | null;
                         }[];
@@ -4214,9 +4238,10 @@ export interface operations {
                              *     too_big: A field is too long or too large.
                              *     parse_error: The body is empty or not valid JSON.
                              *     bad_request: The request could not be understood (its Content-Length, say).
+                             *     cookie_twice: The request carried one of the site's cookies twice; neither is used.
                              * @enum {string}
                              */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "cookie_twice";
                             detail: string;
                             attr: string | null;
                         }[];

@@ -54,6 +54,7 @@ export const apiErrorCodes = {
   too_big: "A field is too long or too large.",
   parse_error: "The body is empty or not valid JSON.",
   bad_request: "The request could not be understood (its Content-Length, say).",
+  cookie_twice: "The request carried one of the site's cookies twice; neither is used.",
   email_taken: "An account with this email already exists.",
   invalid_referral_code: "No student has this invite code.",
   guardian_email_own: "The parent's address is the student's own.",
@@ -73,6 +74,8 @@ export const apiErrorCodes = {
   service_busy: "Too many passwords are being checked; wait for Retry-After.",
   database_unavailable: "The database cannot be reached or is too slow; wait for Retry-After.",
   server_stopping: "This instance is restarting; try again (Retry-After).",
+  request_timeout:
+    "The request took longer to arrive than the server waits (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS); send it again.",
   server_error: "Something failed on the server's side.",
   not_found: "No such address in the API.",
   method_not_allowed: "The address takes another method.",

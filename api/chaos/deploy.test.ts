@@ -195,7 +195,8 @@ async function openEveryKindOfLink(client: Client, serverLogs: () => string): Pr
   expect((await client.post(`${site}/api/v1/auth/signup/`, student)).status).toBe(201);
   const confirmed = await open(await linkTo(student.email, "/verify-email"), {}, 303);
   const cookie = confirmed.headers.get("set-cookie")?.split(";")[0] ?? "";
-  expect(cookie).toMatch(/^ysp_data=/);
+  // Behind TLS (PUBLIC_URL is https) the data cookie is __Host- prefixed (cookies.ts).
+  expect(cookie).toMatch(/^__Host-ysp_data=/);
   const parent = `parent.${student.email}`;
   const asked = await client.form(
     `${yourDataApi}/guardian-request/`,
@@ -264,7 +265,7 @@ describe.skipIf(!postgresBinDir() || !existsSync(nginxBinary))(
           "nginx to answer /readyz",
         );
 
-        // The app knows the phone came over HTTPS (X-Forwarded-Proto), so it sends HSTS.
+        // PUBLIC_URL is https, so every answer sends HSTS.
         const ready = await phone.get("/readyz");
         expect(ready.headers.get("strict-transport-security")).toMatch(/^max-age=\d+/);
 

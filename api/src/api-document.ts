@@ -1,6 +1,7 @@
 import { dataRightsLifetimes } from "@ysp/contract";
 import { site } from "@ysp/web/content/site";
 import { accessTokenSeconds } from "./auth/tokens.ts";
+import { cookiesFor } from "./cookies.ts";
 
 /** The version of /api/v1 as described: the minor number moves with each addition. */
 export const apiVersion = "1.1.0";
@@ -56,7 +57,7 @@ export const openApiBase = (publicUrl: string) => ({
         type: "http" as const,
         scheme: "bearer",
         bearerFormat: "JWT",
-        description: `The token openYourData returns (${dataRightsLifetimes.yourData.words}); the site's pages send it as the HttpOnly cookie ysp_data instead.`,
+        description: `The token openYourData returns (${dataRightsLifetimes.yourData.words}); the site's pages send it as the HttpOnly cookie ${cookiesFor(publicUrl).data.name} instead.`,
       },
     },
   },

@@ -131,6 +131,18 @@ describe("configuration", () => {
       /^PUBLIC_URL must be the site's address with http:\/\/ or https:\/\//,
     ],
     [{ PUBLIC_URL: "https://ysp.ng/app" }, /^PUBLIC_URL must be .* and no path/],
+    [
+      { NODE_ENV: "production", JWT_SECRET: jwtSecret, PUBLIC_URL: "https://ysp.ng" },
+      /^TRUST_PROXY must be set when NODE_ENV=production and PUBLIC_URL is https:\/\/: [^\n]*TRUST_PROXY=127\.0\.0\.1\)$/,
+    ],
+    [
+      { REQUEST_TIMEOUT_MS: "500" },
+      /^REQUEST_TIMEOUT_MS must be a whole number from 1000 to 600000 \(got "500"\)$/,
+    ],
+    [
+      { HEADERS_TIMEOUT_MS: "40000" },
+      /^HEADERS_TIMEOUT_MS must be at most REQUEST_TIMEOUT_MS \(30000\)[^\n]*\(got "40000"\)$/,
+    ],
     [{ SMTP_URL: "mail.example.com:587" }, /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     [{ SMTP_URL: "http://mail.example.com" }, /^SMTP_URL must be an smtp:\/\//],
     [{ MAIL_FROM: "YSP" }, /^MAIL_FROM must be an address, or a name and an address/],
@@ -150,6 +162,7 @@ describe("configuration", () => {
       JWT_SECRET: jwtSecret,
       LOG_LEVEL: "INFO",
       PUBLIC_URL: "https://ysp.ng",
+      TRUST_PROXY: "127.0.0.1",
     });
     expect(config.jwtSecret).toBe(jwtSecret);
     expect(config.logLevel).toBe("info");
@@ -176,6 +189,35 @@ describe("configuration", () => {
       from: { name: "YSP Lagos", address: "hello@example.com" },
       publicUrl: "https://ysp.example",
     });
+  });
+
+  it("needs TRUST_PROXY in production only behind TLS, where a proxy ends it", () => {
+    const production = { DATA_DIR: dataDir(), NODE_ENV: "production", JWT_SECRET: jwtSecret };
+    expect(loadConfig({ ...production, PUBLIC_URL: "http://10.0.0.5:3000" }).trustProxy).toBe(
+      false,
+    );
+    expect(() => loadConfig({ ...production, PUBLIC_URL: "https://ysp.ng" })).toThrow(
+      /^TRUST_PROXY must be set/,
+    );
+    expect(() =>
+      loadConfig({ ...production, PUBLIC_URL: "https://ysp.ng", TRUST_PROXY: "false" }),
+    ).toThrow(/^TRUST_PROXY must be set/);
+    expect(
+      loadConfig({ ...production, PUBLIC_URL: "https://ysp.ng", TRUST_PROXY: "127.0.0.1" })
+        .trustProxy,
+    ).toEqual(["127.0.0.1"]);
+  });
+
+  it("waits 30 s for a whole request and 10 s for its headers unless REQUEST_TIMEOUT_MS and HEADERS_TIMEOUT_MS say", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).timeouts).toEqual({
+      requestMs: 30_000,
+      headersMs: 10_000,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dir, REQUEST_TIMEOUT_MS: "60000", HEADERS_TIMEOUT_MS: "60000" })
+        .timeouts,
+    ).toEqual({ requestMs: 60_000, headersMs: 60_000 });
   });
 
   it("reads TRUST_PROXY as a flag or proxy addresses", () => {

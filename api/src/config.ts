@@ -62,6 +62,12 @@ const oneOf = <Value extends string, Fallback extends Value | undefined>(
     }),
   );
 
+/**
+ * A phone on a bad 2G line (10 kbit/s) sends the largest body the API reads (16 KB) in about
+ * 13 s and a request's headers (under 2 KB) in about 2 s; the rest is room for a stall.
+ */
+export const defaultTimeouts = { requestMs: 30_000, headersMs: 10_000 };
+
 const envSchema = z.object({
   PORT: integer("PORT", 1, 65_535, 3000),
   HOST: z._default(z.string().check(z.minLength(1, "HOST must not be empty")), "127.0.0.1"),
@@ -142,6 +148,8 @@ const envSchema = z.object({
   ),
   RATE_LIMIT_MAIL: integer("RATE_LIMIT_MAIL", 1, 10_000_000, 10),
   RATE_LIMIT_MAIL_ADDRESS: integer("RATE_LIMIT_MAIL_ADDRESS", 1, 10_000_000, 5),
+  REQUEST_TIMEOUT_MS: integer("REQUEST_TIMEOUT_MS", 1000, 600_000, defaultTimeouts.requestMs),
+  HEADERS_TIMEOUT_MS: integer("HEADERS_TIMEOUT_MS", 1000, 600_000, defaultTimeouts.headersMs),
 });
 
 /** "Name <address>" or a bare address, as a message's From takes it; null when it is neither. */
@@ -151,6 +159,9 @@ export function parseMailbox(raw: string): { name: string; address: string } | n
   if (!address || emailProblem(address) !== null) return null;
   return { name: (match?.[1] ?? "").replace(/^"|"$/g, ""), address };
 }
+
+/** Students reach the site over TLS, which the proxy in front of the app ends. */
+export const isHttps = (publicUrl: string) => publicUrl.startsWith("https:");
 
 /** The origin of an http(s) URL with nothing after it but an optional "/"; null otherwise. */
 function publicOrigin(raw: string): string | null {
@@ -178,6 +189,11 @@ export type Config = {
   mail: MailConfig;
   /** Where Prometheus scrapes `/metrics`; null: no metrics listener. */
   metrics: { host: string; port: number } | null;
+  /**
+   * How long a request may take to arrive: all of it, and its headers. Past either, the
+   * connection is answered 408 and closed, so a client sending a byte at a time cannot hold it.
+   */
+  timeouts: { requestMs: number; headersMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -275,7 +291,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `METRICS_PORT must differ from PORT (both ${e.PORT}): the metrics are never served on the site's port`,
     );
   }
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_MS must be at most REQUEST_TIMEOUT_MS (${e.REQUEST_TIMEOUT_MS}): the headers are part of the request (got "${e.HEADERS_TIMEOUT_MS}")`,
+    );
+  }
   const publicUrl = publicOrigin(e.PUBLIC_URL ?? "") ?? `http://localhost:${e.PORT}`;
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  // nginx ends TLS: without trusting it, every request looks like plain http from 127.0.0.1,
+  // and the rate limits count every student as one.
+  if (e.NODE_ENV === "production" && isHttps(publicUrl) && trustProxy === false) {
+    throw new ConfigError(
+      "TRUST_PROXY must be set when NODE_ENV=production and PUBLIC_URL is https://: the proxy that ends TLS tells the app each client's address and scheme (such as TRUST_PROXY=127.0.0.1)",
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -289,7 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: "pglite", dataDir: join(dataDir, "pglite") },
     dataDir,
     jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir),
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy,
     rateLimits: {
       mailPerMinute: e.RATE_LIMIT_MAIL,
       mailPerAddressPerHour: e.RATE_LIMIT_MAIL_ADDRESS,
@@ -316,5 +345,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicUrl,
     },
     metrics: e.METRICS_PORT ? { host: e.METRICS_HOST, port: e.METRICS_PORT } : null,
+    timeouts: { requestMs: e.REQUEST_TIMEOUT_MS, headersMs: e.HEADERS_TIMEOUT_MS },
   };
 }

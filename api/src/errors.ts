@@ -1,3 +1,5 @@
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import {
   type ApiErrorBody,
   type ApiErrorCode,
@@ -7,6 +9,7 @@ import {
 import { answerFrameWords } from "@ysp/web/content/answers";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { bodyLimit } from "./body-limit.ts";
+import { CookieSentTwiceError } from "./cookies.ts";
 import { isDatabaseUnavailable } from "./db/unavailable.ts";
 import { sendFormAgain } from "./form-again.ts";
 import { formPagePath, isFormPost, sendAnswerPage } from "./form-posts.ts";
@@ -128,6 +131,8 @@ export const fastifyCodes: Record<string, { status: number; code: ApiErrorCode; 
  */
 export const unavailableRetrySeconds = 5;
 
+const notUnderstood = "The request could not be understood.";
+
 /** The status and body an error is answered with, and any header that goes with them. */
 function errorAnswer(
   error: FastifyError,
@@ -143,6 +148,11 @@ function errorAnswer(
   ];
   const known = error.code ? fastifyCodes[error.code] : undefined;
   if (known) return answer(known.status, known.code, known.detail);
+  if (error instanceof CookieSentTwiceError) {
+    // The cookie's name only: its values are the student's (and a stranger's) sessions.
+    request.logFields = { ...request.logFields, cookieTwice: error.cookie };
+    return answer(400, "cookie_twice", serviceMessages.cookieTwice);
+  }
   if (error instanceof SyntaxError)
     return answer(400, "parse_error", fastifyCodes.FST_ERR_CTP_INVALID_JSON_BODY?.detail ?? "");
   if (error.statusCode === 429) {
@@ -151,7 +161,7 @@ function errorAnswer(
     return [429, { type, errors }];
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
-    return answer(error.statusCode, "bad_request", "The request could not be understood.");
+    return answer(error.statusCode, "bad_request", notUnderstood);
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, "database unavailable");
     unavailable();
@@ -172,4 +182,28 @@ export function registerErrorHandler(app: FastifyInstance, unavailable: () => vo
     const [status, body] = errorAnswer(error, reply, unavailable);
     return sendErrorBody(reply, status, body);
   });
+}
+
+/**
+ * What a connection gets when Node refuses its request before Fastify reads it, in the API's
+ * shape as every other exit: too slow to arrive (408: the time-outs in config.ts), headers too
+ * large (431), or not HTTP (400). Written to the socket, which is then closed, as Fastify's own
+ * handler does.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket) {
+  // Reset or already closed: there is nobody to answer.
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, item]: [number, ApiErrorItem] =
+    error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? [408, { code: "request_timeout", detail: serviceMessages.tooSlow, attr: null }]
+      : [
+          error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400,
+          { code: "bad_request", detail: notUnderstood, attr: null },
+        ];
+  const body = JSON.stringify(errorBody(errorType(status), [item]));
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(error);
 }

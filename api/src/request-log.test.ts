@@ -1,7 +1,8 @@
+import { yourDataApi } from "@ysp/contract";
 import { makeStudent } from "@ysp/testing/students";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseOn, makeLoggingApp, pgliteForFile } from "../test/harness.ts";
+import { databaseOn, makeLoggingApp, pgliteForFile, testCookies } from "../test/harness.ts";
 import { until } from "../test/until.ts";
 
 const suite = databaseOn(pgliteForFile());
@@ -144,6 +145,28 @@ describe("request log", () => {
     for (const secret of [...secrets, student.password, "another-secret-7"])
       expect(text).not.toContain(secret);
     expect(text).not.toContain("Bearer");
+  });
+
+  it("writes no cookie: a data session's, and one refused for coming twice, leave only the name", async () => {
+    const [own, stranger] = ["own-session-nobody-may-read", "stranger-session-nobody-may-read"];
+    const name = testCookies.data.name;
+    const written = [
+      ...(await linesOf(() =>
+        app.inject({ url: `${yourDataApi}/`, headers: { cookie: `${name}=${own}` } }),
+      )),
+      ...(await linesOf(() =>
+        app.inject({
+          url: `${yourDataApi}/`,
+          headers: { cookie: `${name}=${stranger}; ${name}=${own}` },
+        }),
+      )),
+    ];
+    expect(written.map((line) => (line.res as { statusCode: number }).statusCode)).toEqual([
+      401, 400,
+    ]);
+    expect(written[1]).toMatchObject({ cookieTwice: name });
+    const text = JSON.stringify(written);
+    for (const secret of [own, stranger]) expect(text).not.toContain(secret);
   });
 
   it("writes no line for a page or a file: they are logged only when something goes wrong", async () => {

@@ -12,13 +12,24 @@ const deniedFeatures = (permissionsPolicy: string) =>
     .join(", ");
 
 /**
+ * Behind TLS (an https PUBLIC_URL), a browser is told to come back over https only, for two
+ * years, subdomains included: after its first visit it sends nothing over plain http, where
+ * someone on the network could read its cookies or slip one in.
+ */
+const strictTransportSecurity = "max-age=63072000; includeSubDomains";
+
+/**
  * Sets the security headers on every answer: pages, files, API JSON and
  * errors alike. Each page sets its own Content-Security-Policy where it is
  * sent (a prerendered page the one the build wrote for it, an answer page its
  * own); pages get the build's Permissions-Policy, with the video player's
  * allowances. Everything else gets the strict short ones.
  */
-export function registerSecurityHeaders(app: FastifyInstance, pagePermissionsPolicy: string) {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  pagePermissionsPolicy: string,
+  behindTls: boolean,
+) {
   // What a response that is not a page may do when opened as a document: nothing.
   // Much shorter than the pages' policies, which matters on a phone: a page's
   // scripts, styles and API calls each carry these headers.
@@ -26,7 +37,7 @@ export function registerSecurityHeaders(app: FastifyInstance, pagePermissionsPol
     contentSecurityPolicy: "default-src 'none'; frame-ancestors 'none'",
     permissionsPolicy: deniedFeatures(pagePermissionsPolicy),
   };
-  app.addHook("onSend", async (request, reply, payload) => {
+  app.addHook("onSend", async (_request, reply, payload) => {
     const isPage = String(reply.getHeader("content-type") ?? "").startsWith("text/html");
     if (!isPage || !reply.hasHeader("Content-Security-Policy"))
       reply.header("Content-Security-Policy", resourcePolicies.contentSecurityPolicy);
@@ -38,9 +49,7 @@ export function registerSecurityHeaders(app: FastifyInstance, pagePermissionsPol
     reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
     reply.header("X-Frame-Options", "DENY");
     reply.header("Cross-Origin-Opener-Policy", "same-origin");
-    if (request.protocol === "https") {
-      reply.header("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-    }
+    if (behindTls) reply.header("Strict-Transport-Security", strictTransportSecurity);
     return payload;
   });
 }

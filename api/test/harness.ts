@@ -8,6 +8,8 @@ import { makeStudent, type Student } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
+import { defaultTimeouts } from "../src/config.ts";
+import { cookiesFor } from "../src/cookies.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema.ts";
 import type { MailConfig } from "../src/mail/mail-config.ts";
@@ -149,6 +151,7 @@ export const makeConfig = ({ rateLimits, ...overrides }: ConfigOverrides = {}): 
   logLevel: "silent",
   refreshReuseGraceSeconds: 10,
   publicUrl: testPublicUrl,
+  timeouts: defaultTimeouts,
   ...overrides,
   rateLimits: {
     signupPerMinute: 10_000,
@@ -242,6 +245,9 @@ export async function makeLoggingApp(
 
 /** Where the links in the app's mail lead, in the tests that read it. */
 export const testPublicUrl = "https://ysp.example";
+
+/** The cookies of an app at testPublicUrl, which is https: `__Host-` names (cookies.ts). */
+export const testCookies = cookiesFor(testPublicUrl);
 
 /** The app's mail settings for a test's real SMTP server (@ysp/testing/smtp) at `url`. */
 export const mailThrough = (url: string): MailConfig => ({

@@ -11,6 +11,7 @@ import {
   mailThrough,
   makeApp,
   post,
+  testCookies,
 } from "../../test/harness.ts";
 import { mailTo, nextMailTo, tokenIn } from "../../test/mail.ts";
 import { queryRows } from "../db/client.ts";
@@ -77,7 +78,7 @@ describe.each(databases)("a new password ends every old power, on $name", (testD
     });
     const cookie = [page.headers["set-cookie"] ?? []]
       .flat()
-      .find((line) => line.startsWith("ysp_data="))
+      .find((line) => line.startsWith(`${testCookies.data.name}=`))
       ?.split(";")[0];
     expect(cookie).toBeDefined();
     const withCookie = () =>
@@ -117,7 +118,7 @@ describe.each(databases)("a new password ends every old power, on $name", (testD
       payload: "",
     });
     expect(confirm.statusCode).not.toBe(303);
-    expect(confirm.headers["set-cookie"] ?? "").not.toContain("ysp_data=");
+    expect(confirm.headers["set-cookie"] ?? "").not.toContain(`${testCookies.data.name}=`);
     expect(confirm.body).toContain(linkProblems.link_replaced.replaceAll("'", "&#39;"));
     const grant = await post(app, "/api/v1/guardian-consent/", {
       token: consent,

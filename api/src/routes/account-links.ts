@@ -21,12 +21,12 @@ import type { LinkRequests, RequestedPurpose } from "../accounts/link-requests.t
 import { examples } from "../api-examples.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
+import type { Cookie } from "../cookies.ts";
 import { acceptFormPosts, answerAt, isFormPost } from "../form-posts.ts";
 import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
 import { type Example, linkRefusals, operation, zodBody } from "../route-schemas.ts";
 import { busy } from "./auth.ts";
 import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "./link-answers.ts";
-import { setDataCookie } from "./your-data.ts";
 
 export type AccountLinkOptions = {
   links: AccountLinks;
@@ -34,6 +34,8 @@ export type AccountLinkOptions = {
   rateLimits: RateLimits;
   linkRequests: Pick<LinkRequests, "ask">;
   signer: TokenSigner;
+  /** Set once a confirmed address opens its data session (cookies.ts). */
+  dataCookie: Cookie;
 };
 
 /**
@@ -238,7 +240,7 @@ export const linkPageRoutes: FastifyPluginAsync<AccountLinkOptions> = async (app
         );
       // Holding the mailbox is the proof "Your data" asks for: the confirmed page may now send
       // a parent's request (and manage the data) for 30 minutes without another link.
-      setDataCookie(request, reply, await options.signer.signData(opened));
+      options.dataCookie.set(reply, await options.signer.signData(opened));
       return reply.redirect(accountPages.emailConfirmed, 303);
     },
   );

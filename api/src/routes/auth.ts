@@ -25,6 +25,7 @@ import { examples, message } from "../api-examples.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { Sessions } from "../auth/sessions.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
+import type { Cookie } from "../cookies.ts";
 import { sendError } from "../errors.ts";
 import { acceptFormPosts, isFormPost } from "../form-posts.ts";
 import type { Metrics } from "../metrics.ts";
@@ -47,6 +48,8 @@ export type AuthOptions = {
   guardians: Pick<Guardians, "state">;
   /** Told how each sign-up and login ended (ysp_signups_total, ysp_logins_total). */
   outcomes: Pick<Metrics, "signup" | "login">;
+  /** Where a sign-up without a script went, masked, for /signed-up (signed-up-page.ts). */
+  signedUpCookie: Cookie;
 };
 
 type RefreshOptions = Pick<AuthOptions, "sessions" | "rateLimits"> & {
@@ -233,7 +236,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
         }
         // A page of the site at its own address, so a reload shows it again, never posts twice.
         if (isFormPost(request)) {
-          rememberSignedUp(request, reply, body.email);
+          rememberSignedUp(options.signedUpCookie, reply, body.email);
           return reply.redirect(accountPages.signedUp, 303);
         }
         return reply.code(201).send({ message: authMessages.created });

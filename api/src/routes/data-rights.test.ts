@@ -24,6 +24,7 @@ import {
   mailThrough,
   makeApp,
   post,
+  testCookies,
   testPublicUrl,
 } from "../../test/harness.ts";
 import { until } from "../../test/until.ts";
@@ -125,8 +126,9 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     return cookieOf(answer.headers["set-cookie"]);
   };
   const cookieOf = (header: string | string[] | undefined) => {
-    const line = [header ?? []].flat().find((h) => h.startsWith("ysp_data="));
-    expect(line).toMatch(/HttpOnly; SameSite=Strict/);
+    const line = [header ?? []].flat().find((h) => h.startsWith(`${testCookies.data.name}=`));
+    // PUBLIC_URL is https here: Secure, as its __Host- name demands (cookies.ts).
+    expect(line).toMatch(/HttpOnly; SameSite=Strict; Secure$/);
     // The whole site: the API's routes read it, and so do the pages that show whose data is open.
     expect(line).toContain("; Path=/;");
     return (line ?? "").split(";")[0] ?? "";
@@ -407,7 +409,11 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
       method: "POST",
       url: `${yourDataApi}/delete/`,
       ...form({ confirm: "DELETE" }),
-      headers: { ...form({}).headers, cookie: "ysp_data=forged", "sec-fetch-site": "cross-site" },
+      headers: {
+        ...form({}).headers,
+        cookie: `${testCookies.data.name}=forged`,
+        "sec-fetch-site": "cross-site",
+      },
     });
     // Refused before the cookie is even read (cross-site-posts.ts).
     expect(crossSite.statusCode).toBe(403);

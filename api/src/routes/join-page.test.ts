@@ -12,6 +12,7 @@ import {
   makeApp,
   pgliteForFile,
   signUpAndLogIn,
+  testCookies,
 } from "../../test/harness.ts";
 
 const databases = databasesForFile();
@@ -142,9 +143,10 @@ describe.runIf(hasBuild())("the page a sign-up without a script lands on", () =>
     expect(posted.headers.location).toBe(accountPages.signedUp);
     const line = [posted.headers["set-cookie"] ?? []]
       .flat()
-      .find((h) => h.startsWith("ysp_signed_up="));
-    // Only /signed-up gets it, for an hour; no script reads it, no other site sends it.
-    expect(line).toMatch(/; Path=\/signed-up; Max-Age=3600; HttpOnly; SameSite=Strict$/);
+      .find((h) => h.startsWith(`${testCookies.signedUp.name}=`));
+    // For an hour; no script reads it, no other site sends it. PUBLIC_URL is https here: Path=/
+    // and Secure, as its __Host- name demands (cookies.ts).
+    expect(line).toMatch(/; Path=\/; Max-Age=3600; HttpOnly; SameSite=Strict; Secure$/);
     expect(line).not.toContain(student.email.split("@")[0]);
     const own = await signedUp((line ?? "").split(";")[0]);
     expect(own.headers["cache-control"]).toBe("no-store");
@@ -160,7 +162,7 @@ describe.runIf(hasBuild())("the page a sign-up without a script lands on", () =>
     "%E0%A4%A",
     "Call 0800•••@x.ng",
   ])("writes no cookie value that is not a masked address: %s", async (value) => {
-    const response = await signedUp(`ysp_signed_up=${encodeURIComponent(value)}`);
+    const response = await signedUp(`${testCookies.signedUp.name}=${encodeURIComponent(value)}`);
     expect(response.statusCode).toBe(200);
     expect(addressOn(response.body)).toBe(checkEmail.yourEmail);
     expect(response.body).not.toContain("<script>alert(1)");

@@ -1,37 +1,30 @@
 import { accountPages, signedUpAddressSlot } from "@ysp/contract";
 import { maskEmail } from "@ysp/contract/email";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { Cookie } from "../cookies.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { fill, withEdits } from "../page-slots.ts";
 import { MissingBuildError, pageWithHtml, type SiteFiles } from "../static-site.ts";
 import { decodeURIComponentSafe, sendFile } from "./site.ts";
 
 /**
- * The address a sign-up without a script went to, masked, for the page it lands on. A cookie, not
- * the 303's query: an address, even masked, stays out of the history, the logs and the Referer.
- * HttpOnly, SameSite=Strict and only sent to /signed-up, for an hour: long enough to reload.
- */
-const cookieName = "ysp_signed_up";
-const cookieSeconds = 3600;
-/**
  * maskEmail's shape for an address the sign-up takes (contract/email.ts, ASCII only): one
  * printable character, "•••", "@" and a domain's letters, digits, dots and hyphens (≤ 253).
  */
 const masked = /^[\x21-\x7e]•••@[A-Za-z0-9.-]{1,253}$/u;
 
-export function rememberSignedUp(request: FastifyRequest, reply: FastifyReply, email: string) {
-  const secure = request.protocol === "https" ? "; Secure" : "";
-  reply.header(
-    "Set-Cookie",
-    `${cookieName}=${encodeURIComponent(maskEmail(email))}; Path=${accountPages.signedUp}; Max-Age=${cookieSeconds}; HttpOnly; SameSite=Strict${secure}`,
-  );
+/**
+ * Keeps the address a sign-up without a script went to, masked, for the page it lands on. A
+ * cookie (cookies.ts), not the 303's query: an address, even masked, stays out of the history,
+ * the logs and the Referer.
+ */
+export function rememberSignedUp(cookie: Cookie, reply: FastifyReply, email: string) {
+  cookie.set(reply, encodeURIComponent(maskEmail(email)));
 }
 
 /** The masked address of the cookie, when it holds one: anything else is not written. */
-function addressOf(request: FastifyRequest): string | undefined {
-  const raw = new RegExp(`(?:^|;\\s*)${cookieName}=([^;]+)`).exec(
-    request.headers.cookie ?? "",
-  )?.[1];
+function addressOf(cookie: Cookie, request: FastifyRequest): string | undefined {
+  const raw = cookie.read(request);
   const address = raw === undefined ? undefined : decodeURIComponentSafe(raw);
   return address !== undefined && masked.test(address) ? address : undefined;
 }
@@ -41,10 +34,10 @@ function addressOf(request: FastifyRequest): string | undefined {
  * has just signed up, it names the address, masked ("a•••@example.ng"), so a student sees a
  * mistyped address before waiting for a message that cannot come.
  */
-export const signedUpPageRoutes: FastifyPluginAsync<{ site: SiteFiles }> = async (
-  app,
-  { site },
-) => {
+export const signedUpPageRoutes: FastifyPluginAsync<{
+  site: SiteFiles;
+  signedUpCookie: Cookie;
+}> = async (app, { site, signedUpCookie }) => {
   const page = site.pages.get(accountPages.signedUp);
   if (!page) return;
   const html = page.identity.body.toString("utf8");
@@ -59,7 +52,7 @@ export const signedUpPageRoutes: FastifyPluginAsync<{ site: SiteFiles }> = async
     );
   }
   app.get(accountPages.signedUp, { logLevel: "warn" }, async (request, reply) => {
-    const address = addressOf(request);
+    const address = addressOf(signedUpCookie, request);
     if (address === undefined) return sendFile(request, reply, page);
     return sendFile(request, reply, pageWithHtml(page, written(address)), {
       cacheControl: "no-store",

@@ -21,6 +21,7 @@ import {
   mailThrough,
   makeApp,
   post,
+  testCookies,
 } from "../../test/harness.ts";
 import { queryRows } from "../db/client.ts";
 import { escapeHtml } from "../escape-html.ts";
@@ -76,7 +77,7 @@ describe.runIf(built).each(databases)("the pages of one's own data on $name", (t
     expect(confirmed.statusCode).toBe(303);
     const line = [confirmed.headers["set-cookie"] ?? []]
       .flat()
-      .find((h) => h.startsWith("ysp_data="));
+      .find((h) => h.startsWith(`${testCookies.data.name}=`));
     // The whole site, so the pages below get it as well as the API's routes.
     expect(line).toMatch(/; Path=\/; .*HttpOnly; SameSite=Strict/);
     return { student, cookie: (line ?? "").split(";")[0] ?? "" };
@@ -121,7 +122,7 @@ describe.runIf(built).each(databases)("the pages of one's own data on $name", (t
     const asBuilt = (await builtSite()).pages.get(dataRightsPages.manageYourData);
     for (const headers of [
       {} as Record<string, string>,
-      { cookie: "ysp_data=forged" },
+      { cookie: `${testCookies.data.name}=forged` },
       { cookie: `${cookie}x` },
       // Another site's request carries no cookie (SameSite=Strict); one that says so is refused.
       { cookie, "sec-fetch-site": "cross-site" },

@@ -12,7 +12,7 @@ import { dataViewHtml } from "../your-data-view.ts";
 import { sendFile } from "./site.ts";
 import { dataUserOf, type YourDataOptions } from "./your-data.ts";
 
-export type YourDataPagesOptions = Pick<YourDataOptions, "signer" | "students"> & {
+export type YourDataPagesOptions = Pick<YourDataOptions, "signer" | "students" | "dataCookie"> & {
   site: SiteFiles;
   guardians: Pick<Guardians, "state">;
   newsletter: Pick<Newsletter, "state">;

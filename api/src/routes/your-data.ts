@@ -15,6 +15,7 @@ import {
   guardianRequestsPerAccount,
   type MessageResponse,
   messageResponseSchema,
+  serviceMessages,
   type TokenBody,
   tokenBodySchema,
 } from "@ysp/contract";
@@ -28,6 +29,7 @@ import type { PersonalData } from "../accounts/personal-data.ts";
 import type { Students } from "../accounts/students.ts";
 import { examples } from "../api-examples.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
+import type { Cookie } from "../cookies.ts";
 import type { User } from "../db/schema.ts";
 import { sendError } from "../errors.ts";
 import {
@@ -48,49 +50,28 @@ export type YourDataOptions = {
   personalData: PersonalData;
   guardians: Guardians;
   rateLimits: RateLimits;
+  /** The data session's cookie, which the site's pages send instead of the bearer token. */
+  dataCookie: Cookie;
 };
 
 /**
- * The cookie that lets this browser manage the data of the account whose link it opened, for
- * 30 minutes: HttpOnly, and sent only from this site's own pages (SameSite=Strict), so no other
- * site can make a browser post a deletion. Its Path is the whole site: these routes read it,
- * and so do the pages that show whose data is open (/your-data/manage, /your-data/view,
- * /email-confirmed; your-data-pages.ts), whose only common prefix is "/". No other route
- * reads it, and the request log writes no headers.
+ * The data token of a request: the app's bearer header, or the data cookie (cookies.ts) a page's
+ * form carries.
  */
-const cookieName = "ysp_data";
-const cookiePath = "/";
-
-export function setDataCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
-  const secure = request.protocol === "https" ? "; Secure" : "";
-  reply.header(
-    "Set-Cookie",
-    `${cookieName}=${token}; Path=${cookiePath}; Max-Age=${dataRightsLifetimes.yourData.seconds}; HttpOnly; SameSite=Strict${secure}`,
-  );
-}
-
-const clearDataCookie = (reply: FastifyReply) =>
-  reply.header(
-    "Set-Cookie",
-    `${cookieName}=; Path=${cookiePath}; Max-Age=0; HttpOnly; SameSite=Strict`,
-  );
-
-/** The data token of a request: the app's bearer header, or the cookie a page's form carries. */
-function dataToken(request: FastifyRequest): string | undefined {
+function dataToken(request: FastifyRequest, dataCookie: Cookie): string | undefined {
   const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? "")?.[1];
   if (bearer) return bearer;
   // Belt and braces beside SameSite: a browser that says the request came from another site is refused.
   if (request.headers["sec-fetch-site"] === "cross-site") return undefined;
-  const cookie = request.headers.cookie ?? "";
-  return new RegExp(`(?:^|;\\s*)${cookieName}=([^;]+)`).exec(cookie)?.[1];
+  return dataCookie.read(request);
 }
 
 /** The account whose data this request may manage: its data token's, while the token holds. */
 export async function dataUserOf(
   request: FastifyRequest,
-  { signer, students }: Pick<YourDataOptions, "signer" | "students">,
+  { signer, students, dataCookie }: Pick<YourDataOptions, "signer" | "students" | "dataCookie">,
 ): Promise<User | undefined> {
-  const token = dataToken(request);
+  const token = dataToken(request, dataCookie);
   const claims = token ? await signer.verifyData(token) : null;
   return claims ? await students.findHolder(claims) : undefined;
 }
@@ -101,11 +82,14 @@ declare module "fastify" {
   }
 }
 
-/** What every operation on one's own data shares: the data token, and its refusal. */
+/** What every operation on one's own data shares: the data token, and its refusals. */
 const owner = {
   tag: "your data",
   security: "dataAccess",
-  refusals: { 401: { not_authenticated: { detail: dataRightsMessages.notAllowed } } },
+  refusals: {
+    400: { cookie_twice: { detail: serviceMessages.cookieTwice } },
+    401: { not_authenticated: { detail: dataRightsMessages.notAllowed } },
+  },
   limited: false,
 } satisfies Partial<Operation>;
 
@@ -282,6 +266,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
           refusals: {
             ...owner.refusals,
             400: {
+              ...owner.refusals[400],
               guardian_email_own: {
                 detail: dataRightsMessages.guardianEmailOwn,
                 attr: "guardian_email",
@@ -355,7 +340,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       },
       async (request, reply) => {
         await personalData.delete(userOf(request).id);
-        clearDataCookie(reply);
+        options.dataCookie.clear(reply);
         if (isFormPost(request)) return answerAt(reply, "accountDeleted");
         return reply.send({ message: dataRightsMessages.accountDeleted });
       },
@@ -377,7 +362,7 @@ export const yourDataPageRoutes: FastifyPluginAsync<YourDataOptions> = async (ap
       const opened = await options.links.openYourData(linkTokenOf(request));
       if (!opened.ok)
         return refuseLinkPage(reply, opened.problem, newLinkAt(dataRightsPages.yourData));
-      setDataCookie(request, reply, await options.signer.signData(opened));
+      options.dataCookie.set(reply, await options.signer.signData(opened));
       return reply.redirect(dataRightsPages.manageYourData, 303);
     },
   );
