@@ -37,6 +37,7 @@ export const answerFrameWords = {
     tryAgain: "Try again",
     newLink: "Get a new link",
     subscribeAgain: "Subscribe again",
+    seeAnswer: "See your answer",
   },
 } as const;
 
