@@ -105,6 +105,8 @@ export const yourDataSlots = {
   newsletter: "fact-newsletter",
   /** "View my data": the data itself, as sections. */
   data: "data-view",
+  /** Hidden as built: on the page after a parent's request, the address it went to. */
+  guardianAddress: "guardian-sent-to",
 } as const;
 
 export const dataRightsMessages = {
@@ -116,6 +118,12 @@ export const dataRightsMessages = {
   deleteConfirm: `Type ${deleteConfirmation} to confirm`,
   accountDeleted: "Your account and your data are deleted. We've sent a last email to say so.",
   guardianRequestSent: `We've sent your parent or guardian an email asking for their permission. The link in it works for ${dataRightsLifetimes.guardianConsent.words}; ask them to check their spam folder too.`,
+  /** After guardianRequestSent, where the student can see it: the address, as the student typed it. */
+  guardianRequestSentTo: (address: string) =>
+    `We sent it to ${address}. If that is not their address, send a new request with the right one.`,
+  /** The API's answer to the student's request: both sentences. */
+  guardianAsked: (address: string): string =>
+    `${dataRightsMessages.guardianRequestSent} ${dataRightsMessages.guardianRequestSentTo(address)}`,
   guardianAlreadyGranted: "Your parent or guardian has already given permission. Thank you!",
   guardianEmailOwn: "Please enter your parent's or guardian's email, not your own",
   guardianRequestsUsed: (waitSeconds: number) =>
