@@ -14,9 +14,37 @@ export const dataRightsPages = {
   manageYourData: "/your-data/manage",
   viewYourData: "/your-data/view",
   guardianConsent: "/guardian-consent",
+  /**
+   * "Are you sure?" before a parent's refusal: the server answers the refusal's first post with
+   * this page, at the consent page's own address (token and all), so nobody opens it here.
+   */
+  guardianConsentRefuse: "/guardian-consent/refuse",
   newsletterConfirm: "/newsletter-confirm",
   unsubscribe: "/unsubscribe",
 } as const;
+
+/**
+ * Where the pages a parent's link opens leave room for what the server writes in (each an
+ * element's id): the student's name, and on a link already answered, the answer.
+ */
+export const guardianConsentSlots = {
+  childName: "child-name",
+  /** Hidden as built: "Your answer", shown on a link already answered. */
+  answer: "guardian-answer",
+  /** Its lines, which the server writes in. */
+  answerText: "guardian-answer-text",
+  /** The two forms' sections, hidden once the answer leaves them nothing to do. */
+  grant: "grant",
+  refuse: "refuse",
+  /** On the "Are you sure?" page: back to the consent page, the link's token written into it. */
+  back: "go-back",
+} as const;
+
+/**
+ * What the refusal's second post carries besides `decision=refuse`: the parent saw what a
+ * refusal does and said yes. The first post, without it, records nothing.
+ */
+export const refusalConfirmed = { name: "confirm", value: "yes" } as const;
 
 /** Where the API's routes for a person's own data are. */
 export const yourDataApi = "/api/v1/auth/your-data";
@@ -77,6 +105,8 @@ export const yourDataSlots = {
   newsletter: "fact-newsletter",
   /** "View my data": the data itself, as sections. */
   data: "data-view",
+  /** Hidden as built: on the page after a parent's request, the address it went to. */
+  guardianAddress: "guardian-sent-to",
 } as const;
 
 export const dataRightsMessages = {
@@ -88,12 +118,18 @@ export const dataRightsMessages = {
   deleteConfirm: `Type ${deleteConfirmation} to confirm`,
   accountDeleted: "Your account and your data are deleted. We've sent a last email to say so.",
   guardianRequestSent: `We've sent your parent or guardian an email asking for their permission. The link in it works for ${dataRightsLifetimes.guardianConsent.words}; ask them to check their spam folder too.`,
+  /** After guardianRequestSent, where the student can see it: the address, as the student typed it. */
+  guardianRequestSentTo: (address: string) =>
+    `We sent it to ${address}. If that is not their address, send a new request with the right one.`,
+  /** The API's answer to the student's request: both sentences. */
+  guardianAsked: (address: string): string =>
+    `${dataRightsMessages.guardianRequestSent} ${dataRightsMessages.guardianRequestSentTo(address)}`,
   guardianAlreadyGranted: "Your parent or guardian has already given permission. Thank you!",
   guardianEmailOwn: "Please enter your parent's or guardian's email, not your own",
   guardianRequestsUsed: (waitSeconds: number) =>
     `You have sent ${guardianRequestsPerAccount.max} requests to a parent or guardian in the last ${guardianRequestsPerAccount.window}. You can send another in ${waitWords(waitSeconds)}.`,
   guardianGranted: "Thank you. Your permission is recorded, and your child can use YSP.",
-  guardianRefused: `Thank you for telling us. We'll tell the student, and delete the account and its data after ${dataRightsLifetimes.erasureAfterRefusal.words} unless a parent or guardian gives permission.`,
+  guardianRefused: `Thank you for telling us. We'll tell the student, and delete the account and its data after ${dataRightsLifetimes.erasureAfterRefusal.words} unless a parent or guardian gives permission. If you change your mind before then, open the link in our email again.`,
   guardianNameRequired: "Please enter your name",
   guardianRelationshipRequired: "Please choose how you are related to the student",
   newsletterAsked:

@@ -2,7 +2,9 @@
  * Where a form posted without a script lands once it has done its work: the API answers the post
  * with a 303 to one of these pages, so a reload shows the page again instead of posting twice
  * (or meeting "Method GET is not allowed"). Each is a prerendered page of the site, the same for
- * everyone, so none names an address. None is under /join, whose next segment is an invite code.
+ * everyone as built, so none names an address: the two after a parent's request repeat the
+ * parent's only to the browser whose data session sent it (api/src/routes/your-data-pages.ts).
+ * None is under /join, whose next segment is an invite code.
  */
 export const answerPages = {
   verifyLinkSent: "/verify-email/sent",

@@ -112,7 +112,7 @@ export interface paths {
         put?: never;
         /**
          * Create a student account
-         * @description Sending the same email and password again within ten minutes of the account (a second press, a retry after a lost answer) is answered 201 again.
+         * @description Sending the same email and password again within ten minutes of the account (a second press, a retry after a lost answer) is answered 201 again. An address that another account's way back (undoEmailChange) can still give back is answered as a taken one.
          */
         post: operations["signUp"];
         delete?: never;
@@ -232,7 +232,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm an account's email with the token from its link */
+        /**
+         * Confirm an account's email with the token from its link
+         * @description The first confirmation of an address ends every session of the account issued before it: the app logs in again.
+         */
         post: operations["verifyEmail"];
         delete?: never;
         options?: never;
@@ -268,7 +271,7 @@ export interface paths {
         put?: never;
         /**
          * Ask to change the login address: a link goes to the new one
-         * @description The account is the bearer token's; without one (the /change-email page's form), the one `email` logs in with, checked with the password as a login is. A link to confirm goes to `new_email` and works once, for 48 hours; until it is used the account logs in with its address as before. An address another account has gets the same 202, and that account's owner is told instead. One change is pending per account: a new request ends the last one's link. Limited as a login is, and counted with it.
+         * @description The account is the bearer token's; without one (the /change-email page's form), the one `email` logs in with, checked with the password as a login is. A link to confirm goes to `new_email` and works once, for 48 hours; until it is used the account logs in with its address as before. An address another account has gets the same 202, and that account's owner is told instead; so does an address another account's way back (undoEmailChange) can still give back, and nobody is told. One change is pending per account: a new request ends the last one's link. Limited as a login is, and counted with it.
          */
         post: operations["requestEmailChange"];
         delete?: never;
@@ -288,7 +291,7 @@ export interface paths {
         put?: never;
         /**
          * Make the new address the login, with the token from the link mailed to it
-         * @description The address is counted as confirmed; every session ends (the app logs in again with the new address); unused links sent to the old address stop working. The old address, if it was confirmed, is mailed a link that puts it back (undoEmailChange). An address another account has taken since the request is refused with email_taken.
+         * @description The address is counted as confirmed; every session ends (the app logs in again with the new address); unused links sent to the old address stop working. The old address, if it was confirmed, is mailed a link that puts it back (undoEmailChange), and until that link is used or runs out no other account may sign up with the old address or change to it. An address another account has taken since the request, or another account's way back holds, is refused with email_taken, and the link still works once the address is free.
          */
         post: operations["confirmEmailChange"];
         delete?: never;
@@ -308,7 +311,7 @@ export interface paths {
         put?: never;
         /**
          * Put the old address back, with the token from the link mailed to it
-         * @description Every session, link and pending request of the account ends, and a link to choose a new password goes to the old address: whoever changed it knew the password. A later change or a new password does not end this link; only its own use, its 7 days, or another undo do.
+         * @description Every session, link and pending request of the account ends; the password stops logging in, so no change of address can be asked for either, and a link to choose a new password goes to the old address: whoever changed it knew the password. Only that reset or another undo ends the reset link. An account made on the old address since, never confirmed, is deleted. A later change or a new password does not end this link; only its own use, its 7 days, or another undo do. While a confirmed account has the address, the undo is refused with email_taken and its link still works.
          */
         post: operations["undoEmailChange"];
         delete?: never;
@@ -451,7 +454,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A parent's or guardian's answer to a student's request: give permission, or refuse */
+        /**
+         * A parent's or guardian's answer to a student's request: give permission, or refuse
+         * @description A refusal is recorded at once: ask the parent to confirm it first, as the site's page does, since it deletes the account and its data after 30 days unless permission is given before then.
+         *
+         *     A link answers once while it is new (for 14 days, until a newer request replaces it). After a refusal, the same link may still give permission, even past those 14 days, for as long as the account lasts: a new consent record that ends the pending erasure. Any other second answer is link_used.
+         */
         post: operations["answerGuardianRequest"];
         delete?: never;
         options?: never;

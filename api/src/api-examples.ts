@@ -49,6 +49,7 @@ const user: PublicUser = {
 
 /** A token from a mailed link: 43 characters of base64url. */
 const linkToken = "q3Jx8m2Lw0Zb6T1yVd5nK9sHc4rE7uAfGiOpXt2BkYw";
+const parentEmail = "mrs.obi@example.com";
 
 const one = (summary: string, value: unknown): Record<string, Example> => ({
   example: { summary, value },
@@ -91,7 +92,7 @@ export const examples = {
   }),
   nameBody: one("The corrected name", { first_name: "Adaeze", last_name: "Obi" }),
   emptyBody: one("Nothing more is needed", {}),
-  guardianRequestBody: one("A parent's address", { guardian_email: "mrs.obi@example.com" }),
+  guardianRequestBody: one("A parent's address", { guardian_email: parentEmail }),
   deleteBody: one(`The word ${deleteConfirmation}`, { confirm: deleteConfirmation }),
   guardianAnswerBody: {
     grant: {
@@ -117,7 +118,7 @@ export const examples = {
   nameCorrected: message("Corrected", dataRightsMessages.nameCorrected),
   marketingStopped: message("Stopped", dataRightsMessages.marketingStopped),
   guardianAsked: {
-    sent: { summary: "Asked", value: { message: dataRightsMessages.guardianRequestSent } },
+    sent: { summary: "Asked", value: { message: dataRightsMessages.guardianAsked(parentEmail) } },
     granted: {
       summary: "Permission was already given",
       value: { message: dataRightsMessages.guardianAlreadyGranted },

@@ -39,6 +39,14 @@ export const fill =
       const close = element.lastIndexOf("</");
       return element.slice(0, open) + innerHtml + element.slice(close);
     });
+/** Sets the address of the link with this id (built with an href for everyone). */
+export const href =
+  (id: string, url: string): Edit =>
+  (html) =>
+    replaceOnce(html, openingTag(id), (tag) => {
+      if (!/ href="[^"]*"/.test(tag)) throw new MissingBuildError(`#${id} has no href`);
+      return tag.replace(/ href="[^"]*"/, () => ` href="${escapeHtml(url)}"`);
+    });
 /** Writes a value into the input named `name`, built with `value=""`. */
 export const value =
   (name: string, text: string): Edit =>

@@ -1,6 +1,7 @@
 import { dataRightsWords } from "@ysp/web/content/data-rights";
 import type { PersonalData } from "./accounts/personal-data.ts";
 import { escapeHtml } from "./escape-html.ts";
+import { momentWords } from "./lagos-time.ts";
 
 const words = dataRightsWords.view;
 
@@ -24,17 +25,10 @@ const sections: {
 /** The stored names of things the content has words for. */
 const values: Readonly<Record<string, string>> = words.values;
 
-/** Lagos time, as a student there reads a date: "27 November 2026 at 07:52". */
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "long",
-  timeStyle: "short",
-  timeZone: "Africa/Lagos",
-});
-
 /** A stored value in words: dates in Lagos time, stored names as the content names them. */
 function valueWords(value: unknown): string {
   if (value === null || value === undefined || value === "") return words.empty;
-  if (value instanceof Date) return dateFormat.format(value);
+  if (value instanceof Date) return momentWords(value);
   if (typeof value === "boolean") return value ? words.yes : words.no;
   const text = String(value);
   return values[text] ?? text;

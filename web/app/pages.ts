@@ -241,6 +241,17 @@ export const pages = [
     indexed: false,
     builtAt: "/guardian-consent",
   },
+  // "Are you sure?" before a parent's refusal: the server sends it in answer to the refusal's
+  // first post, at /guardian-consent's own address; opened here, it says what it is for.
+  {
+    id: "guardian-consent-refuse",
+    path: "/guardian-consent/refuse",
+    module: "routes/guardian-consent-refuse.tsx",
+    chrome: false,
+    hydrates: false,
+    indexed: false,
+    builtAt: "/guardian-consent/refuse",
+  },
   {
     id: "newsletter-confirm",
     path: "/newsletter-confirm",

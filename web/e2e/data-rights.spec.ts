@@ -99,7 +99,7 @@ test("your data: a link by mail, then download, correct the name and delete the 
 test.describe("with no script at all", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a student asks, and a parent refuses with one tap; the student is told", async ({
+  test("a student asks, and a parent refuses, sure after a second page; the student is told", async ({
     page,
     request,
   }) => {
@@ -131,6 +131,7 @@ test.describe("with no script at all", () => {
     ).toBe(false);
 
     await page.getByRole("button", { name: "This is not my child / I do not agree" }).click();
+    await page.getByRole("button", { name: "Yes, I do not give permission" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Answer recorded");
     await expect(page.getByText(dataRightsMessages.guardianRefused)).toBeVisible();
     const told = await waitForMail(

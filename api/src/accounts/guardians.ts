@@ -20,8 +20,23 @@ export type GuardianAnswer =
   | { decision: "grant"; guardianName: string; relationship: string }
   | { decision: "refuse" };
 
+/** A parent's answer as recorded: which, and when. */
+export type RecordedAnswer = { decision: "granted" | "refused"; at: Date };
+
+/**
+ * What a parent's link opens: the request and the student's name; once answered, the latest
+ * answer given by this link, and after a refusal the day the account goes, while no permission
+ * has come since (null then).
+ */
 export type OpenedRequest =
-  | { ok: true; requestId: string; userId: string; childName: string }
+  | {
+      ok: true;
+      requestId: string;
+      userId: string;
+      childName: string;
+      answer: RecordedAnswer | null;
+      erasureAt: Date | null;
+    }
   | { ok: false; problem: LinkProblem };
 
 /** What asking a parent came to: sent, not needed, or over the account's limit until a time. */
@@ -36,7 +51,9 @@ export type Guardians = ReturnType<typeof createGuardians>;
  * A parent's or guardian's permission for a student under 18 (Nigeria Data Protection Act 2023,
  * s. 31): the student sends a request to the parent's address, the parent answers on
  * /guardian-consent, and the answer is a consent record with the policies' versions and the
- * request it answers. A refusal flags the account for erasure after 30 days (personal-data.ts, eraseRefused).
+ * request it answers. A refusal flags the account for erasure after 30 days (personal-data.ts,
+ * eraseRefused). A link once answered keeps showing its answer for as long as the account lasts,
+ * past its 14 days, and a refusal on it may become permission: a new record, never an edit.
  */
 export function createGuardians(
   db: Db,
@@ -46,6 +63,7 @@ export function createGuardians(
   now: () => number,
 ) {
   const lifetimeMs = dataRightsLifetimes.guardianConsent.seconds * 1000;
+  const erasureAfterMs = dataRightsLifetimes.erasureAfterRefusal.seconds * 1000;
   const limitWindowMs = guardianRequestsPerAccount.windowSeconds * 1000;
 
   /**
@@ -93,15 +111,48 @@ export function createGuardians(
     return decision ? "refused" : "none";
   }
 
-  type Request = typeof guardianRequests.$inferSelect;
-  const problemOf = (request: Request | undefined): LinkProblem | null => {
-    if (!request) return "link_invalid";
-    if (request.answeredAt) return "link_used";
-    if (request.replacedAt) return "link_replaced";
-    if (request.expiresAt.getTime() <= now()) return "link_expired";
-    return null;
-  };
+  /** The latest answer given by one request's link, if any. */
+  async function answerOf(tx: Tx | Db, requestId: string): Promise<RecordedAnswer | null> {
+    const [latest] = await tx
+      .select({ kind: consentRecords.kind, at: consentRecords.createdAt })
+      .from(consentRecords)
+      .where(
+        and(
+          eq(consentRecords.guardianRequestId, requestId),
+          inArray(consentRecords.kind, decisions),
+        ),
+      )
+      .orderBy(desc(consentRecords.createdAt))
+      .limit(1);
+    if (!latest) return null;
+    return { decision: latest.kind === "guardian_granted" ? "granted" : "refused", at: latest.at };
+  }
 
+  /**
+   * The account's latest answer from any parent, and its latest refusal: the erasure is due 30
+   * days after that refusal while the latest answer is one (eraseRefused asks the same).
+   */
+  async function erasureAt(tx: Tx | Db, userId: string): Promise<Date | null> {
+    const [latest] = await tx
+      .select({ kind: consentRecords.kind })
+      .from(consentRecords)
+      .where(and(eq(consentRecords.userId, userId), inArray(consentRecords.kind, decisions)))
+      .orderBy(desc(consentRecords.createdAt))
+      .limit(1);
+    if (latest?.kind !== "guardian_refused") return null;
+    const [refusal] = await tx
+      .select({ at: consentRecords.createdAt })
+      .from(consentRecords)
+      .where(and(eq(consentRecords.userId, userId), eq(consentRecords.kind, "guardian_refused")))
+      .orderBy(desc(consentRecords.createdAt))
+      .limit(1);
+    return refusal ? new Date(refusal.at.getTime() + erasureAfterMs) : null;
+  }
+
+  /**
+   * The request a link opens. Unanswered, it works until it is replaced or runs out; answered,
+   * for as long as the account lasts (erasing it deletes the request), to show the answer.
+   */
   const open = async (tx: Tx | Db, token: string, lock: boolean): Promise<OpenedRequest> => {
     const query = tx
       .select({ request: guardianRequests, firstName: users.firstName, lastName: users.lastName })
@@ -109,15 +160,44 @@ export function createGuardians(
       .innerJoin(users, eq(users.id, guardianRequests.userId))
       .where(eq(guardianRequests.tokenHash, hashToken(token)));
     const [row] = await (lock ? query.for("update", { of: guardianRequests }) : query);
-    const problem = problemOf(row?.request);
-    if (problem || !row) return { ok: false, problem: problem ?? "link_invalid" };
+    if (!row) return { ok: false, problem: "link_invalid" };
+    const { request } = row;
+    const answer = request.answeredAt ? await answerOf(tx, request.id) : null;
+    if (request.answeredAt && !answer) return { ok: false, problem: "link_used" };
+    if (!answer && request.replacedAt) return { ok: false, problem: "link_replaced" };
+    if (!answer && request.expiresAt.getTime() <= now())
+      return { ok: false, problem: "link_expired" };
     return {
       ok: true,
-      requestId: row.request.id,
-      userId: row.request.userId,
+      requestId: request.id,
+      userId: request.userId,
       childName: `${row.firstName} ${row.lastName}`,
+      answer,
+      erasureAt: answer?.decision === "refused" ? await erasureAt(tx, request.userId) : null,
     };
   };
+
+  /**
+   * Whether the link may take this answer: any, while unanswered; after a refusal, permission
+   * (a parent who changed their mind); after permission, nothing (it is withdrawn by writing
+   * to us, as the consent page says).
+   */
+  const mayAnswer = (opened: OpenedRequest & { ok: true }, answer: GuardianAnswer) =>
+    opened.answer === null || (opened.answer.decision === "refused" && answer.decision === "grant");
+
+  /**
+   * When to record an answer: now, or just after the account's latest answer if the clock has
+   * not moved past it, so "the latest answer" is always one row (two in one millisecond tie).
+   */
+  async function answerTime(tx: Tx, userId: string): Promise<Date> {
+    const [latest] = await tx
+      .select({ at: consentRecords.createdAt })
+      .from(consentRecords)
+      .where(and(eq(consentRecords.userId, userId), inArray(consentRecords.kind, decisions)))
+      .orderBy(desc(consentRecords.createdAt))
+      .limit(1);
+    return new Date(Math.max(now(), (latest?.at.getTime() ?? 0) + 1));
+  }
 
   return {
     state: (userId: string) => state(db, userId),
@@ -163,22 +243,44 @@ export function createGuardians(
       return outcome;
     },
 
-    /** The request a link opens, with the student's name, without answering it. */
+    /** The request a link opens, with the student's name and any answer, without answering it. */
     view: (token: string) => open(db, token, false),
 
+    /** The address of the account's newest request to a parent, as the student typed it. */
+    async latestAddress(userId: string): Promise<string | undefined> {
+      const [newest] = await db
+        .select({ email: guardianRequests.guardianEmail })
+        .from(guardianRequests)
+        .where(and(eq(guardianRequests.userId, userId), isNull(guardianRequests.replacedAt)))
+        .orderBy(desc(guardianRequests.createdAt))
+        .limit(1);
+      return newest?.email;
+    },
+
     /**
-     * Records the guardian's answer once. A refusal tells the student and starts the 30 days
-     * after which the account is erased; permission given later stops that.
+     * Records the guardian's answer: once, or after a refusal, permission. A refusal tells the
+     * student and starts the 30 days after which the account is erased; permission given later
+     * stops that. The account is locked first, then the request, as eraseRefused and request()
+     * lock them, so an answer and the erasure wait for each other instead of deadlocking: an
+     * answer after the erasure finds no link.
      */
     async answer(token: string, answer: GuardianAnswer): Promise<OpenedRequest> {
-      const opened = await db.transaction(async (tx) => {
+      const opened = await db.transaction(async (tx): Promise<OpenedRequest> => {
+        const [found] = await tx
+          .select({ userId: guardianRequests.userId })
+          .from(guardianRequests)
+          .where(eq(guardianRequests.tokenHash, hashToken(token)));
+        const student = found && (await lockStudent(tx, found.userId));
+        if (!student) return { ok: false, problem: "link_invalid" };
         const request = await open(tx, token, true);
         if (!request.ok) return request;
-        const at = new Date(now());
-        await tx
-          .update(guardianRequests)
-          .set({ answeredAt: at })
-          .where(eq(guardianRequests.id, request.requestId));
+        if (!mayAnswer(request, answer)) return { ok: false, problem: "link_used" };
+        const at = await answerTime(tx, request.userId);
+        if (!request.answer)
+          await tx
+            .update(guardianRequests)
+            .set({ answeredAt: at })
+            .where(eq(guardianRequests.id, request.requestId));
         await tx.insert(consentRecords).values({
           kind: answer.decision === "grant" ? "guardian_granted" : "guardian_refused",
           userId: request.userId,
@@ -190,12 +292,6 @@ export function createGuardians(
           guardianRelationship: answer.decision === "grant" ? answer.relationship : null,
           createdAt: at,
         });
-        const [student] = await tx
-          .select({ email: users.email })
-          .from(users)
-          .where(eq(users.id, request.userId));
-        if (!student)
-          throw new Error("A guardian request's account vanished inside its transaction");
         if (answer.decision === "refuse") {
           await requests.record("guardian_refusal_erasure", student.email, { done: false }, tx);
           await queue.enqueue(tx, {

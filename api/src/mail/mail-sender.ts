@@ -12,6 +12,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Newsletter } from "../accounts/newsletter.ts";
 import type { Db } from "../db/client.ts";
 import { consentRecords, guardianRequests, newsletterSubscriptions, users } from "../db/schema.ts";
+import { dayWords } from "../lagos-time.ts";
 import type { LinkTokens } from "./link-tokens.ts";
 import type { MailConfig } from "./mail-config.ts";
 import type { ClaimedMail, Delivery, MailStudent } from "./mail-queue.ts";
@@ -36,15 +37,6 @@ const isPermanent = (error: unknown) => {
 
 /** A message ready to send, or why it never can be. */
 type Composed = { to: string; words: MailWords } | { gone: string };
-
-/** A date as a student reads it: "25 December 2026". */
-const dayWords = (date: Date) =>
-  date.toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Africa/Lagos",
-  });
 
 /**
  * Sends one queued message: renders it from the rows it is about as they are

@@ -1,29 +1,36 @@
 import {
+  dataRightsLifetimes,
   dataRightsMessages,
   dataRightsPages,
   type GuardianAnswerBody,
   guardianAnswerBodySchema,
   guardianConsentApi,
+  guardianConsentSlots,
+  linkTokenParameter,
   type MessageResponse,
   messageResponseSchema,
+  refusalConfirmed,
 } from "@ysp/contract";
 import { answerFrameWords } from "@ysp/web/content/answers";
 import { dataRightsWords } from "@ysp/web/content/data-rights";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import type { GuardianAnswer, Guardians } from "../accounts/guardians.ts";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { GuardianAnswer, Guardians, OpenedRequest } from "../accounts/guardians.ts";
 import { examples } from "../api-examples.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { sendFormAgain } from "../form-again.ts";
 import { acceptFormPosts, answerAt, homeLink, sendAnswerPage } from "../form-posts.ts";
+import { dayWords, momentWords } from "../lagos-time.ts";
 import { showLinkParts } from "../link-parts.ts";
-import { fill, withEdits } from "../page-slots.ts";
+import { type Edit, fill, hide, href, show, withEdits } from "../page-slots.ts";
 import type { RateLimits } from "../rate-limits.ts";
 import { itemsOf, linkRefusals, operation } from "../route-schemas.ts";
-import { pageWithHtml, type SiteFiles } from "../static-site.ts";
+import { MissingBuildError, type PageFile, pageWithHtml, type SiteFiles } from "../static-site.ts";
 import { linkRefusedTitle, linkTokenOf, refuseLink } from "./link-answers.ts";
 import { sendFile } from "./site.ts";
 
-const { unusable } = dataRightsWords.guardianConsent;
+const words = dataRightsWords.guardianConsent;
+const { unusable } = words;
+const slots = guardianConsentSlots;
 
 export type GuardianConsentOptions = {
   guardians: Guardians;
@@ -32,20 +39,85 @@ export type GuardianConsentOptions = {
 };
 
 /**
- * Where the prerendered page names the student: the server puts the name of the student who
+ * Where the prerendered pages name the student: the server puts the name of the student who
  * asked in its place, so the page says whose permission it is with no script at all.
  */
-const childNameId = "child-name";
-export const childNameSlot = `<strong id="${childNameId}">the student who asked you</strong>`;
+export const childNameSlot = `<strong id="${slots.childName}">the student who asked you</strong>`;
+
+type Opened = OpenedRequest & { ok: true };
 
 const answerOf = (body: GuardianAnswerBody): GuardianAnswer =>
   body.decision === "grant"
     ? { decision: "grant", guardianName: body.guardian_name, relationship: body.relationship }
     : { decision: "refuse" };
 
+/** "Your answer" on a link already answered, as paragraphs: what, when, and what it leaves. */
+function answerLines({ answer, erasureAt }: Opened): string[] {
+  if (!answer) return [];
+  if (answer.decision === "granted") return [words.answered.granted(momentWords(answer.at))];
+  return [
+    words.answered.refused(momentWords(answer.at)),
+    ...(erasureAt ? [words.answered.erasure(dayWords(erasureAt))] : []),
+    words.answered.change,
+  ];
+}
+
+/** The edits that make a parent's page theirs: the student named; once answered, the answer. */
+function consentEdits(opened: Opened): Edit[] {
+  const named = fill(slots.childName, escapeHtml(opened.childName));
+  if (!opened.answer) return [named];
+  const lines = answerLines(opened)
+    .map((line) => `<p>${escapeHtml(line)}</p>`)
+    .join("");
+  return [
+    named,
+    show(slots.answer),
+    fill(slots.answerText, lines),
+    hide(slots.refuse),
+    ...(opened.answer.decision === "granted" ? [hide(slots.grant)] : []),
+  ];
+}
+
+/**
+ * A built page a parent's link opens, with its link's parts shown, and a check at start-up that
+ * it has every place `edits` writes into (tried on `sample`): a build without one stops the
+ * server there, not a parent's request.
+ */
+function linkPage<T>(page: PageFile, path: string, edits: (value: T) => Edit[], samples: T[]) {
+  const html = showLinkParts(page.identity.body.toString("utf8"));
+  try {
+    for (const sample of samples) withEdits(html, edits(sample));
+  } catch (error) {
+    throw new MissingBuildError(
+      `The built ${path} page has no place for what the server writes into it: run \`npm run build\` again.`,
+      { cause: error },
+    );
+  }
+  return (value: T) => withEdits(html, edits(value));
+}
+
+const sampleRequest: Opened = {
+  ok: true,
+  requestId: "",
+  userId: "",
+  childName: "",
+  answer: null,
+  erasureAt: null,
+};
+const sampleAnswers: Opened[] = [
+  sampleRequest,
+  { ...sampleRequest, answer: { decision: "refused", at: new Date(0) }, erasureAt: new Date(0) },
+  { ...sampleRequest, answer: { decision: "granted", at: new Date(0) } },
+];
+
+/** The address of the consent page for this link: "Go back" leads there. */
+const consentAddress = (token: string) =>
+  `${dataRightsPages.guardianConsent}?${linkTokenParameter}=${encodeURIComponent(token)}`;
+
 /**
  * A parent's or guardian's answer: the page the link in their message opens (named for the
- * student), its form's post, and the same answer as JSON.
+ * student; once answered, saying the answer), its forms' posts, "Are you sure?" between a
+ * refusal and its record, and the same answers as JSON.
  */
 export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> = async (
   app,
@@ -56,19 +128,31 @@ export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> =
     reply.header("Cache-Control", "no-store");
   });
   const page = site.pages.get(dataRightsPages.guardianConsent);
+  const confirmPage = site.pages.get(dataRightsPages.guardianConsentRefuse);
+  if (page && !confirmPage)
+    throw new MissingBuildError(
+      `The build has ${dataRightsPages.guardianConsent} but not ${dataRightsPages.guardianConsentRefuse}: run \`npm run build\` again.`,
+    );
 
-  if (page) {
-    // The page as built says what it is for; opened by a usable link, it shows the forms.
-    const html = showLinkParts(page.identity.body.toString("utf8"));
-    if (!html.includes(childNameSlot))
-      throw new Error(
-        `The built ${dataRightsPages.guardianConsent} page has no place for the student's name`,
-      );
-    const named = (childName: string) =>
-      withEdits(html, [fill(childNameId, escapeHtml(childName))]);
+  const consent = page
+    ? linkPage(page, dataRightsPages.guardianConsent, consentEdits, sampleAnswers)
+    : undefined;
+  const confirm = confirmPage
+    ? linkPage(
+        confirmPage,
+        dataRightsPages.guardianConsentRefuse,
+        ({ childName, token }: { childName: string; token: string }) => [
+          fill(slots.childName, escapeHtml(childName)),
+          href(slots.back, consentAddress(token)),
+        ],
+        [{ childName: "", token: "" }],
+      )
+    : undefined;
+
+  if (page && consent) {
     const personal = async (request: FastifyRequest) => {
       const opened = await guardians.view(linkTokenOf(request));
-      return opened.ok ? named(opened.childName) : undefined;
+      return opened.ok ? consent(opened) : undefined;
     };
     app.formPages.personal.set(dataRightsPages.guardianConsent, personal);
     app.get(dataRightsPages.guardianConsent, { logLevel: "warn" }, async (request, reply) => {
@@ -79,17 +163,44 @@ export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> =
     });
   }
 
-  const answered = (body: GuardianAnswerBody) =>
-    body.decision === "grant"
-      ? dataRightsMessages.guardianGranted
-      : dataRightsMessages.guardianRefused;
+  /** A link that cannot take this answer, to a parent: why, in their words, and the way on. */
+  const refusePage = (reply: FastifyReply, opened: OpenedRequest & { ok: false }, url: string) =>
+    sendAnswerPage(reply, 400, {
+      title: linkRefusedTitle,
+      // A link already answered shows its answer: the way on is back to it.
+      ...(opened.problem === "link_used"
+        ? {
+            lines: [unusable.link_used],
+            link: { href: url, text: answerFrameWords.links.seeAnswer },
+          }
+        : { lines: [unusable[opened.problem], unusable.ask], link: homeLink }),
+    });
+
+  /**
+   * "Are you sure?": a refusal's first post records nothing and answers with the page that says
+   * what a refusal does, at this same address; its form posts here again, confirmed.
+   */
+  async function askToConfirm(request: FastifyRequest, reply: FastifyReply, token: string) {
+    const opened = await guardians.view(token);
+    if (!opened.ok) return refusePage(reply, opened, request.url);
+    if (opened.answer) return refusePage(reply, { ok: false, problem: "link_used" }, request.url);
+    if (!confirm || !confirmPage)
+      return sendAnswerPage(reply, 200, {
+        title: words.confirmRefusal.title,
+        lines: words.confirmRefusal.points,
+        link: { href: consentAddress(token), text: words.confirmRefusal.back },
+      });
+    const html = confirm({ childName: opened.childName, token });
+    return sendFile(request, reply, pageWithHtml(confirmPage, html), { cacheControl: "no-store" });
+  }
 
   app.post(
     dataRightsPages.guardianConsent,
     { config: { rateLimit: rateLimits.mailPerIp } },
     async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
       const parsed = guardianAnswerBodySchema.safeParse({
-        ...(request.body as object | undefined),
+        ...body,
         token: linkTokenOf(request),
       });
       if (!parsed.success) {
@@ -102,19 +213,19 @@ export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> =
           link: { href: request.url, text: answerFrameWords.links.backToForm, back: true },
         });
       }
-      const opened = await guardians.answer(parsed.data.token, answerOf(parsed.data));
-      if (!opened.ok)
-        return sendAnswerPage(reply, 400, {
-          title: linkRefusedTitle,
-          lines: [unusable[opened.problem], unusable.ask],
-          link: homeLink,
-        });
-      return answerAt(
-        reply,
-        parsed.data.decision === "grant" ? "guardianGranted" : "guardianRefused",
-      );
+      const { token, decision } = parsed.data;
+      if (decision === "refuse" && body[refusalConfirmed.name] !== refusalConfirmed.value)
+        return askToConfirm(request, reply, token);
+      const opened = await guardians.answer(token, answerOf(parsed.data));
+      if (!opened.ok) return refusePage(reply, opened, request.url);
+      return answerAt(reply, decision === "grant" ? "guardianGranted" : "guardianRefused");
     },
   );
+
+  const answered = (body: GuardianAnswerBody) =>
+    body.decision === "grant"
+      ? dataRightsMessages.guardianGranted
+      : dataRightsMessages.guardianRefused;
 
   app.post<{ Body: GuardianAnswerBody; Reply: MessageResponse }>(
     guardianConsentApi,
@@ -123,6 +234,10 @@ export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> =
         operationId: "answerGuardianRequest",
         summary:
           "A parent's or guardian's answer to a student's request: give permission, or refuse",
+        description: [
+          `A refusal is recorded at once: ask the parent to confirm it first, as the site's page does, since it deletes the account and its data after ${dataRightsLifetimes.erasureAfterRefusal.words} unless permission is given before then.`,
+          `A link answers once while it is new (for ${dataRightsLifetimes.guardianConsent.words}, until a newer request replaces it). After a refusal, the same link may still give permission, even past those ${dataRightsLifetimes.guardianConsent.words}, for as long as the account lasts: a new consent record that ends the pending erasure. Any other second answer is link_used.`,
+        ].join("\n\n"),
         tag: "guardian consent",
         security: "public",
         body: { schema: guardianAnswerBodySchema, examples: examples.guardianAnswerBody },

@@ -1,6 +1,3 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import {
   dataRightsMessages,
@@ -16,11 +13,11 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
+import { consentPage, guardianSite } from "../../test/guardian-site.ts";
 import {
   countAccounts,
   databaseOn,
   databasesForFile,
-  fixtureSiteDir,
   mailThrough,
   makeApp,
   post,
@@ -30,7 +27,6 @@ import { queryRows } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { showLinkParts } from "../link-parts.ts";
-import { loadSite } from "../static-site.ts";
 import { childNameSlot } from "./guardian-consent.ts";
 
 /**
@@ -47,30 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 
-/**
- * The fixture site with a /guardian-consent page that has the slot for the student's name, in
- * the part shown only with a link (web/app/components/link-parts.tsx).
- */
-const siteDir = mkdtempSync(join(tmpdir(), "ysp-guardian-site-"));
-afterAll(() => rmSync(siteDir, { recursive: true, force: true }));
-const consentPage = `<!DOCTYPE html>
-<html lang="en-NG"><head><meta charset="utf-8"><title>A student asks for your permission</title></head>
-<body><main><h1>A student asks for your permission</h1>
-<p><span data-link="without">A page for a parent's link.</span><span data-link="with" hidden="">${childNameSlot} asked for your permission to use YSP.</span></p>
-<p>${"Read what we keep and why. ".repeat(20)}</p></main></body></html>`;
-const site = () => {
-  cpSync(fixtureSiteDir, siteDir, { recursive: true });
-  mkdirSync(join(siteDir, "client/guardian-consent"), { recursive: true });
-  writeFileSync(join(siteDir, "client/guardian-consent/index.html"), consentPage);
-  const manifest = JSON.parse(readFileSync(join(fixtureSiteDir, "site.json"), "utf8"));
-  manifest.pages.push({
-    path: dataRightsPages.guardianConsent,
-    file: "guardian-consent/index.html",
-    contentSecurityPolicy: "default-src 'self'; frame-ancestors 'none'",
-  });
-  writeFileSync(join(siteDir, "site.json"), JSON.stringify(manifest));
-  return loadSite(siteDir);
-};
+const site = guardianSite();
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const formType = { "content-type": "application/x-www-form-urlencoded" };

@@ -183,21 +183,52 @@ describe.runIf(built).each(databases)("the pages of one's own data on $name", (t
     expect(element(bare.body, yourDataSlots.data).text).toBe("");
   });
 
-  it("answers a parent's request with a way back to the page it was asked from", async () => {
+  it("answers a parent's request with a way back, and the address it went to for the student alone", async () => {
     const { student, cookie } = await confirmedStudent();
-    for (const [page, answer] of [
-      [accountPages.emailConfirmed, answerPages.guardianAskedOnConfirm],
-      [dataRightsPages.manageYourData, answerPages.guardianAsked],
+    for (const [page, answer, parent] of [
+      [accountPages.emailConfirmed, answerPages.guardianAskedOnConfirm, "Mum.Okafor@gmial.com"],
+      [dataRightsPages.manageYourData, answerPages.guardianAsked, `dad.${student.email}`],
     ] as const) {
       const asked = await app.inject({
         method: "POST",
         url: `${yourDataApi}/guardian-request/`,
         headers: { ...form, cookie, referer: `http://localhost${page}` },
-        payload: new URLSearchParams({ guardian_email: `dad.${student.email}` }).toString(),
+        payload: new URLSearchParams({ guardian_email: parent }).toString(),
       });
       expect(asked.statusCode, asked.body).toBe(303);
       expect(asked.headers.location).toBe(answer);
+      // The page it leads to says where the request went, as kept: trimmed and lower-case.
+      const own = await get(answer, { cookie });
+      expect(own.headers["cache-control"]).toBe("no-store");
+      const address = parent.toLowerCase();
+      expect(element(own.body, yourDataSlots.guardianAddress).hidden).toBe(false);
+      const [before = "", after = ""] = dataRightsMessages
+        .guardianRequestSentTo(address)
+        .split(address);
+      expect(own.body).toContain(
+        `${escapeHtml(before)}<strong>${escapeHtml(address)}</strong>${escapeHtml(after)}</p>`,
+      );
+      // Any other browser: the page as built, the line empty and hidden.
+      for (const headers of [{}, { cookie: "ysp_data=forged" }]) {
+        const other = await get(answer, headers);
+        expect(other.body).not.toContain(parent.toLowerCase());
+        expect(element(other.body, yourDataSlots.guardianAddress)).toEqual({
+          hidden: true,
+          text: "",
+        });
+      }
     }
+    // The app is told the same, in its one message.
+    const json = await post(
+      app,
+      `${yourDataApi}/guardian-request/`,
+      { guardian_email: ` Aunty.${student.email.toUpperCase()} ` },
+      { cookie },
+    );
+    expect(json.statusCode, json.body).toBe(202);
+    expect(json.json().message).toBe(
+      dataRightsMessages.guardianAsked(`aunty.${student.email.toLowerCase()}`),
+    );
   });
 
   it("offers the parent's request on /email-confirmed only to the browser that confirmed", async () => {

@@ -1,4 +1,10 @@
-import { accountPages, dataRightsPages, yourDataSlots } from "@ysp/contract";
+import {
+  accountPages,
+  answerPages,
+  dataRightsMessages,
+  dataRightsPages,
+  yourDataSlots,
+} from "@ysp/contract";
 import { dataRightsWords } from "@ysp/web/content/data-rights";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Guardians } from "../accounts/guardians.ts";
@@ -14,7 +20,7 @@ import { dataUserOf, type YourDataOptions } from "./your-data.ts";
 
 export type YourDataPagesOptions = Pick<YourDataOptions, "signer" | "students" | "dataCookie"> & {
   site: SiteFiles;
-  guardians: Pick<Guardians, "state">;
+  guardians: Pick<Guardians, "state" | "latestAddress">;
   newsletter: Pick<Newsletter, "state">;
   personalData: Pick<PersonalData, "download">;
 };
@@ -24,13 +30,21 @@ const inSession: Edit[] = [hide(yourDataSlots.noSession), show(yourDataSlots.ses
 
 const states = dataRightsWords.states;
 
+/** Where a parent's request went, the address in bold: a mistyped one is what the eye should meet. */
+function sentToHtml(address: string): string {
+  const sentence = dataRightsMessages.guardianRequestSentTo(address);
+  const at = sentence.indexOf(address);
+  return `${escapeHtml(sentence.slice(0, at))}<strong>${escapeHtml(address)}</strong>${escapeHtml(sentence.slice(at + address.length))}`;
+}
+
 /**
  * The pages about one's own data, as the browser whose data session it is (the HttpOnly cookie
  * of your-data.ts) should see them; any other browser gets them as built, which say no account is
  * open here. "Manage your data" names the account (its name, its address masked as
  * "a•••@example.ng", its parent's permission and its newsletter) and fills the name's fields;
  * "View my data" holds the download as a page; /email-confirmed offers the parent's request's
- * form. Each is written for one person: never cached, and only ever to a browser whose cookie
+ * form; the pages after a parent's request repeat the address it went to, as the student typed
+ * it, so a mistyped one is seen at once. Each is written for one person: never cached, and only ever to a browser whose cookie
  * came with a same-site request (SameSite=Strict), so no other site can frame or fetch one.
  */
 export const yourDataPagesRoutes: FastifyPluginAsync<YourDataPagesOptions> = async (
@@ -104,6 +118,19 @@ export const yourDataPagesRoutes: FastifyPluginAsync<YourDataPagesOptions> = asy
     (data) => [hide(yourDataSlots.noSession), fill(yourDataSlots.data, data)],
     "",
   );
+  for (const answer of [answerPages.guardianAsked, answerPages.guardianAskedOnConfirm])
+    personalPage(
+      answer,
+      (user) => guardians.latestAddress(user.id),
+      (address) =>
+        address === undefined
+          ? []
+          : [
+              fill(yourDataSlots.guardianAddress, sentToHtml(address)),
+              show(yourDataSlots.guardianAddress),
+            ],
+      "",
+    );
   personalPage(
     accountPages.emailConfirmed,
     async () => null,

@@ -314,9 +314,10 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
                 ? "guardianAlreadyGranted"
                 : "guardianAsked",
           );
+        // The address back as the student typed it, so a mistyped one is seen at once.
         const message = granted
           ? dataRightsMessages.guardianAlreadyGranted
-          : dataRightsMessages.guardianRequestSent;
+          : dataRightsMessages.guardianAsked(request.body.guardian_email);
         return reply.code(202).send({ message });
       },
     );

@@ -55,7 +55,10 @@ export function FormField({
   name?: string;
   /** A text field's message when left empty, shown by the script as the others' are. */
   required?: string;
-  /** A text field's autocomplete; a password's is "new-password" unless "current-password". */
+  /**
+   * A text field's autocomplete; a password's is "new-password" unless "current-password"; an
+   * address's is "email", the person's own, unless said ("off" for someone else's).
+   */
   autoComplete?: string;
   /** The eye button's words, for a password; it appears once the script has run. */
   showPassword?: string;
@@ -65,7 +68,7 @@ export function FormField({
   typoHint?: boolean;
 }) {
   const kinds = {
-    email: { autoComplete: "email", inputMode: "email" },
+    email: { autoComplete: autoComplete ?? "email", inputMode: "email" },
     // A password to check is typed as it was chosen: only a new one is held to the 8 characters.
     password: {
       autoComplete: autoComplete ?? "new-password",

@@ -15,6 +15,7 @@ export function AnswerCard({ words }: { words: AnswerCopy }) {
         {words.lines.map((line) => (
           <p key={line}>{line}</p>
         ))}
+        {words.slot && <p id={words.slot} hidden />}
         <p>
           <a className="button button-primary" href={main.href}>
             {main.text}

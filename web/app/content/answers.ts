@@ -3,6 +3,7 @@ import {
   accountMessages,
   dataRightsMessages,
   emailChangeMessages,
+  yourDataSlots,
 } from "@ysp/contract";
 import { common } from "./common.ts";
 import { site } from "./site.ts";
@@ -15,6 +16,11 @@ export type AnswerCopy = {
   title: string;
   lines: readonly string[];
   links: readonly [AnswerLink, ...AnswerLink[]];
+  /**
+   * The id of a line after them, empty and hidden as built, which the server fills for the
+   * browser whose data session the answer is about (api/src/routes/your-data-pages.ts).
+   */
+  slot?: string;
 };
 
 /**
@@ -37,6 +43,7 @@ export const answerFrameWords = {
     tryAgain: "Try again",
     newLink: "Get a new link",
     subscribeAgain: "Subscribe again",
+    seeAnswer: "See your answer",
   },
 } as const;
 
@@ -77,6 +84,7 @@ export const answerWords: Record<AnswerPage, AnswerCopy> = {
     title: "Check with your parent or guardian",
     lines: [dataRightsMessages.guardianRequestSent],
     links: [yourData, home],
+    slot: yourDataSlots.guardianAddress,
   },
   guardianAlreadyGranted: {
     title: "Permission already given",
@@ -87,6 +95,7 @@ export const answerWords: Record<AnswerPage, AnswerCopy> = {
     title: "Check with your parent or guardian",
     lines: [dataRightsMessages.guardianRequestSent],
     links: [confirmed, home],
+    slot: yourDataSlots.guardianAddress,
   },
   guardianAlreadyGrantedOnConfirm: {
     title: "Permission already given",

@@ -255,8 +255,8 @@ export const dataRightsWords = {
       "What they study and how they do in practice questions, quizzes and mock exams, to show their progress.",
       "The phones they log in from and when, to keep the account safe.",
       "We do not sell their data.",
-      `Your child can see, download, correct or delete their data at any time on the Your data page. You can ask us to do it for them by writing to ${site.dataProtectionEmail}.`,
-      `You can withdraw permission later by writing to ${site.dataProtectionEmail}; we then delete the account and its data.`,
+      `Your child can see, download, correct or delete their data at any time on the Your data page. You can ask us to do it for them by writing to ${site.email}.`,
+      `You can withdraw permission later by writing to ${site.email}; we then delete the account and its data.`,
     ],
     privacyLink: "Read the full Privacy Policy",
     termsLink: "Read the Terms of Service",
@@ -274,6 +274,40 @@ export const dataRightsWords = {
       title: "Not your child, or you do not agree?",
       text: `We'll tell the student, and delete the account and its data after ${dataRightsLifetimes.erasureAfterRefusal.words} unless a parent or guardian gives permission.`,
       submit: "This is not my child / I do not agree",
+    },
+    /**
+     * "Are you sure?" between the refusal's button and its record: what the answer does, in
+     * full, with the way back as the main button and the refusal as the other.
+     */
+    confirmRefusal: {
+      meta: {
+        title: `Are you sure? | ${site.name}`,
+        description: `What saying no to a student's request to use ${site.name} does.`,
+      },
+      title: "Are you sure you do not give permission?",
+      /** Around the student's name, which the server fills in. */
+      before: "Your answer will stop ",
+      after: ` using ${site.name}:`,
+      points: [
+        "We'll email the student to say you did not give permission.",
+        `Their account and all its data will be deleted in ${dataRightsLifetimes.erasureAfterRefusal.words}, unless a parent or guardian gives permission before then.`,
+        "Until then you can change your mind: open the link in our email again and give permission.",
+      ],
+      back: "Go back",
+      submit: "Yes, I do not give permission",
+    },
+    /**
+     * A link already answered, opened again: the answer and when (Lagos time), and after a
+     * refusal, while the account lasts, the way to give permission after all.
+     */
+    answered: {
+      title: "Your answer",
+      refused: (at: string) => `You said no on ${at} (Lagos time).`,
+      /** While no permission has come since: when the account goes. */
+      erasure: (on: string) =>
+        `Unless a parent or guardian gives permission, the account and its data will be deleted on ${on}.`,
+      change: "Changed your mind? You can still give permission below.",
+      granted: (at: string) => `You gave permission on ${at} (Lagos time). Thank you.`,
     },
   },
   newsletterConfirm: {

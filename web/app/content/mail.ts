@@ -36,6 +36,9 @@ const hello = "Hello,";
 
 export const signOff = `The ${site.name} team`;
 
+/** The subject of the message with a link to one's data, which other messages name. */
+const yourDataSubject = `Your data at ${site.name}`;
+
 /** Every message's last lines: who sent it and how to reach a person. */
 export const mailFooter = [
   `${site.name}, ${site.address.street}, ${site.address.city}, ${site.address.country}.`,
@@ -86,7 +89,7 @@ export const mailWords = {
   }),
 
   yourData: (firstName: string, url: string, lifetime: string): MailWords => ({
-    subject: `Your data at ${site.name}`,
+    subject: yourDataSubject,
     preview: "See, download, correct or delete what we hold about you.",
     greeting: greeting(firstName),
     paragraphs: [
@@ -122,15 +125,21 @@ export const mailWords = {
     ],
   }),
 
+  /**
+   * A request is sent from "Your data", which opens only with a link by mail: the way back says
+   * so step by step, or a student lands on a page asking for their email and stops there.
+   */
   guardianRefused: (firstName: string, eraseOn: string, yourDataUrl: string): MailWords => ({
     subject: "Your parent or guardian did not give permission",
     preview: `Your ${site.name} account will be deleted on ${eraseOn} unless permission comes.`,
     greeting: greeting(firstName),
     paragraphs: [
       `The parent or guardian you asked did not give permission for you to use ${site.name}, or said they do not know you. Your account and its data will be deleted on ${eraseOn}.`,
-      `If this is a mistake, talk to them and send a new request before then, from ${yourDataUrl}. Once a parent or guardian gives permission, your account stays.`,
+      "If this is a mistake, talk to them before then: they can still give permission with the link in the email we sent them.",
+      `Or send a new request, to them or to another parent or guardian. First get a link to your data: open the page below and enter your email. Then open the link in our email "${yourDataSubject}" and send the request from the page it opens.`,
     ],
-    after: [],
+    action: { text: "Get a link to your data", url: yourDataUrl },
+    after: ["Once a parent or guardian gives permission, your account stays."],
   }),
 
   emailChangeConfirm: (

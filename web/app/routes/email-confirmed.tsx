@@ -2,6 +2,7 @@ import { accountPages, dataRightsPages, yourDataSlots } from "@ysp/contract";
 import { Link } from "react-router";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, AccountSection } from "~/components/account-page.tsx";
+import { EmailTypoHintScript } from "~/components/email-typo-hint.tsx";
 import { GuardianRequestForm } from "~/components/guardian-request-form.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
 import { accountPageWords } from "~/content/account.ts";
@@ -38,6 +39,7 @@ export default function EmailConfirmed() {
         </div>
       </AccountSection>
       <AccountFormsScript />
+      <EmailTypoHintScript />
       <p className="fine-print">
         <Link to="/">{accountPageWords.home}</Link>
       </p>

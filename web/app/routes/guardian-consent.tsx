@@ -1,4 +1,4 @@
-import { dataRightsMessages, dataRightsPages } from "@ysp/contract";
+import { dataRightsMessages, dataRightsPages, guardianConsentSlots as slots } from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
 import { WithLink, WithoutLink } from "~/components/link-parts.tsx";
@@ -16,7 +16,10 @@ export function meta() {
 /**
  * Where a parent's or guardian's link leads. The server writes the student's name into the
  * strong element below (routes/guardian-consent.ts in the API: its text is the slot it looks
- * for), and takes each form's post at this address, token included, answering with a page.
+ * for), and takes each form's post at this address, token included, answering with a page; a
+ * refusal's first post with "Are you sure?" (guardian-consent-refuse.tsx). On a link already
+ * answered, it shows "Your answer" with its lines written in, and hides the forms the answer
+ * leaves nothing to do for.
  */
 export default function GuardianConsent() {
   return (
@@ -27,12 +30,21 @@ export default function GuardianConsent() {
           <WithoutLink inline>{withoutLinkWords.guardianConsent}</WithoutLink>
           <WithLink inline>
             {words.before}
-            <strong id="child-name">the student who asked you</strong>
+            <strong id={slots.childName}>the student who asked you</strong>
             {words.after}
           </WithLink>
         </>
       }
     >
+      <section
+        id={slots.answer}
+        aria-labelledby={`${slots.answer}-title`}
+        className="account-facts"
+        hidden
+      >
+        <h2 id={`${slots.answer}-title`}>{words.answered.title}</h2>
+        <div id={slots.answerText} />
+      </section>
       <AccountSection id="key-points" title={words.keyPointsTitle}>
         <ul className="account-list">
           {words.keyPoints.map((point) => (
@@ -47,7 +59,7 @@ export default function GuardianConsent() {
         </p>
       </AccountSection>
       <WithLink>
-        <AccountSection id="grant" title={words.grant.title} text={words.grant.text}>
+        <AccountSection id={slots.grant} title={words.grant.title} text={words.grant.text}>
           <form method="post" data-check>
             <FormField
               id="guardian-name"
@@ -87,13 +99,13 @@ export default function GuardianConsent() {
             </button>
           </form>
         </AccountSection>
-        <AccountSection id="refuse" title={words.refuse.title} text={words.refuse.text}>
+        <AccountSection id={slots.refuse} title={words.refuse.title} text={words.refuse.text}>
           <form method="post">
             <button
               type="submit"
               name="decision"
               value="refuse"
-              className="button button-danger join-submit"
+              className="button button-outline-danger join-submit"
             >
               {words.refuse.submit}
             </button>

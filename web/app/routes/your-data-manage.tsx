@@ -1,6 +1,7 @@
 import { dataRightsPages, signupMessages, yourDataApi, yourDataSlots } from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
+import { EmailTypoHintScript } from "~/components/email-typo-hint.tsx";
 import { GuardianRequestForm } from "~/components/guardian-request-form.tsx";
 import { NoDataSession } from "~/components/no-data-session.tsx";
 import { dataRightsWords } from "~/content/data-rights.ts";
@@ -106,6 +107,7 @@ export default function ManageYourData() {
         </form>
       </AccountSection>
       <AccountFormsScript />
+      <EmailTypoHintScript />
     </AccountPage>
   );
 }
