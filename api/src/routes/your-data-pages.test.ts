@@ -209,7 +209,7 @@ describe.runIf(built).each(databases)("the pages of one's own data on $name", (t
         `${escapeHtml(before)}<strong>${escapeHtml(address)}</strong>${escapeHtml(after)}</p>`,
       );
       // Any other browser: the page as built, the line empty and hidden.
-      for (const headers of [{}, { cookie: "ysp_data=forged" }]) {
+      for (const headers of [{}, { cookie: "ysp_data=forged" }] as Record<string, string>[]) {
         const other = await get(answer, headers);
         expect(other.body).not.toContain(parent.toLowerCase());
         expect(element(other.body, yourDataSlots.guardianAddress)).toEqual({
