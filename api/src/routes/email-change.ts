@@ -25,7 +25,12 @@ import type { TokenSigner } from "../auth/tokens.ts";
 import type { User } from "../db/schema.ts";
 import { sendError } from "../errors.ts";
 import { acceptFormPosts, answerAt, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
-import { answeredOverLimit, loginEmailKey, type RateLimits } from "../rate-limits.ts";
+import {
+  answeredOverLimit,
+  checkMailboxLimit,
+  loginEmailKey,
+  type RateLimits,
+} from "../rate-limits.ts";
 import { linkRefusals, operation } from "../route-schemas.ts";
 import { busy } from "./auth.ts";
 import {
@@ -73,7 +78,7 @@ export const emailChangeRoutes: FastifyPluginAsync<EmailChangeOptions> = async (
     keyGenerator: (request) => loginEmailKey(accountEmail.get(request) ?? ""),
   });
   // Each request mails the new address (or its owner): counted per mailbox, as links are.
-  const checkNewAddressLimit = app.createRateLimit(rateLimits.mailToNewAddress);
+  const overNewAddressLimit = checkMailboxLimit(app, rateLimits.mailToNewAddress);
 
   // The /change-email page posts its form here; confirm and undo take JSON only (their pages
   // post to their own addresses, below).
@@ -120,9 +125,7 @@ export const emailChangeRoutes: FastifyPluginAsync<EmailChangeOptions> = async (
         accountEmail.set(request, user?.email ?? email ?? "");
         if (await answeredOverLimit(checkAccountLimit, rateLimits.loginPerEmail, request, reply))
           return reply;
-        const newAddressLimit = rateLimits.mailToNewAddress;
-        if (await answeredOverLimit(checkNewAddressLimit, newAddressLimit, request, reply))
-          return reply;
+        if (await overNewAddressLimit(request, reply)) return reply;
         if (!token && email !== undefined) user = await students.findByEmail(email);
         if (hasher.full()) return busy(reply);
         const checked = await hasher.verify(user?.passwordHash ?? decoyHash, password);

@@ -18,7 +18,7 @@ import { BodyValidationError } from "../errors.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { sendFormAgain } from "../form-again.ts";
 import { acceptFormPosts, answerAt, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
-import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
+import { checkMailboxLimit, type RateLimits } from "../rate-limits.ts";
 import { linkRefusals, operation } from "../route-schemas.ts";
 import { MissingBuildError, pageWithHtml, type SiteFiles } from "../static-site.ts";
 import { linkTokenOf, refuseLink, refuseLinkPage } from "./link-answers.ts";
@@ -74,7 +74,7 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
   app.addContentTypeParser("multipart/form-data", { parseAs: "string" }, (_request, _body, done) =>
     done(null, {}),
   );
-  const checkAddressLimit = app.createRateLimit(rateLimits.mailPerAddress);
+  const overAddressLimit = checkMailboxLimit(app, rateLimits.mailPerAddress);
 
   app.post<{ Body: NewsletterBody; Reply: MessageResponse }>(
     `${newsletterApi}/`,
@@ -123,8 +123,7 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
           link: { href: back, text: answerFrameWords.links.backToPage, back: true },
         });
       }
-      if (await answeredOverLimit(checkAddressLimit, rateLimits.mailPerAddress, request, reply))
-        return reply;
+      if (await overAddressLimit(request, reply)) return reply;
       const { created } = await newsletter.subscribe(
         request.body.email,
         request.body.source ?? null,
