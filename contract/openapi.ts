@@ -502,7 +502,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Unsubscribe with the token of a newsletter message's link (works every time) */
+        /**
+         * Unsubscribe with the token of a newsletter message's link (works every time)
+         * @description A good token is never refused for volume: only refused tokens count against the client's address, and past its limit they are answered 429.
+         */
         post: operations["unsubscribeFromNewsletter"];
         delete?: never;
         options?: never;

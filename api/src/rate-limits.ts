@@ -13,7 +13,10 @@ export type RateLimitConfig = {
   loginPerEmailPerMinute: number;
   refreshPerMinute: number;
   newsletterPerMinute: number;
-  /** Requests that send a link by mail (a new confirmation link, a password reset), per IP. */
+  /**
+   * Requests that send a link by mail (a new confirmation link, a password reset), per IP; and,
+   * counted apart, refused unsubscribe tokens.
+   */
   mailPerMinute: number;
   /** The same, per client and address: one client may have a mailbox sent this many an hour. */
   mailPerAddressPerHour: number;
@@ -51,6 +54,11 @@ export type RateLimits = {
    * the key, so it is not counted with the link routes' (mail).
    */
   mailToNewAddress: MailboxLimit;
+  /**
+   * Refused unsubscribe tokens per client, checked by the handler once a token is refused: a
+   * good one is never counted nor refused (routes/newsletter.ts).
+   */
+  unsubscribeRefused: HandlerLimit;
 };
 
 const minute = 60_000;
@@ -150,6 +158,7 @@ export type LimitName =
   | "refresh"
   | "newsletter"
   | "mail"
+  | "unsubscribe"
   | MailboxLimitName
   | `${MailboxLimitName}-flood`;
 
@@ -205,5 +214,11 @@ export function rateLimits(config: RateLimitConfig, limited: Limited = () => {})
     mailPerAddress: perMailbox("mail-address", "email", config, limited),
     guardianPerAddress: perMailbox("guardian-address", "guardian_email", config, limited),
     mailToNewAddress: perMailbox("new-address", "new_email", config, limited),
+    unsubscribeRefused: {
+      max: config.mailPerMinute,
+      timeWindow: minute,
+      keyGenerator: (request) => `unsubscribe-refused:${clientOf(request)}`,
+      exceeded: () => limited("unsubscribe"),
+    },
   };
 }
