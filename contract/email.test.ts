@@ -106,9 +106,48 @@ describe("one mailbox however it is spelled", () => {
     expect(canonicalMailbox(email)).toBe(mailbox);
   });
 
+  // Every domain a provider delivers to one mailbox, beside the one it is read as.
+  it.each([
+    ["googlemail.com", "gmail.com"],
+    ["me.com", "icloud.com"],
+    ["mac.com", "icloud.com"],
+    ["protonmail.com", "proton.me"],
+    ["protonmail.ch", "proton.me"],
+    ["pm.me", "proton.me"],
+    ["yandex.com", "yandex.ru"],
+    ["ya.ru", "yandex.ru"],
+    ["yandex.by", "yandex.ru"],
+    ["yandex.kz", "yandex.ru"],
+    ["yandex.ua", "yandex.ru"],
+    ["narod.ru", "yandex.ru"],
+  ])("reads kid@%s as kid@%s, tagged or not", (alias, domain) => {
+    expect(canonicalMailbox(`kid@${domain}`)).toBe(`kid@${domain}`);
+    expect(canonicalMailbox(`kid@${alias}`)).toBe(`kid@${domain}`);
+    expect(canonicalMailbox(`Kid+Mum@${alias.toUpperCase()}`)).toBe(`kid@${domain}`);
+    expect(canonicalMailbox(`kid+mum@${domain}`)).toBe(`kid@${domain}`);
+  });
+
+  it.each([
+    ["k.i.d@pm.me", "kid@proton.me"],
+    ["k_i-d.x+mum@protonmail.com", "kidx@proton.me"],
+    ["mum@kid.fastmail.com", "kid@fastmail.com"],
+    ["Mum+Dad@Kid.FastMail.com", "kid@fastmail.com"],
+    ["kid+mum@fastmail.com", "kid@fastmail.com"],
+    ["mum@kid.fastmail.fm", "kid@fastmail.fm"],
+  ])("reads %j, as its provider does, as %j", (email, mailbox) => {
+    expect(canonicalMailbox(email)).toBe(mailbox);
+  });
+
   it("tells different mailboxes apart", () => {
     expect(canonicalMailbox("kid@x.com")).not.toBe(canonicalMailbox("kid@y.com"));
     expect(canonicalMailbox("kid.a@x.com")).not.toBe(canonicalMailbox("kida@x.com"));
+    // Dots count where the provider does not ignore them.
+    expect(canonicalMailbox("k.id@icloud.com")).not.toBe(canonicalMailbox("kid@icloud.com"));
+    expect(canonicalMailbox("k.id@yandex.ru")).not.toBe(canonicalMailbox("kid@yandex.ru"));
+    // Each Fastmail domain names its own accounts, and only Fastmail reads a subdomain as one.
+    expect(canonicalMailbox("kid@fastmail.com")).not.toBe(canonicalMailbox("kid@fastmail.fm"));
+    expect(canonicalMailbox("mum@kid.gmail.com")).toBe("mum@kid.gmail.com");
+    expect(canonicalMailbox("mum@a.kid.fastmail.com")).toBe("mum@a.kid.fastmail.com");
   });
 });
 

@@ -68,14 +68,69 @@ export function loginEmailProblem(raw: string): string | null {
   return null;
 }
 
-// Google ignores the dots in a Gmail local part, and googlemail.com is the same mailbox.
-const dotlessDomains = new Set(["gmail.com", "googlemail.com"]);
+/**
+ * Mail providers whose one mailbox has several spellings, and what each provider does to them:
+ * the one table canonicalMailbox reads. `domains[0]` is the one the mailbox is named at.
+ * Each provider keeps one name for its account at every domain it lists, so `kid@me.com` is
+ * either the owner of `kid@icloud.com` or nobody.
+ */
+type MailProvider = {
+  domains: readonly string[];
+  /** Characters of the local part the provider ignores: `k.i.d` is `kid`. */
+  ignores?: string;
+  /** Whether `anything@name.domain` reaches `name@domain` (subdomain addressing). */
+  subdomainAddressing?: true;
+};
+
+const mailProviders: readonly MailProvider[] = [
+  // Gmail ignores dots, and googlemail.com is the same service.
+  { domains: ["gmail.com", "googlemail.com"], ignores: "." },
+  // Apple's "About your @icloud.com, @me.com and @mac.com email addresses": one account's
+  // addresses at all three.
+  { domains: ["icloud.com", "me.com", "mac.com"] },
+  // Proton's "How to change your username": ".", "_" and "-" are transparent, and the name is
+  // the account's at each of its domains.
+  { domains: ["proton.me", "protonmail.com", "protonmail.ch", "pm.me"], ignores: "._-" },
+  // Yandex Mail's help, "Mailbox aliases": every mailbox has an address at each of these.
+  {
+    domains: [
+      "yandex.ru",
+      "yandex.com",
+      "ya.ru",
+      "yandex.by",
+      "yandex.kz",
+      "yandex.ua",
+      "narod.ru",
+    ],
+  },
+  // Fastmail's "Plus addressing and subdomain addressing". Each Fastmail domain is a namespace
+  // of its own: kid@fastmail.com and kid@fastmail.fm may be two people.
+  { domains: ["fastmail.com"], subdomainAddressing: true },
+  { domains: ["fastmail.fm"], subdomainAddressing: true },
+];
+
+/** Each domain of the table, to its provider. */
+const providerOf = new Map(
+  mailProviders.flatMap((provider) => provider.domains.map((domain) => [domain, provider])),
+);
+
+/**
+ * The mailbox a subdomain address names, `mum@kid.fastmail.com` as `kid` at `fastmail.com`;
+ * undefined for any other address.
+ */
+function subdomainAddressed(domain: string): { local: string; domain: string } | undefined {
+  const dot = domain.indexOf(".");
+  const parent = domain.slice(dot + 1);
+  if (dot < 1 || !providerOf.get(parent)?.subdomainAddressing) return undefined;
+  return { local: domain.slice(0, dot), domain: parent };
+}
 
 /**
  * One mailbox however it is spelled, to tell whether two addresses reach the same person:
- * lower-case, the "+tag" dropped (sub-addressing, which Gmail, Outlook, Yahoo and iCloud
- * deliver to the untagged mailbox), and at Gmail the dots too, googlemail.com read as
- * gmail.com. For comparing only: mail goes to the address as given.
+ * lower-case, the "+tag" dropped (sub-addressing, which Gmail, Outlook, Yahoo, iCloud, Proton
+ * and Fastmail deliver to the untagged mailbox), and at a provider of the table above, the
+ * domain read as its first and the characters it ignores dropped. For comparing only: mail goes
+ * to the address as given.
  */
 export function canonicalMailbox(email: string): string {
   const normal = normalizeEmail(email);
@@ -83,9 +138,12 @@ export function canonicalMailbox(email: string): string {
   if (at < 0) return normal;
   let local = normal.slice(0, at).split("+", 1)[0] ?? "";
   let domain = normal.slice(at + 1);
-  if (dotlessDomains.has(domain)) {
-    local = local.replaceAll(".", "");
-    domain = "gmail.com";
+  const subdomain = subdomainAddressed(domain);
+  if (subdomain) ({ local, domain } = subdomain);
+  const provider = providerOf.get(domain);
+  if (provider) {
+    for (const ignored of provider.ignores ?? "") local = local.replaceAll(ignored, "");
+    domain = provider.domains[0] ?? domain;
   }
   return `${local}@${domain}`;
 }

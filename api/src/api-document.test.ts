@@ -328,9 +328,11 @@ describe("the API's document, against the real server", () => {
         .filter(({ op }) => op.responses["429"])
         .map(({ op }) => op.operationId);
       // The limit is counted before the body is read: the first call is refused for its body.
+      // An unsubscribe's counts refused tokens only (routes/newsletter.ts).
       for (const id of ids) {
-        await call(id, { body: [] }, limited);
-        const answer = await call(id, { body: [] }, limited);
+        const body = id === "unsubscribeFromNewsletter" ? { token: "not-a-token" } : [];
+        await call(id, { body }, limited);
+        const answer = await call(id, { body }, limited);
         expect(answer.statusCode, id).toBe(429);
       }
     } finally {

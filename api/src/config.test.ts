@@ -53,6 +53,22 @@ describe("configuration", () => {
     ).toBe(0);
   });
 
+  it("lets every client together send an address four clients' mail unless RATE_LIMIT_MAIL_ADDRESS_FLOOD says", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).rateLimits).toMatchObject({
+      mailPerAddressPerHour: 5,
+      mailFloodPerAddressPerHour: 20,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dir, RATE_LIMIT_MAIL_ADDRESS: "10" }).rateLimits
+        .mailFloodPerAddressPerHour,
+    ).toBe(40);
+    expect(
+      loadConfig({ DATA_DIR: dir, RATE_LIMIT_MAIL_ADDRESS_FLOOD: "5" }).rateLimits
+        .mailFloodPerAddressPerHour,
+    ).toBe(5);
+  });
+
   it("serves metrics only when METRICS_PORT is set, on 127.0.0.1 unless METRICS_HOST says", () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir }).metrics).toBeNull();
@@ -148,6 +164,10 @@ describe("configuration", () => {
     [{ MAIL_FROM: "YSP" }, /^MAIL_FROM must be an address, or a name and an address/],
     [{ MAIL_FROM: "YSP <hello@>" }, /^MAIL_FROM must be/],
     [{ RATE_LIMIT_MAIL_ADDRESS: "0" }, /^RATE_LIMIT_MAIL_ADDRESS must be a whole number from 1/],
+    [
+      { RATE_LIMIT_MAIL_ADDRESS_FLOOD: "4" },
+      /^RATE_LIMIT_MAIL_ADDRESS_FLOOD must be at least RATE_LIMIT_MAIL_ADDRESS \(5\)/,
+    ],
     [
       { LOG_LEVEL: "loud" },
       /^LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent \(got "loud"\)$/,

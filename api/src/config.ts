@@ -150,6 +150,7 @@ const envSchema = z.object({
   RATE_LIMIT_MAIL_ADDRESS: integer("RATE_LIMIT_MAIL_ADDRESS", 1, 10_000_000, 5),
   REQUEST_TIMEOUT_MS: integer("REQUEST_TIMEOUT_MS", 1000, 600_000, defaultTimeouts.requestMs),
   HEADERS_TIMEOUT_MS: integer("HEADERS_TIMEOUT_MS", 1000, 600_000, defaultTimeouts.headersMs),
+  RATE_LIMIT_MAIL_ADDRESS_FLOOD: integer("RATE_LIMIT_MAIL_ADDRESS_FLOOD", 1, 10_000_000, undefined),
 });
 
 /** "Name <address>" or a bare address, as a message's From takes it; null when it is neither. */
@@ -205,6 +206,12 @@ export class ConfigError extends Error {}
  * student has to tap again on a slow link, which costs far more than the wait.
  */
 const queuedPerWorker = 32;
+
+/**
+ * The default ceiling of mail to one address from every client together, in allowances of one
+ * client (rate-limits.ts says why).
+ */
+const floodClients = 4;
 
 /** Low enough that the event loop always wins the CPU from password hashing, high enough that hashing still uses every idle cycle. */
 const hashWorkerNice = 10;
@@ -286,6 +293,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "PUBLIC_URL must be set when NODE_ENV=production: links in mail lead there (such as https://ysp.ng)",
     );
   }
+  const mailFlood = e.RATE_LIMIT_MAIL_ADDRESS_FLOOD ?? floodClients * e.RATE_LIMIT_MAIL_ADDRESS;
+  if (mailFlood < e.RATE_LIMIT_MAIL_ADDRESS) {
+    throw new ConfigError(
+      `RATE_LIMIT_MAIL_ADDRESS_FLOOD must be at least RATE_LIMIT_MAIL_ADDRESS (${e.RATE_LIMIT_MAIL_ADDRESS}): below it, one client alone reaches the ceiling of every client together (got ${mailFlood})`,
+    );
+  }
   if (e.METRICS_PORT === e.PORT) {
     throw new ConfigError(
       `METRICS_PORT must differ from PORT (both ${e.PORT}): the metrics are never served on the site's port`,
@@ -322,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       mailPerMinute: e.RATE_LIMIT_MAIL,
       mailPerAddressPerHour: e.RATE_LIMIT_MAIL_ADDRESS,
+      mailFloodPerAddressPerHour: mailFlood,
       signupPerMinute: e.RATE_LIMIT_SIGNUP,
       loginPerMinute: e.RATE_LIMIT_LOGIN,
       loginPerEmailPerMinute: e.RATE_LIMIT_LOGIN_EMAIL,

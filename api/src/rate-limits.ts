@@ -1,4 +1,8 @@
-import type { CreateRateLimitOptions, RateLimitOptions } from "@fastify/rate-limit";
+import {
+  type CreateRateLimitOptions,
+  normalizeIP,
+  type RateLimitOptions,
+} from "@fastify/rate-limit";
 import { canonicalMailbox, serviceMessages } from "@ysp/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorBody, sendError } from "./errors.ts";
@@ -9,14 +13,25 @@ export type RateLimitConfig = {
   loginPerEmailPerMinute: number;
   refreshPerMinute: number;
   newsletterPerMinute: number;
-  /** Requests that send a link by mail (a new confirmation link, a password reset), per IP. */
+  /**
+   * Requests that send a link by mail (a new confirmation link, a password reset), per IP; and,
+   * counted apart, refused unsubscribe tokens.
+   */
   mailPerMinute: number;
-  /** The same, per address: a mailbox gets at most this many such messages an hour. */
+  /** The same, per client and address: one client may have a mailbox sent this many an hour. */
   mailPerAddressPerHour: number;
+  /** The same, per address from every client together: only a flood reaches it. */
+  mailFloodPerAddressPerHour: number;
 };
 
 /** A limit a handler checks itself (answeredOverLimit), which tells `exceeded` when it refuses. */
 export type HandlerLimit = CreateRateLimitOptions & { exceeded: () => void };
+
+/**
+ * The messages a mailbox is sent, counted per client (its IP) and mailbox, and per mailbox from
+ * every client together (checkMailboxLimit).
+ */
+export type MailboxLimit = { perClient: HandlerLimit; flood: HandlerLimit };
 
 export type RateLimits = {
   signup: RateLimitOptions;
@@ -30,15 +45,20 @@ export type RateLimits = {
   newsletter: RateLimitOptions;
   mailPerIp: RateLimitOptions;
   /** Checked inside the handlers, after the body is read, like loginPerEmail. */
-  mailPerAddress: HandlerLimit;
+  mailPerAddress: MailboxLimit;
   /** The same for a parent's or guardian's address, which a student's request mails. */
-  guardianPerAddress: HandlerLimit;
+  guardianPerAddress: MailboxLimit;
   /**
    * The same for the new address a change of address mails (or its owner, if it has one). Its
    * own allowance: the plugin adds the route's operation (login, for a password is checked) to
    * the key, so it is not counted with the link routes' (mail).
    */
-  mailToNewAddress: HandlerLimit;
+  mailToNewAddress: MailboxLimit;
+  /**
+   * Refused unsubscribe tokens per client, checked by the handler once a token is refused: a
+   * good one is never counted nor refused (routes/newsletter.ts).
+   */
+  unsubscribeRefused: HandlerLimit;
 };
 
 const minute = 60_000;
@@ -57,6 +77,9 @@ const bodyEmail = (request: FastifyRequest, field = "email") => {
  */
 const bodyMailbox = (request: FastifyRequest, field = "email") =>
   canonicalMailbox(bodyEmail(request, field));
+
+/** The client a request comes from, as the plugin counts it per IP (an IPv6 /64 as one). */
+const clientOf = (request: FastifyRequest) => normalizeIP(request.ip);
 
 /**
  * The key of the login's count per address: a login names the address in its body, a change of
@@ -90,6 +113,19 @@ export async function answeredOverLimit(
   return true;
 }
 
+/**
+ * Checks a mailbox's allowances, made from `limit`; over one, answers 429 as answeredOverLimit
+ * does and says it has. The client's own first: a client past it spends nothing of the
+ * mailbox's, so no one client alone brings the flood ceiling down on the mailbox's owner.
+ */
+export function checkMailboxLimit(app: FastifyInstance, limit: MailboxLimit) {
+  const perClient = app.createRateLimit(limit.perClient);
+  const flood = app.createRateLimit(limit.flood);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> =>
+    (await answeredOverLimit(perClient, limit.perClient, request, reply)) ||
+    (await answeredOverLimit(flood, limit.flood, request, reply));
+}
+
 /** The 429 answer, in the API's error shape; the plugin adds Retry-After. */
 const tooMany = (_request: FastifyRequest, context: { ttl: number }) => ({
   statusCode: 429,
@@ -111,6 +147,9 @@ const perIp = (name: LimitName, max: number, limited: Limited): RateLimitOptions
   onExceeded: () => limited(name),
 });
 
+/** The allowances of a mailbox by name, each per client and, with "-flood", from all. */
+type MailboxLimitName = "mail-address" | "guardian-address" | "new-address";
+
 /** The limits by name, as ysp_rate_limited_total labels what it counts. */
 export type LimitName =
   | "signup"
@@ -119,12 +158,41 @@ export type LimitName =
   | "refresh"
   | "newsletter"
   | "mail"
-  | "mail-address"
-  | "guardian-address"
-  | "new-address";
+  | "unsubscribe"
+  | MailboxLimitName
+  | `${MailboxLimitName}-flood`;
 
 /** Told of each request over a limit (metrics.ts). */
 type Limited = (name: LimitName) => void;
+
+/**
+ * The allowances of the mailbox the body's `field` names. Counted per mailbox alone, a stranger
+ * who asked 5 times for a student's reset locked the student's own reset and "Your data" out for
+ * the hour, and again the next hour; counted per client and mailbox, a stranger spends only
+ * their own allowance. The flood ceiling bounds what every client together has one mailbox
+ * sent: by default 5 an hour per client and 20 from all, where per client alone a thousand
+ * addresses could send one mailbox 5,000 messages an hour. At 20, locking the owner out takes
+ * four clients spending their whole allowance within the hour, not one stranger.
+ */
+const perMailbox = (
+  name: MailboxLimitName,
+  field: string,
+  config: RateLimitConfig,
+  limited: Limited,
+): MailboxLimit => ({
+  perClient: {
+    max: config.mailPerAddressPerHour,
+    timeWindow: hour,
+    keyGenerator: (request) => `mail-address:${bodyMailbox(request, field)} ${clientOf(request)}`,
+    exceeded: () => limited(name),
+  },
+  flood: {
+    max: config.mailFloodPerAddressPerHour,
+    timeWindow: hour,
+    keyGenerator: (request) => `mail-address:${bodyMailbox(request, field)}`,
+    exceeded: () => limited(`${name}-flood`),
+  },
+});
 
 /**
  * Limits are counted in PostgreSQL when the API runs on it, shared by every instance
@@ -143,23 +211,14 @@ export function rateLimits(config: RateLimitConfig, limited: Limited = () => {})
     refresh: perIp("refresh", config.refreshPerMinute, limited),
     newsletter: perIp("newsletter", config.newsletterPerMinute, limited),
     mailPerIp: perIp("mail", config.mailPerMinute, limited),
-    mailPerAddress: {
-      max: config.mailPerAddressPerHour,
-      timeWindow: hour,
-      keyGenerator: (request) => `mail-address:${bodyMailbox(request)}`,
-      exceeded: () => limited("mail-address"),
-    },
-    guardianPerAddress: {
-      max: config.mailPerAddressPerHour,
-      timeWindow: hour,
-      keyGenerator: (request) => `mail-address:${bodyMailbox(request, "guardian_email")}`,
-      exceeded: () => limited("guardian-address"),
-    },
-    mailToNewAddress: {
-      max: config.mailPerAddressPerHour,
-      timeWindow: hour,
-      keyGenerator: (request) => `mail-address:${bodyMailbox(request, "new_email")}`,
-      exceeded: () => limited("new-address"),
+    mailPerAddress: perMailbox("mail-address", "email", config, limited),
+    guardianPerAddress: perMailbox("guardian-address", "guardian_email", config, limited),
+    mailToNewAddress: perMailbox("new-address", "new_email", config, limited),
+    unsubscribeRefused: {
+      max: config.mailPerMinute,
+      timeWindow: minute,
+      keyGenerator: (request) => `unsubscribe-refused:${clientOf(request)}`,
+      exceeded: () => limited("unsubscribe"),
     },
   };
 }

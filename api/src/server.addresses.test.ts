@@ -145,6 +145,10 @@ describe.each(databases)("email addresses on $name", (testDb) => {
       ],
     ],
     ["kid~@googlemail.com", ["k.i.d~@gmail.com", "kid~+x@gmail.com"]],
+    ["kid~@icloud.com", ["kid~@me.com", "Kid~+Mum@Mac.com"]],
+    ["k.i.d~@proton.me", ["kid~@pm.me", "k_i-d~+mum@protonmail.com"]],
+    ["kid~@yandex.ru", ["kid~@ya.ru", "kid~+mum@yandex.com"]],
+    ["kid~@fastmail.com", ["mum@kid~.fastmail.com", "kid~+mum@fastmail.com"]],
   ])("a student %s cannot name their own mailbox as the parent's: %j", async (own, spellings) => {
     const tag = uniqueTag();
     const tagged = (address: string) => address.replace("~", tag);

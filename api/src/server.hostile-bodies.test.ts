@@ -25,7 +25,11 @@ const inputsPerEndpoint = 2_000;
  */
 const unlimited = 1_000_000;
 const suite = appOnDatabase(pgliteForFile(), {
-  rateLimits: { mailPerMinute: unlimited, mailPerAddressPerHour: unlimited },
+  rateLimits: {
+    mailPerMinute: unlimited,
+    mailPerAddressPerHour: unlimited,
+    mailFloodPerAddressPerHour: unlimited,
+  },
 });
 let refreshToken = "";
 let dataToken = "";

@@ -161,6 +161,7 @@ export const makeConfig = ({ rateLimits, ...overrides }: ConfigOverrides = {}): 
     newsletterPerMinute: 10_000,
     mailPerMinute: 10_000,
     mailPerAddressPerHour: 10_000,
+    mailFloodPerAddressPerHour: 10_000,
     ...rateLimits,
   },
 });

@@ -23,7 +23,7 @@ import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import type { Cookie } from "../cookies.ts";
 import { acceptFormPosts, answerAt, isFormPost } from "../form-posts.ts";
-import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
+import { checkMailboxLimit, type RateLimits } from "../rate-limits.ts";
 import { type Example, linkRefusals, operation, zodBody } from "../route-schemas.ts";
 import { busy } from "./auth.ts";
 import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "./link-answers.ts";
@@ -47,7 +47,7 @@ export type AccountLinkOptions = {
  */
 export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (app, options) => {
   const { links, rateLimits, linkRequests } = options;
-  const checkAddressLimit = app.createRateLimit(rateLimits.mailPerAddress);
+  const overAddressLimit = checkMailboxLimit(app, rateLimits.mailPerAddress);
 
   const linkSent = (
     request: FastifyRequest,
@@ -91,8 +91,7 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
           config: { rateLimit: rateLimits.mailPerIp },
         },
         async (request, reply) => {
-          if (await answeredOverLimit(checkAddressLimit, rateLimits.mailPerAddress, request, reply))
-            return reply;
+          if (await overAddressLimit(request, reply)) return reply;
           // The queued row's id, as the worker's line names it should the request fail there;
           // whether the address has an account is known to neither this line nor the handler.
           request.logFields = { mailId: await linkRequests.ask(purpose, request.body.email) };

@@ -18,6 +18,7 @@ import {
   mailThrough,
   makeApp,
   post,
+  signUpAndLogIn,
 } from "../../test/harness.ts";
 import { mailTo, nextMailTo, tokenIn } from "../../test/mail.ts";
 import { userAgents } from "../../test/user-agents.ts";
@@ -372,3 +373,34 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
     expect(await logsIn(student.email, student.password)).toBe(401);
   });
 });
+
+describe.each(databases)(
+  "a change of address and the new mailbox's allowance, on $name",
+  (testDb) => {
+    const suite = databaseOn(testDb);
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      // The default allowance: 5 messages an hour to one mailbox from one client.
+      app = await makeApp(suite.database, { rateLimits: { mailPerAddressPerHour: 5 } });
+    }, 60_000);
+    afterAll(() => app.close());
+
+    const accessOf = async (student: Student) => (await signUpAndLogIn(app, student)).json().access;
+    const ask = (access: string, password: string, new_email: string) =>
+      post(app, "/api/v1/auth/email-change/", { password, new_email }, bearer(access));
+
+    it("spends nothing of it on a wrong password, so 5 name the mailbox without blocking its owner", async () => {
+      const stranger = await accessOf(makeStudent());
+      const owner = makeStudent();
+      const ownerAccess = await accessOf(owner);
+      const mailbox = newAddress();
+      const wrong = [];
+      for (let i = 0; i < 5; i++)
+        wrong.push((await ask(stranger, "not-the-password", mailbox)).statusCode);
+      expect(wrong).toEqual([400, 400, 400, 400, 400]);
+      // From the same client (the same school's address, say): the mailbox's owner moves to it.
+      const moved = await ask(ownerAccess, owner.password, mailbox);
+      expect(moved.statusCode, moved.body).toBe(202);
+    });
+  },
+);

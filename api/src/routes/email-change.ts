@@ -25,7 +25,12 @@ import type { TokenSigner } from "../auth/tokens.ts";
 import type { User } from "../db/schema.ts";
 import { sendError } from "../errors.ts";
 import { acceptFormPosts, answerAt, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
-import { answeredOverLimit, loginEmailKey, type RateLimits } from "../rate-limits.ts";
+import {
+  answeredOverLimit,
+  checkMailboxLimit,
+  loginEmailKey,
+  type RateLimits,
+} from "../rate-limits.ts";
 import { linkRefusals, operation } from "../route-schemas.ts";
 import { busy } from "./auth.ts";
 import {
@@ -72,8 +77,9 @@ export const emailChangeRoutes: FastifyPluginAsync<EmailChangeOptions> = async (
     ...rateLimits.loginPerEmail,
     keyGenerator: (request) => loginEmailKey(accountEmail.get(request) ?? ""),
   });
-  // Each request mails the new address (or its owner): counted per mailbox, as links are.
-  const checkNewAddressLimit = app.createRateLimit(rateLimits.mailToNewAddress);
+  // Each request with the right password mails the new address (or its owner): counted per
+  // mailbox, as links are.
+  const overNewAddressLimit = checkMailboxLimit(app, rateLimits.mailToNewAddress);
 
   // The /change-email page posts its form here; confirm and undo take JSON only (their pages
   // post to their own addresses, below).
@@ -85,7 +91,7 @@ export const emailChangeRoutes: FastifyPluginAsync<EmailChangeOptions> = async (
         ...operation({
           operationId: "requestEmailChange",
           summary: "Ask to change the login address: a link goes to the new one",
-          description: `The account is the bearer token's; without one (the /change-email page's form), the one \`email\` logs in with, checked with the password as a login is. A link to confirm goes to \`new_email\` and works once, for ${emailChangeLifetimes.confirm.words}; until it is used the account logs in with its address as before. An address another account has gets the same 202, and that account's owner is told instead; so does an address another account's way back (undoEmailChange) can still give back, and nobody is told. One change is pending per account: a new request ends the last one's link. Limited as a login is, and counted with it.`,
+          description: `The account is the bearer token's; without one (the /change-email page's form), the one \`email\` logs in with, checked with the password as a login is. A link to confirm goes to \`new_email\` and works once, for ${emailChangeLifetimes.confirm.words}; until it is used the account logs in with its address as before. An address another account has gets the same 202, and that account's owner is told instead; so does an address another account's way back (undoEmailChange) can still give back, and nobody is told. One change is pending per account: a new request ends the last one's link. Limited as a login is, and counted with it; once the password is right, also per client and new address, as the requests that send a link are (a wrong password spends nothing of the new address's allowance).`,
           ...student,
           body: { schema: emailChangeBodySchema, examples: examples.emailChangeBody },
           answers: {
@@ -118,10 +124,8 @@ export const emailChangeRoutes: FastifyPluginAsync<EmailChangeOptions> = async (
           if (!user) return notAuthenticated(reply);
         } else if (email === undefined) return notAuthenticated(reply);
         accountEmail.set(request, user?.email ?? email ?? "");
+        // Before the hash: it bounds the guesses at the account's password.
         if (await answeredOverLimit(checkAccountLimit, rateLimits.loginPerEmail, request, reply))
-          return reply;
-        const newAddressLimit = rateLimits.mailToNewAddress;
-        if (await answeredOverLimit(checkNewAddressLimit, newAddressLimit, request, reply))
           return reply;
         if (!token && email !== undefined) user = await students.findByEmail(email);
         if (hasher.full()) return busy(reply);
@@ -149,6 +153,10 @@ export const emailChangeRoutes: FastifyPluginAsync<EmailChangeOptions> = async (
             detail: emailChangeMessages.sameAddress,
             attr: "new_email",
           });
+        // After the password: a wrong one mails nobody, so it spends nothing of the new
+        // address's allowance, which would otherwise let anyone with an account block its
+        // owner's change to it.
+        if (await overNewAddressLimit(request, reply)) return reply;
         await changes.request(user.id, new_email);
         request.logFields = { userId: user.id };
         if (isFormPost(request)) return answerAt(reply, "emailChangeAsked");

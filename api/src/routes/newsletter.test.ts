@@ -1,4 +1,10 @@
-import { answerPages, dataRightsMessages } from "@ysp/contract";
+import { randomUUID } from "node:crypto";
+import {
+  answerPages,
+  dataRightsMessages,
+  dataRightsPages,
+  linkTokenParameter,
+} from "@ysp/contract";
 import { makeStudent } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -8,10 +14,13 @@ import {
   builtSite,
   databasesForFile,
   hasBuild,
+  makeConfig,
   pgliteForFile,
   post,
 } from "../../test/harness.ts";
+import { createNewsletter } from "../accounts/newsletter.ts";
 import { newsletterSubscriptions } from "../db/schema.ts";
+import { createLinkTokens } from "../mail/link-tokens.ts";
 
 const databases = databasesForFile();
 
@@ -53,6 +62,54 @@ describe.each(databases)("newsletter API on $name", (testDb) => {
     expect(await subscriptions("nope")).toBe(0);
   });
 });
+
+describe.each(databases)(
+  "one-click unsubscribes from a mail provider's servers, on $name",
+  (testDb) => {
+    // The default: 10 a minute per client, as the link routes have.
+    const suite = appOnDatabase(testDb, { rateLimits: { mailPerMinute: 10 } });
+    /** Two of the few addresses a large provider's one-click posts come from. */
+    const [provider, another] = ["209.85.220.41", "209.85.220.42"];
+    const oneClick = (token: string, from = provider) =>
+      suite.app.inject({
+        method: "POST",
+        url: `${dataRightsPages.unsubscribe}?${linkTokenParameter}=${token}`,
+        payload:
+          '--b\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b--\r\n',
+        headers: { "content-type": "multipart/form-data; boundary=b" },
+        remoteAddress: from,
+      });
+    /** A good token of a subscription, as a newsletter message's link carries it. */
+    const goodToken = () =>
+      createNewsletter(
+        suite.database.db,
+        undefined as never,
+        createLinkTokens(makeConfig().jwtSecret),
+        Date.now,
+      ).unsubscribeToken(randomUUID());
+    const statuses = async (tokens: string[], from = provider) => {
+      const answers = [];
+      for (const token of tokens) answers.push((await oneClick(token, from)).statusCode);
+      return answers;
+    };
+
+    it("answers 50 readers' one-click posts from one address within a minute", async () => {
+      const tokens = Array.from({ length: 50 }, goodToken);
+      expect(await statuses(tokens)).toEqual(tokens.map(() => 200));
+    });
+
+    it("counts refused tokens per address, 429 past 10, and still takes a good one from it", async () => {
+      const bad = Array.from({ length: 12 }, (_, i) => `${randomUUID()}.${"x".repeat(42)}${i}`);
+      expect(await statuses(bad, another)).toEqual([...Array(10).fill(400), 429, 429]);
+      const refused = await oneClick(`${randomUUID()}.${"y".repeat(43)}`, another);
+      expectErrorShape(refused, 429);
+      expect(refused.headers["retry-after"]).toMatch(/^\d+$/);
+      const good = await oneClick(goodToken(), another);
+      expect(good.statusCode, good.body).toBe(200);
+      expect(good.json()).toEqual({ message: dataRightsMessages.unsubscribed });
+    });
+  },
+);
 
 describe.runIf(hasBuild())("the newsletter's answer to the footer's form", () => {
   const suite = appOnDatabase(pgliteForFile(), { site: builtSite });

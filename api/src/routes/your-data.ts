@@ -39,7 +39,7 @@ import {
   isFormPost,
   sendAnswerPage,
 } from "../form-posts.ts";
-import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
+import { checkMailboxLimit, type RateLimits } from "../rate-limits.ts";
 import { linkRefusals, type Operation, operation } from "../route-schemas.ts";
 import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "./link-answers.ts";
 
@@ -107,7 +107,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
   });
-  const checkGuardianLimit = app.createRateLimit(rateLimits.guardianPerAddress);
+  const overGuardianLimit = checkMailboxLimit(app, rateLimits.guardianPerAddress);
 
   app.post<{ Body: TokenBody; Reply: DataAccess }>(
     "/open/",
@@ -288,10 +288,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
             detail: dataRightsMessages.guardianEmailOwn,
             attr: "guardian_email",
           });
-        if (
-          await answeredOverLimit(checkGuardianLimit, rateLimits.guardianPerAddress, request, reply)
-        )
-          return reply;
+        if (await overGuardianLimit(request, reply)) return reply;
         const asked = await guardians.request(user.id, request.body.guardian_email);
         if (asked.outcome === "limited") {
           reply.header("Retry-After", String(asked.retryAfterSeconds));
