@@ -50,8 +50,31 @@ export function createNewsletter(db: Db, queue: MailQueue, tokens: LinkTokens, n
         .values({ kind: "newsletter_withdrawn", subscriptionId: id, sourcePage });
   }
 
+  /** The subscription an unsubscribe token names, when the token is ours. */
+  function subscriptionOf(token: string): string | undefined {
+    const match = /^([0-9a-f-]{36})\.([\w-]{43})$/.exec(token);
+    if (!match?.[1] || !match[2]) return undefined;
+    const [id, given] = [match[1], Buffer.from(match[2])];
+    const expected = Buffer.from(mac(id));
+    return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
+  }
+
   return {
     withdraw,
+
+    /**
+     * Whether a good unsubscribe token's subscription already gets nothing: unsubscribed, never
+     * confirmed, or gone with its data. False for a token that is not ours.
+     */
+    async unsubscribed(token: string): Promise<boolean> {
+      const id = subscriptionOf(token);
+      if (!id) return false;
+      const [row] = await db
+        .select({ confirmedAt: newsletterSubscriptions.confirmedAt })
+        .from(newsletterSubscriptions)
+        .where(eq(newsletterSubscriptions.id, id));
+      return !row?.confirmedAt;
+    },
 
     /**
      * Asks for a subscription: a new row, or a new confirmation link for an address not
@@ -137,11 +160,8 @@ export function createNewsletter(db: Db, queue: MailQueue, tokens: LinkTokens, n
      * (already unsubscribed, or deleted with its account), so a link works every time.
      */
     async unsubscribe(token: string): Promise<boolean> {
-      const match = /^([0-9a-f-]{36})\.([\w-]{43})$/.exec(token);
-      if (!match?.[1] || !match[2]) return false;
-      const [id, given] = [match[1], Buffer.from(match[2])];
-      const expected = Buffer.from(mac(id));
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+      const id = subscriptionOf(token);
+      if (!id) return false;
       await db.transaction((tx) =>
         withdraw(tx, eq(newsletterSubscriptions.id, id), dataRightsPages.unsubscribe),
       );

@@ -149,3 +149,43 @@ describe.runIf(hasBuild())("the newsletter's answer to the footer's form", () =>
     },
   );
 });
+
+describe.runIf(hasBuild()).each(databases)(
+  "an unsubscribe link opened again, on $name",
+  (testDb) => {
+    const suite = appOnDatabase(testDb, { site: builtSite });
+    const open = (token: string) =>
+      suite.app.inject({ url: `${dataRightsPages.unsubscribe}?${linkTokenParameter}=${token}` });
+
+    it('shows the button while the subscription is on, and "You\'re unsubscribed" once it is off', async () => {
+      const [row] = await suite.database.db
+        .insert(newsletterSubscriptions)
+        .values({ email: makeStudent().email, confirmedAt: new Date() })
+        .returning({ id: newsletterSubscriptions.id });
+      const token = createNewsletter(
+        suite.database.db,
+        undefined as never,
+        createLinkTokens(makeConfig().jwtSecret),
+        Date.now,
+      ).unsubscribeToken(row?.id ?? "");
+      const before = await open(token);
+      expect(before.statusCode).toBe(200);
+      expect(before.body).toContain('type="submit"');
+      const done = await suite.app.inject({
+        method: "POST",
+        url: `${dataRightsPages.unsubscribe}?${linkTokenParameter}=${token}`,
+        payload: "",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
+      expect(done.statusCode).toBe(303);
+      const after = await open(token);
+      expect(after.statusCode).toBe(303);
+      expect(after.headers.location).toBe(answerPages.unsubscribed);
+      expect(after.headers["cache-control"]).toBe("no-store");
+      // A token that is not ours gets its button, as any link does until its form is posted.
+      const forged = await open(`${randomUUID()}.${"x".repeat(43)}`);
+      expect(forged.statusCode).toBe(200);
+      expect(forged.body).toContain('type="submit"');
+    });
+  },
+);

@@ -22,6 +22,7 @@ import { answeredOverLimit, checkMailboxLimit, type RateLimits } from "../rate-l
 import { linkRefusals, operation } from "../route-schemas.ts";
 import { MissingBuildError, pageWithHtml, type SiteFiles } from "../static-site.ts";
 import { linkTokenOf, refuseLink, refuseLinkPage } from "./link-answers.ts";
+import { serveLinkPage } from "./link-pages.ts";
 import { sendFile } from "./site.ts";
 
 export type NewsletterOptions = {
@@ -221,6 +222,15 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
       return reply.send({ message: dataRightsMessages.unsubscribed });
     },
   );
+
+  // A link opened again after it worked: "You're unsubscribed" rather than the button once more.
+  const unsubscribePage = site.pages.get(dataRightsPages.unsubscribe);
+  if (unsubscribePage)
+    serveLinkPage(app, dataRightsPages.unsubscribe, unsubscribePage, async (request, reply) =>
+      (await newsletter.unsubscribed(linkTokenOf(request)))
+        ? answerAt(reply.header("Cache-Control", "no-store"), "unsubscribed")
+        : undefined,
+    );
 
   app.post(dataRightsPages.unsubscribe, async (request, reply) => {
     if (!(await newsletter.unsubscribe(linkTokenOf(request)))) {
