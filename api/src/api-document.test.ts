@@ -190,12 +190,12 @@ describe("the API's document, against the real server", () => {
       body: { email: student.email, password: student.password },
     });
     await call("logIn", { body: { email: student.email, password: "not-the-password" } });
-    const { access, refresh } = login.json();
-    const renewed = await call("refreshSession", { body: { refresh } });
+    const first = login.json();
+    const renewed = await call("refreshSession", { body: { refresh: first.refresh } });
     await call("refreshSessionAtSite", { body: { refresh: renewed.json().refresh } });
     for (const id of ["refreshSession", "refreshSessionAtSite"])
       await call(id, { body: { refresh: "not-a-token" } });
-    await call("getMe", { token: access });
+    await call("getMe", { token: first.access });
     await call("getMe", {});
 
     // The link the sign-up sent: a new one asked for first would replace it.
@@ -203,6 +203,10 @@ describe("the API's document, against the real server", () => {
     await call("verifyEmail", { body: { token: verify } });
     await call("verifyEmail", { body: { token: verify } });
     await call("resendEmailVerification", { body: { email: student.email } });
+    // The first confirmation ended every session before it: the app logs in again.
+    const { access } = (
+      await call("logIn", { body: { email: student.email, password: student.password } })
+    ).json();
 
     // A second device; the sessions seen, one ended, this device logged out, a new password.
     const phone = {

@@ -124,9 +124,15 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
     const verified = await post(app, "/api/v1/auth/verify-email/", { token });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({ message: accountMessages.emailConfirmed });
-    expect((await me(before.access)).email_verified).toBe(true);
+    // The first confirmation ends the sessions made before it: the app logs in again.
+    const ended = await app.inject({
+      url: "/api/v1/auth/me/",
+      headers: { authorization: `Bearer ${before.access}` },
+    });
+    expect(ended.statusCode).toBe(401);
     const after = (await logIn(student.email, student.password)).json() as LoginResponse;
     expect(after.user.email_verified).toBe(true);
+    expect((await me(after.access)).email_verified).toBe(true);
 
     const again = await post(app, "/api/v1/auth/verify-email/", { token });
     expectErrorShape(again, 400);
