@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { accountPages, dataRightsPages, emailChangePages } from "@ysp/contract";
+import { accountPages, answerPages, dataRightsPages, emailChangePages } from "@ysp/contract";
 import { describe, expect, it } from "vitest";
 import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
 import {
@@ -21,8 +21,13 @@ const formPostPages: readonly string[] = [
   accountPages.resetPassword,
   emailChangePages.confirm,
   emailChangePages.undo,
+  // The refusal's "Are you sure?" page is the answer to a post to /guardian-consent, and its
+  // form posts there again, not to its own address.
   ...Object.values(dataRightsPages).filter(
-    (path) => path !== dataRightsPages.manageYourData && path !== dataRightsPages.viewYourData,
+    (path) =>
+      path !== dataRightsPages.manageYourData &&
+      path !== dataRightsPages.viewYourData &&
+      path !== dataRightsPages.guardianConsentRefuse,
   ),
 ];
 
@@ -34,6 +39,8 @@ const personalPages: readonly string[] = [
   dataRightsPages.manageYourData,
   dataRightsPages.viewYourData,
   accountPages.emailConfirmed,
+  answerPages.guardianAsked,
+  answerPages.guardianAskedOnConfirm,
 ];
 
 /** The hashes a page's Content-Security-Policy allows in one directive. */
