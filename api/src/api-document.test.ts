@@ -185,6 +185,13 @@ describe("the API's document, against the real server", () => {
     await call("signUp", { body: { ...student, password: "another-password-1" } });
     await call("signUp", { body: { ...makeStudent(), referral_code: "NOBODY" } });
 
+    // The link the sign-up sent: a new one asked for first would replace it. Its first use ends
+    // every session made before it, so it comes before the login.
+    const verify = await linkToken(student.email, "/verify-email", since);
+    await call("verifyEmail", { body: { token: verify } });
+    await call("verifyEmail", { body: { token: verify } });
+    await call("resendEmailVerification", { body: { email: student.email } });
+
     const login = await call("logIn", {
       body: { email: student.email, password: student.password },
     });
@@ -196,12 +203,6 @@ describe("the API's document, against the real server", () => {
       await call(id, { body: { refresh: "not-a-token" } });
     await call("getMe", { token: access });
     await call("getMe", {});
-
-    // The link the sign-up sent: a new one asked for first would replace it.
-    const verify = await linkToken(student.email, "/verify-email", since);
-    await call("verifyEmail", { body: { token: verify } });
-    await call("verifyEmail", { body: { token: verify } });
-    await call("resendEmailVerification", { body: { email: student.email } });
 
     // A second device; the sessions seen, one ended, this device logged out, a new password.
     const phone = {
