@@ -97,15 +97,18 @@ async function call(
     token?: string;
     /** The address's `{id}`: an id nobody has, unless the test names one. */
     id?: string;
+    /** A Cookie header, as a browser sends it (the sign-up's cookie). */
+    cookie?: string;
     raw?: Omit<InjectOptions, "url" | "method">;
   } = {},
   server = app,
 ) {
   const found = operations.get(operationId);
   if (!found) throw new Error(`The document has no operation ${operationId}`);
-  const headers: Record<string, string> = request.token
-    ? { authorization: `Bearer ${request.token}` }
-    : {};
+  const headers: Record<string, string> = {
+    ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
+    ...(request.cookie ? { cookie: request.cookie } : {}),
+  };
   const answer = await server.inject({
     method: found.method as InjectOptions["method"],
     url: found.path.replace("{id}", request.id ?? crypto.randomUUID()),
@@ -116,6 +119,13 @@ async function call(
   expectDocumented(operationId, answer);
   return answer;
 }
+
+/** The sign-up's cookie, as the browser sends it back. */
+const signupCookieOf = (answer: LightMyRequestResponse) =>
+  [answer.headers["set-cookie"] ?? []]
+    .flat()
+    .find((line) => line.startsWith("ysp_signup="))
+    ?.split(";")[0];
 
 /** The example body the document gives for an operation. */
 function exampleBody(operationId: string, name = "example"): Record<string, unknown> {
@@ -203,6 +213,16 @@ describe("the API's document, against the real server", () => {
       await call(id, { body: { refresh: "not-a-token" } });
     await call("getMe", { token: access });
     await call("getMe", {});
+
+    // A browser that signed up puts its mistyped address right: refused without its cookie and
+    // with a wrong password, then done.
+    const typo = makeStudent({ email: `ada.${Date.now()}@gmial.com` });
+    const made = await call("signUp", { body: typo });
+    const cookie = signupCookieOf(made);
+    const fixed = { password: typo.password, new_email: typo.email.replace("gmial", "gmail") };
+    await call("correctSignupEmail", { body: fixed });
+    await call("correctSignupEmail", { cookie, body: { ...fixed, password: "not-the-password" } });
+    await call("correctSignupEmail", { cookie, body: fixed });
 
     // A second device; the sessions seen, one ended, this device logged out, a new password.
     const phone = {
@@ -357,6 +377,8 @@ describe.skipIf(!postgresBinDir())("the API's document on a bad day", () => {
         userId: user.id,
         epoch: 0,
       });
+      const signer = createTokenSigner(makeConfig().jwtSecret);
+      const cookie = `ysp_signup=${await signer.signSignup(user.id)}`;
       const tokenFor = (op: DocOperation) =>
         op.security.some((scheme) => "dataAccess" in scheme)
           ? dataToken
@@ -376,7 +398,11 @@ describe.skipIf(!postgresBinDir())("the API's document on a bad day", () => {
               : undefined;
       await server.halt();
       for (const { op } of operations.values()) {
-        const answer = await call(op.operationId, { body: bodyFor(op), token: tokenFor(op) }, down);
+        const answer = await call(
+          op.operationId,
+          { body: bodyFor(op), token: tokenFor(op), cookie },
+          down,
+        );
         expect(answer.statusCode, op.operationId).toBe(503);
       }
     } finally {

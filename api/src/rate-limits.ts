@@ -51,12 +51,13 @@ const bodyEmail = (request: FastifyRequest, field = "email") => {
 };
 
 /**
- * The mailbox the body's address reaches, for limits that protect a mailbox: `kid+1@`,
- * `kid+2@` and, at Gmail, `k.i.d@` all land in one inbox, and would each have had a fresh
- * allowance of messages to it.
+ * The key of the count per mailbox the address reaches, for limits that protect a mailbox:
+ * `kid+1@`, `kid+2@` and, at Gmail, `k.i.d@` all land in one inbox, and would each have had a
+ * fresh allowance of messages to it. A handler that knows the address otherwise than by the
+ * body (the account a cookie names) counts with the same key.
  */
-const bodyMailbox = (request: FastifyRequest, field = "email") =>
-  canonicalMailbox(bodyEmail(request, field));
+export const mailAddressKey = (email: string) =>
+  `mail-address:${canonicalMailbox(email.trim().toLowerCase())}`;
 
 /**
  * The key of the login's count per address: a login names the address in its body, a change of
@@ -146,19 +147,19 @@ export function rateLimits(config: RateLimitConfig, limited: Limited = () => {})
     mailPerAddress: {
       max: config.mailPerAddressPerHour,
       timeWindow: hour,
-      keyGenerator: (request) => `mail-address:${bodyMailbox(request)}`,
+      keyGenerator: (request) => mailAddressKey(bodyEmail(request)),
       exceeded: () => limited("mail-address"),
     },
     guardianPerAddress: {
       max: config.mailPerAddressPerHour,
       timeWindow: hour,
-      keyGenerator: (request) => `mail-address:${bodyMailbox(request, "guardian_email")}`,
+      keyGenerator: (request) => mailAddressKey(bodyEmail(request, "guardian_email")),
       exceeded: () => limited("guardian-address"),
     },
     mailToNewAddress: {
       max: config.mailPerAddressPerHour,
       timeWindow: hour,
-      keyGenerator: (request) => `mail-address:${bodyMailbox(request, "new_email")}`,
+      keyGenerator: (request) => mailAddressKey(bodyEmail(request, "new_email")),
       exceeded: () => limited("new-address"),
     },
   };

@@ -11,6 +11,7 @@ import { createGuardians } from "./accounts/guardians.ts";
 import { createLinkRequests, isLinkRequest } from "./accounts/link-requests.ts";
 import { createNewsletter } from "./accounts/newsletter.ts";
 import { createPersonalData } from "./accounts/personal-data.ts";
+import { createSignupCorrections } from "./accounts/signup-corrections.ts";
 import { openApiBase } from "./api-document.ts";
 import { createPasswordHasher } from "./auth/password-hasher.ts";
 import { createSessions } from "./auth/sessions.ts";
@@ -42,6 +43,7 @@ import { linkPageViews } from "./routes/link-pages.ts";
 import { newsletterRoutes } from "./routes/newsletter.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
 import { signedUpPageRoutes } from "./routes/signed-up-page.ts";
+import { signupCorrectionPageRoutes, signupCorrectionRoutes } from "./routes/signup-correction.ts";
 import { siteRoutes } from "./routes/site.ts";
 import { yourDataPageRoutes, yourDataRoutes } from "./routes/your-data.ts";
 import { yourDataPagesRoutes } from "./routes/your-data-pages.ts";
@@ -282,7 +284,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(yourDataPagesRoutes, { ...dataOptions, newsletter, site });
   await app.register(guardianConsentRoutes, { guardians, rateLimits: limits, site });
   await app.register(joinPageRoutes, { site, students: accounts.students });
-  await app.register(signedUpPageRoutes, { site });
+  await app.register(signedUpPageRoutes, { site, signer });
+  const correctionOptions = {
+    students: accounts.students,
+    corrections: createSignupCorrections(database.db, links, mailQueue, now),
+    signer,
+    hasher,
+    decoyHash: decoy.value,
+    rateLimits: limits,
+  };
+  await app.register(signupCorrectionRoutes, { prefix: authPrefix, ...correctionOptions });
+  await app.register(signupCorrectionPageRoutes, { ...correctionOptions, site });
   await app.register(linkPageViews, { site });
   await app.register(newsletterRoutes, { newsletter, rateLimits: limits, site });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
