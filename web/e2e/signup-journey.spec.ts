@@ -161,11 +161,11 @@ test.describe("the sign-up form with a script", () => {
     await fillSignupForm(page, student);
     await pressContinue(page);
     await expect(page).toHaveURL("/");
-    const notice = page.getByRole("complementary", { name: checkEmail.heading });
+    const notice = page.getByRole("region", { name: checkEmail.heading });
     await expect(notice).toContainText(checkEmail.sentTo(maskEmail(student.email)));
     await expect(notice).not.toContainText(student.email);
     await page.screenshot({ path: screenshotPath(testInfo, "home-check-email") });
-    // Fixed above the page: its arrival moves nothing.
+    // At the top of the page, shown as it is parsed: its arrival moves nothing.
     const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
     expect(shift).toBeLessThan(0.01);
     // And it leaves the chat button free.
@@ -318,7 +318,7 @@ test("the whole journey: refused twice, signed up, told to check the email, conf
   await expect(page).toHaveURL("/");
   await expect(toast(page, signedUpToast(body))).toBeVisible();
   await expect(page.locator(".toast-error")).toHaveCount(0);
-  const notice = page.getByRole("complementary", { name: checkEmail.heading });
+  const notice = page.getByRole("region", { name: checkEmail.heading });
   await expect(notice).toContainText(checkEmail.sentTo(maskEmail(student.email)));
   await page.screenshot({ path: screenshotPath(testInfo, "journey-home") });
 
