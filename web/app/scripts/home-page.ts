@@ -114,9 +114,15 @@ function scrollCarousel(carousel: Element) {
   new ResizeObserver(update).observe(track);
   // Chrome scrolls a focused element into view only when none of it shows: a card the keyboard
   // reaches at a phone's width stayed 4 to 12% in view. Scrolled whole and clear of the arrows
-  // here (the track's scroll-padding), smoothly unless motion is reduced (app.css).
+  // here (the track's scroll-padding), and at once: smoothly, a card reached from the far end
+  // of the track (Tab from "How it works" after the arrows had scrolled it) sat off the screen,
+  // 1057 px to the left, until the scroll ended, and the next Tab could leave it never seen.
   track.addEventListener("focusin", (event) =>
-    (event.target as Element).scrollIntoView({ block: "nearest", inline: "nearest" }),
+    (event.target as Element).scrollIntoView({
+      block: "nearest",
+      inline: "nearest",
+      behavior: "instant",
+    }),
   );
   loadThumbnailsNearScreen(track);
 }
