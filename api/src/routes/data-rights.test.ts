@@ -182,10 +182,12 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
 
   it("a parent gives permission: named message, page with the child's name, record, /me and login say granted", async () => {
     const student = await signUp();
-    const { access } = await logIn(student);
-    expect(((await me(access)).json() as PublicUser).guardian_consent).toBe("none");
+    const before = await logIn(student);
+    expect(((await me(before.access)).json() as PublicUser).guardian_consent).toBe("none");
     const parent = `parent.${student.email}`;
     const { mail, token } = await askGuardian(student, parent);
+    // Confirming the address (to ask) ended the sessions made before it: the app logs in again.
+    const { access } = await logIn(student);
     expect(mail.subject).toBe("A student asks for your permission to use YSP");
     expect(mail.text).toContain(`gave the name "${student.first_name} ${student.last_name}"`);
     expect(mail.text).toContain("learning app");
@@ -479,7 +481,6 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
       sql`select referral_code from users where email = ${inviter.email}`,
     );
     const student = await signUp(makeStudent({ referral_code: inviterRow?.referral_code ?? "" }));
-    const session = await logIn(student);
     await post(app, "/api/v1/newsletter/", { email: student.email, source: "/" });
     const confirm = tokenIn(
       await mailTo(student.email, "Confirm your subscription"),
@@ -489,6 +490,8 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
       200,
     );
     await askGuardian(student, `guardian.${student.email}`);
+    // After the confirmation askGuardian makes, which ends the sessions made before it.
+    const session = await logIn(student);
     const { access } = await openYourData(student);
 
     const named = await post(
