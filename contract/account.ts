@@ -12,6 +12,8 @@ export const accountPages = {
   join: "/join",
   /** Where a sign-up posted without a script is sent (303) once the account is made. */
   signedUp: "/signed-up",
+  /** Where the browser that signed up puts a mistyped address right (signup-correction.ts). */
+  correctEmail: "/correct-email",
   verifyEmail: "/verify-email",
   emailConfirmed: "/email-confirmed",
   forgotPassword: "/forgot-password",
@@ -19,8 +21,9 @@ export const accountPages = {
 } as const;
 export const linkTokenParameter = "token";
 /**
- * The element of /signed-up that names the address the link went to: "your email" as built, the
- * address masked ("a•••@example.ng") when the server writes the page for the browser that signed up.
+ * The element of /signed-up (and of /correct-email) that names the address the link went to:
+ * "your email" as built, the address masked ("a•••@example.ng") when the server writes the page
+ * for the browser that signed up.
  */
 export const signedUpAddressSlot = "sent-to";
 

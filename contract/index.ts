@@ -10,3 +10,4 @@ export * from "./responses.ts";
 export * from "./service-messages.ts";
 export * from "./sessions.ts";
 export * from "./signup.ts";
+export * from "./signup-correction.ts";

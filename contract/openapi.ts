@@ -112,7 +112,7 @@ export interface paths {
         put?: never;
         /**
          * Create a student account
-         * @description Sending the same email and password again within ten minutes of the account (a second press, a retry after a lost answer) is answered 201 again. An address that another account's way back (undoEmailChange) can still give back is answered as a taken one.
+         * @description Sending the same email and password again within ten minutes of the account (a second press, a retry after a lost answer) is answered 201 again. An address that another account's way back (undoEmailChange) can still give back is answered as a taken one. A browser's sign-up sets an HttpOnly cookie naming the account for a day, which correctSignupEmail and resendSignupLink read.
          */
         post: operations["signUp"];
         delete?: never;
@@ -461,6 +461,26 @@ export interface paths {
          *     A link answers once while it is new (for 14 days, until a newer request replaces it). After a refusal, the same link may still give permission, even past those 14 days, for as long as the account lasts: a new consent record that ends the pending erasure. Any other second answer is link_used.
          */
         post: operations["answerGuardianRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/signup/email/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put right the address of the account this browser has just made
+         * @description For a day after signUp, and only until the address is confirmed: the account is the one the browser's sign-up cookie names, checked with its password as a login is (limited and counted with the logins of its address). `new_email` becomes the login at once; every session, link and pending parent's request of the account ends, the links still queued to the old address are withdrawn, and "Confirm your email" goes to the new address. The old address is told nothing. An address another account has, or that another account's way back (undoEmailChange) holds, is refused with email_taken, as signUp refuses it. The account's own address again changes nothing and sends nothing, and is answered 200. A confirmed address cannot be corrected: requestEmailChange changes it.
+         */
+        post: operations["correctSignupEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1029,7 +1049,7 @@ export interface operations {
                              *     too_big: A field is too long or too large.
                              *     parse_error: The body is empty or not valid JSON.
                              *     bad_request: The request could not be understood (its Content-Length, say).
-                             *     wrong_password: The current password given to change it is wrong.
+                             *     wrong_password: The account's password, given to prove the request is the student's, is wrong.
                              * @enum {string}
                              */
                             code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "wrong_password";
@@ -2724,7 +2744,7 @@ export interface operations {
                              *     too_big: A field is too long or too large.
                              *     parse_error: The body is empty or not valid JSON.
                              *     bad_request: The request could not be understood (its Content-Length, say).
-                             *     wrong_password: The current password given to change it is wrong.
+                             *     wrong_password: The account's password, given to prove the request is the student's, is wrong.
                              *     authentication_failed: The email or the password is wrong.
                              *     same_email: The new address is already the account's.
                              * @enum {string}
@@ -4540,6 +4560,198 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "database_unavailable" | "server_stopping";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    correctSignupEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    new_email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Corrected: a link to confirm is on its way to the new address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+                             *     invalid_type: A field is missing or is not of its type (a string, say).
+                             *     invalid_value: A field is not one of the values it takes.
+                             *     invalid_format: A field is not in its format.
+                             *     too_small: A field is too short or too small.
+                             *     too_big: A field is too long or too large.
+                             *     parse_error: The body is empty or not valid JSON.
+                             *     bad_request: The request could not be understood (its Content-Length, say).
+                             *     wrong_password: The account's password, given to prove the request is the student's, is wrong.
+                             *     email_taken: An account with this email already exists.
+                             *     email_confirmed: The account's address is confirmed, so it cannot be corrected: change it with requestEmailChange.
+                             * @enum {string}
+                             */
+                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "wrong_password" | "email_taken" | "email_confirmed";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid credentials came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description not_authenticated: No valid token came with a request that needs one.
+                             * @enum {string}
+                             */
+                            code: "not_authenticated";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description payload_too_large: The body is larger than the API reads.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description unsupported_media_type: The body is not sent as application/json.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Too many requests from this address, or for this email address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
+                             * @enum {string}
+                             */
+                            code: "throttled";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description server_error: Something failed on the server's side.
+                             * @enum {string}
+                             */
+                            code: "server_error";
+                            detail: string;
+                            attr: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "validation_error" | "client_error" | "server_error";
+                        errors: {
+                            /**
+                             * @description service_busy: Too many passwords are being checked; wait for Retry-After.
+                             *     database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+                             *     server_stopping: This instance is restarting; try again (Retry-After).
+                             * @enum {string}
+                             */
+                            code: "service_busy" | "database_unavailable" | "server_stopping";
                             detail: string;
                             attr: string | null;
                         }[];

@@ -63,8 +63,10 @@ export const apiErrorCodes = {
   link_replaced: "A newer link was sent; only the newest works.",
   link_invalid: "The token is not one of ours.",
   authentication_failed: "The email or the password is wrong.",
-  wrong_password: "The current password given to change it is wrong.",
+  wrong_password: "The account's password, given to prove the request is the student's, is wrong.",
   same_email: "The new address is already the account's.",
+  email_confirmed:
+    "The account's address is confirmed, so it cannot be corrected: change it with requestEmailChange.",
   session_not_found: "The account has no session with this id (another account's is unknown too).",
   token_not_valid: "The refresh token has expired, was used, or was ended; log in again.",
   not_authenticated: "No valid token came with a request that needs one.",

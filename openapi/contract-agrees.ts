@@ -3,6 +3,7 @@ import type {
   ApiErrorCode,
   changePasswordBodySchema,
   correctNameBodySchema,
+  correctSignupEmailBodySchema,
   DataAccess,
   deleteBodySchema,
   emailChangeBodySchema,
@@ -40,6 +41,9 @@ type Input<Schema extends z.ZodMiniType> = z.input<Schema>;
 
 type TheContract = {
   "/api/v1/auth/signup/": { post: Contract<Input<typeof signupBodySchema>, SignupResponse> };
+  "/api/v1/auth/signup/email/": {
+    post: Contract<Input<typeof correctSignupEmailBodySchema>, MessageResponse>;
+  };
   "/api/v1/auth/login/": { post: Contract<Input<typeof loginBodySchema>, LoginResponse> };
   "/api/v1/auth/refresh/": { post: Contract<Input<typeof refreshBodySchema>, TokenPair> };
   "/auth/refresh/": { post: Contract<Input<typeof refreshBodySchema>, TokenPair> };
@@ -133,6 +137,7 @@ export const agrees: {
   [P in keyof TheContract]: AllTrue<Agreement<P>>;
 } = {
   "/api/v1/auth/signup/": true,
+  "/api/v1/auth/signup/email/": true,
   "/api/v1/auth/login/": true,
   "/api/v1/auth/refresh/": true,
   "/auth/refresh/": true,

@@ -98,15 +98,18 @@ async function call(
     token?: string;
     /** The address's `{id}`: an id nobody has, unless the test names one. */
     id?: string;
+    /** A Cookie header, as a browser sends it (the sign-up's cookie). */
+    cookie?: string;
     raw?: Omit<InjectOptions, "url" | "method">;
   } = {},
   server = app,
 ) {
   const found = operations.get(operationId);
   if (!found) throw new Error(`The document has no operation ${operationId}`);
-  const headers: Record<string, string> = request.token
-    ? { authorization: `Bearer ${request.token}` }
-    : {};
+  const headers: Record<string, string> = {
+    ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
+    ...(request.cookie ? { cookie: request.cookie } : {}),
+  };
   const answer = await server.inject({
     method: found.method as InjectOptions["method"],
     url: found.path.replace("{id}", request.id ?? crypto.randomUUID()),
@@ -117,6 +120,13 @@ async function call(
   expectDocumented(operationId, answer);
   return answer;
 }
+
+/** The sign-up's cookie, as the browser sends it back. */
+const signupCookieOf = (answer: LightMyRequestResponse) =>
+  [answer.headers["set-cookie"] ?? []]
+    .flat()
+    .find((line) => line.startsWith(`${testCookies.signup.name}=`))
+    ?.split(";")[0];
 
 /** The example body the document gives for an operation. */
 function exampleBody(operationId: string, name = "example"): Record<string, unknown> {
@@ -186,6 +196,13 @@ describe("the API's document, against the real server", () => {
     await call("signUp", { body: { ...student, password: "another-password-1" } });
     await call("signUp", { body: { ...makeStudent(), referral_code: "NOBODY" } });
 
+    // The link the sign-up sent: a new one asked for first would replace it. Its first use ends
+    // every session made before it, so it comes before the login.
+    const verify = await linkToken(student.email, "/verify-email", since);
+    await call("verifyEmail", { body: { token: verify } });
+    await call("verifyEmail", { body: { token: verify } });
+    await call("resendEmailVerification", { body: { email: student.email } });
+
     const login = await call("logIn", {
       body: { email: student.email, password: student.password },
     });
@@ -195,18 +212,19 @@ describe("the API's document, against the real server", () => {
     await call("refreshSessionAtSite", { body: { refresh: renewed.json().refresh } });
     for (const id of ["refreshSession", "refreshSessionAtSite"])
       await call(id, { body: { refresh: "not-a-token" } });
-    await call("getMe", { token: first.access });
+    const { access } = first;
+    await call("getMe", { token: access });
     await call("getMe", {});
 
-    // The link the sign-up sent: a new one asked for first would replace it.
-    const verify = await linkToken(student.email, "/verify-email", since);
-    await call("verifyEmail", { body: { token: verify } });
-    await call("verifyEmail", { body: { token: verify } });
-    await call("resendEmailVerification", { body: { email: student.email } });
-    // The first confirmation ended every session before it: the app logs in again.
-    const { access } = (
-      await call("logIn", { body: { email: student.email, password: student.password } })
-    ).json();
+    // A browser that signed up puts its mistyped address right: refused without its cookie and
+    // with a wrong password, then done.
+    const typo = makeStudent({ email: `ada.${Date.now()}@gmial.com` });
+    const made = await call("signUp", { body: typo });
+    const cookie = signupCookieOf(made);
+    const fixed = { password: typo.password, new_email: typo.email.replace("gmial", "gmail") };
+    await call("correctSignupEmail", { body: fixed });
+    await call("correctSignupEmail", { cookie, body: { ...fixed, password: "not-the-password" } });
+    await call("correctSignupEmail", { cookie, body: fixed });
 
     // A second device; the sessions seen, one ended, this device logged out, a new password.
     const phone = {
@@ -368,6 +386,8 @@ describe.skipIf(!postgresBinDir())("the API's document on a bad day", () => {
         userId: user.id,
         epoch: 0,
       });
+      const signer = createTokenSigner(makeConfig().jwtSecret);
+      const cookie = `${testCookies.signup.name}=${await signer.signSignup(user.id)}`;
       const tokenFor = (op: DocOperation) =>
         op.security.some((scheme) => "dataAccess" in scheme)
           ? dataToken
@@ -387,7 +407,11 @@ describe.skipIf(!postgresBinDir())("the API's document on a bad day", () => {
               : undefined;
       await server.halt();
       for (const { op } of operations.values()) {
-        const answer = await call(op.operationId, { body: bodyFor(op), token: tokenFor(op) }, down);
+        const answer = await call(
+          op.operationId,
+          { body: bodyFor(op), token: tokenFor(op), cookie },
+          down,
+        );
         expect(answer.statusCode, op.operationId).toBe(503);
       }
     } finally {

@@ -1,10 +1,10 @@
-import { dataRightsLifetimes } from "@ysp/contract";
+import { dataRightsLifetimes, signupCorrectionLifetime } from "@ysp/contract";
 import { site } from "@ysp/web/content/site";
 import { accessTokenSeconds } from "./auth/tokens.ts";
 import { cookiesFor } from "./cookies.ts";
 
 /** The version of /api/v1 as described: the minor number moves with each addition. */
-export const apiVersion = "1.1.0";
+export const apiVersion = "1.2.0";
 
 const description = `The YSP API: student sign-up, login and sessions for the YSP app and site, the links we mail (confirming an email, resetting a password, a person's own data, a parent's permission) and the newsletter.
 
@@ -58,6 +58,12 @@ export const openApiBase = (publicUrl: string) => ({
         scheme: "bearer",
         bearerFormat: "JWT",
         description: `The token openYourData returns (${dataRightsLifetimes.yourData.words}); the site's pages send it as the HttpOnly cookie ${cookiesFor(publicUrl).data.name} instead.`,
+      },
+      signupCookie: {
+        type: "apiKey" as const,
+        in: "cookie" as const,
+        name: cookiesFor(publicUrl).signup.name,
+        description: `Set by signUp in the browser that signed up, for ${signupCorrectionLifetime.words}: HttpOnly and SameSite=Strict, so only this site's own pages in that browser send it.`,
       },
     },
   },

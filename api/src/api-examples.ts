@@ -8,6 +8,7 @@ import {
   type PublicUser,
   type SessionList,
   type SignupBody,
+  signupCorrectionMessages,
   type TokenPair,
 } from "@ysp/contract";
 import type { Example } from "./route-schemas.ts";
@@ -154,6 +155,14 @@ export const examples = {
   emailChangeUndone: message(
     "Put back; every session has ended, and a reset link is on its way",
     emailChangeMessages.undone,
+  ),
+  correctSignupEmailBody: one("The password, and the address as it should have been", {
+    password: student.password,
+    new_email: student.email,
+  }),
+  signupEmailCorrected: message(
+    "Corrected; the link to confirm is on its way to the new address",
+    signupCorrectionMessages.corrected,
   ),
   changePasswordBody: one("The password now, and the new one", {
     current_password: student.password,

@@ -3,6 +3,7 @@ import {
   dataRightsLifetimes,
   dataRightsPages,
   serviceMessages,
+  signupCorrectionLifetime,
   yourDataApi,
 } from "@ysp/contract";
 import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
@@ -52,6 +53,7 @@ const sites = [
     publicUrl: testPublicUrl,
     data: "__Host-ysp_data",
     signedUp: "__Host-ysp_signed_up",
+    signup: "__Host-ysp_signup",
     attributes: (seconds: number) =>
       `; Path=/; Max-Age=${seconds}; HttpOnly; SameSite=Strict; Secure`,
     signedUpPath: "/",
@@ -61,6 +63,7 @@ const sites = [
     publicUrl: "http://localhost:3000",
     data: "ysp_data",
     signedUp: "ysp_signed_up",
+    signup: "ysp_signup",
     attributes: (seconds: number) => `; Path=/; Max-Age=${seconds}; HttpOnly; SameSite=Strict`,
     signedUpPath: accountPages.signedUp,
   },
@@ -85,7 +88,7 @@ describe.each(databases)("our cookies on $name", (testDb) => {
       return signer.signData({ userId: user.id, epoch: 0 });
     };
 
-    it(`names and sets each cookie by PUBLIC_URL: ${site.data}, ${site.signedUp}`, async () => {
+    it(`names and sets each cookie by PUBLIC_URL: ${site.data}, ${site.signedUp}, ${site.signup}`, async () => {
       const student = makeStudent();
       const signedUp = await app.inject({
         method: "POST",
@@ -98,6 +101,10 @@ describe.each(databases)("our cookies on $name", (testDb) => {
       expect(remembered).toMatch(/^[^;]+=[^;]+; /);
       expect(remembered.slice(remembered.indexOf(";"))).toBe(
         site.attributes(3600).replace("Path=/;", `Path=${site.signedUpPath};`),
+      );
+      const account = String(setCookie(signedUp.headers, site.signup));
+      expect(account.slice(account.indexOf(";"))).toBe(
+        site.attributes(signupCorrectionLifetime.seconds),
       );
 
       const link = tokenIn(

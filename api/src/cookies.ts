@@ -1,4 +1,4 @@
-import { accountPages, dataRightsLifetimes } from "@ysp/contract";
+import { accountPages, dataRightsLifetimes, signupCorrectionLifetime } from "@ysp/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isHttps } from "./config.ts";
 
@@ -29,6 +29,12 @@ const specs = {
    * demands Path=/, and the masked address it holds grants nothing.
    */
   signedUp: { name: "ysp_signed_up", seconds: 3600, path: accountPages.signedUp },
+  /**
+   * The account this browser has just made, as a signed token (routes/signup-cookie.ts), for a
+   * day: with it and the password the student puts a mistyped address right. Its Path is the
+   * whole site: the API reads it, and so do /signed-up and /correct-email.
+   */
+  signup: { name: "ysp_signup", seconds: signupCorrectionLifetime.seconds, path: "/" },
 };
 
 /** A request that carried one of our cookies twice: either could be a stranger's (errors.ts refuses it). */
@@ -90,5 +96,9 @@ export function cookiesFor(publicUrl: string): Cookies {
       },
     } satisfies Cookie;
   };
-  return { data: cookie(specs.data), signedUp: cookie(specs.signedUp) };
+  return {
+    data: cookie(specs.data),
+    signedUp: cookie(specs.signedUp),
+    signup: cookie(specs.signup),
+  };
 }

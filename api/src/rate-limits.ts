@@ -71,12 +71,12 @@ const bodyEmail = (request: FastifyRequest, field = "email") => {
 };
 
 /**
- * The mailbox the body's address reaches, for limits that protect a mailbox: `kid+1@`,
- * `kid+2@` and, at Gmail, `k.i.d@` all land in one inbox, and would each have had a fresh
- * allowance of messages to it.
+ * The key of a count per mailbox, for limits that protect a mailbox: `kid+1@`, `kid+2@` and, at
+ * Gmail, `k.i.d@` all land in one inbox, and would each have had a fresh allowance of messages
+ * to it.
  */
-const bodyMailbox = (request: FastifyRequest, field = "email") =>
-  canonicalMailbox(bodyEmail(request, field));
+const mailboxKey = (email: string) =>
+  `mail-address:${canonicalMailbox(email.trim().toLowerCase())}`;
 
 /** The client a request comes from, as the plugin counts it per IP (an IPv6 /64 as one). */
 const clientOf = (request: FastifyRequest) => normalizeIP(request.ip);
@@ -179,19 +179,39 @@ const perMailbox = (
   field: string,
   config: RateLimitConfig,
   limited: Limited,
+): MailboxLimit =>
+  countedByMailbox(
+    {
+      perClient: {
+        max: config.mailPerAddressPerHour,
+        timeWindow: hour,
+        exceeded: () => limited(name),
+      },
+      flood: {
+        max: config.mailFloodPerAddressPerHour,
+        timeWindow: hour,
+        exceeded: () => limited(`${name}-flood`),
+      },
+    },
+    (request) => bodyEmail(request, field),
+  );
+
+/**
+ * `limit`, counted for the mailbox `addressOf` finds: a handler that knows the address otherwise
+ * than by the body (the account a cookie names) counts with the same keys as the body's would.
+ */
+export const countedByMailbox = (
+  limit: {
+    perClient: Omit<HandlerLimit, "keyGenerator">;
+    flood: Omit<HandlerLimit, "keyGenerator">;
+  },
+  addressOf: (request: FastifyRequest) => string,
 ): MailboxLimit => ({
   perClient: {
-    max: config.mailPerAddressPerHour,
-    timeWindow: hour,
-    keyGenerator: (request) => `mail-address:${bodyMailbox(request, field)} ${clientOf(request)}`,
-    exceeded: () => limited(name),
+    ...limit.perClient,
+    keyGenerator: (request) => `${mailboxKey(addressOf(request))} ${clientOf(request)}`,
   },
-  flood: {
-    max: config.mailFloodPerAddressPerHour,
-    timeWindow: hour,
-    keyGenerator: (request) => `mail-address:${bodyMailbox(request, field)}`,
-    exceeded: () => limited(`${name}-flood`),
-  },
+  flood: { ...limit.flood, keyGenerator: (request) => mailboxKey(addressOf(request)) },
 });
 
 /**

@@ -101,8 +101,11 @@ export type Operation = {
   summary: string;
   description?: string;
   tag: string;
-  /** Who may call it: anyone, a logged-in student (bearer), or the holder of a data token. */
-  security: "public" | "student" | "dataAccess";
+  /**
+   * Who may call it: anyone, a logged-in student (bearer), the holder of a data token, or the
+   * browser that has just signed up (its cookie).
+   */
+  security: "public" | "student" | "dataAccess" | "signupCookie";
   /** A JSON body, checked by the contract's schema; 400, 413 and 415 come with it. */
   body?: { schema: z.ZodMiniType; examples: Record<string, Example> };
   /** The address's parameters (`:id` in the route), each with what it is. */
@@ -118,6 +121,7 @@ const securityOf = {
   public: [],
   student: [{ bearerAuth: [] }],
   dataAccess: [{ dataAccess: [] }],
+  signupCookie: [{ signupCookie: [] }],
 } as const;
 
 /** The refusals every operation of a kind has, with the sentences the API sends. */

@@ -11,6 +11,7 @@ import { createGuardians } from "./accounts/guardians.ts";
 import { createLinkRequests, isLinkRequest } from "./accounts/link-requests.ts";
 import { createNewsletter } from "./accounts/newsletter.ts";
 import { createPersonalData } from "./accounts/personal-data.ts";
+import { createSignupCorrections } from "./accounts/signup-corrections.ts";
 import { openApiBase } from "./api-document.ts";
 import { createPasswordHasher } from "./auth/password-hasher.ts";
 import { createSessions } from "./auth/sessions.ts";
@@ -43,6 +44,8 @@ import { linkPageViews } from "./routes/link-pages.ts";
 import { newsletterRoutes } from "./routes/newsletter.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
 import { signedUpPageRoutes } from "./routes/signed-up-page.ts";
+import { signupCookie } from "./routes/signup-cookie.ts";
+import { signupCorrectionPageRoutes, signupCorrectionRoutes } from "./routes/signup-correction.ts";
 import { siteRoutes } from "./routes/site.ts";
 import { yourDataPageRoutes, yourDataRoutes } from "./routes/your-data.ts";
 import { yourDataPagesRoutes } from "./routes/your-data-pages.ts";
@@ -250,6 +253,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   }
   const sessions = createSessions(accounts.sessions, signer, config.refreshReuseGraceSeconds);
   const cookies = cookiesFor(config.publicUrl);
+  const signup = signupCookie(cookies.signup, signer);
   await app.register(sessionRoutes, {
     prefix: authPrefix,
     students: accounts.students,
@@ -272,6 +276,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     guardians,
     outcomes: metrics,
     signedUpCookie: cookies.signedUp,
+    signup,
   });
   const linkOptions = {
     links,
@@ -308,7 +313,18 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(yourDataPagesRoutes, { ...dataOptions, newsletter, site });
   await app.register(guardianConsentRoutes, { guardians, rateLimits: limits, site });
   await app.register(joinPageRoutes, { site, students: accounts.students });
-  await app.register(signedUpPageRoutes, { site, signedUpCookie: cookies.signedUp });
+  await app.register(signedUpPageRoutes, { site, signedUpCookie: cookies.signedUp, signup });
+  const correctionOptions = {
+    students: accounts.students,
+    corrections: createSignupCorrections(database.db, links, mailQueue, now),
+    signup,
+    signedUpCookie: cookies.signedUp,
+    hasher,
+    decoyHash: decoy.value,
+    rateLimits: limits,
+  };
+  await app.register(signupCorrectionRoutes, { prefix: authPrefix, ...correctionOptions });
+  await app.register(signupCorrectionPageRoutes, { ...correctionOptions, site });
   await app.register(linkPageViews, { site });
   await app.register(newsletterRoutes, { newsletter, rateLimits: limits, site });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());

@@ -164,6 +164,17 @@ export const pages = [
     indexed: false,
     builtAt: "/signed-up",
   },
+  // Where the browser that has just signed up puts a mistyped address right; the server writes
+  // the account's address and its form in for that browser only.
+  {
+    id: "correct-email",
+    path: "/correct-email",
+    module: "routes/correct-email.tsx",
+    chrome: false,
+    hydrates: false,
+    indexed: false,
+    builtAt: "/correct-email",
+  },
   // The pages about an account: where links in mail lead, and where the app sends a student who
   // forgot a password. Focused like the sign-up page, and of no use to search engines.
   {

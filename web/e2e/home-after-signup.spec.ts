@@ -48,7 +48,7 @@ test("a sign-up on /join loads home, which shows both toasts in order for 2000 m
   ]);
   await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
 
-  const notice = page.getByRole("complementary", { name: checkEmail.heading });
+  const notice = page.getByRole("region", { name: checkEmail.heading });
   await expect(notice).toContainText(checkEmail.sentTo(maskEmail(student.email)));
   await expect(notice.getByRole("button", { name: checkEmail.resend })).toBeVisible();
 

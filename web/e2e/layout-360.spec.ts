@@ -188,7 +188,9 @@ test("nothing is under the chat button or past the edge at the end of any form's
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  // Some twenty pages' forms, each sent twice: 78 s on the shared cores, with home's notice and
+  // the correction's page among them.
+  test.setTimeout(180_000);
   const problems: string[] = [];
   for (const answer of await answerPages(browser, baseURL ?? ""))
     for (const problem of answer.problems) problems.push(`${answer.name}: ${problem}`);

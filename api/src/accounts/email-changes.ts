@@ -13,6 +13,28 @@ export type EmailChangeAnswer = { ok: true } | { ok: false; problem: EmailChange
 
 export type EmailChanges = ReturnType<typeof createEmailChanges>;
 
+/** Another account that logs in with `email`, and whether that address is confirmed. */
+async function ownerOf(tx: Tx, email: string, besides: string) {
+  const [owner] = await tx
+    .select({ id: users.id, referredBy: users.referredBy, confirmedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, besides)));
+  return owner;
+}
+
+/** Whether another account's way back holds `email` at `at` (students.ts reservation). */
+async function reservedFor(tx: Tx, email: string, besides: string, at: Date) {
+  const [held] = await queryRows<{ user_id: string }>(tx, reservation(email, at));
+  return held !== undefined && held.user_id !== besides;
+}
+
+/**
+ * Whether `email` is another account's at `at`, as a login or as an address its way back
+ * holds: no account but its own may then be given it (a change, a correction).
+ */
+export const heldByAnother = async (tx: Tx, email: string, besides: string, at: Date) =>
+  (await ownerOf(tx, email, besides)) !== undefined || (await reservedFor(tx, email, besides, at));
+
 /**
  * Changing the address an account logs in with. The new address proves itself by its link
  * before anything changes (the change never commits on a request alone: Supabase's issues #1820
@@ -29,25 +51,6 @@ export function createEmailChanges(
   queue: MailQueue,
   now: () => number,
 ) {
-  /** Another account that logs in with `email`, and whether that address is confirmed. */
-  const ownerOf = async (tx: Tx, email: string, besides: string) => {
-    const [owner] = await tx
-      .select({ id: users.id, referredBy: users.referredBy, confirmedAt: users.emailVerifiedAt })
-      .from(users)
-      .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, besides)));
-    return owner;
-  };
-
-  /** Whether another account's way back holds `email` (students.ts reservation). */
-  const reservedFor = async (tx: Tx, email: string, besides: string) => {
-    const [held] = await queryRows<{ user_id: string }>(tx, reservation(email, new Date(now())));
-    return held !== undefined && held.user_id !== besides;
-  };
-
-  /** Whether `email` is another account's, as a login or as an address its way back holds. */
-  const heldByAnother = async (tx: Tx, email: string, besides: string) =>
-    (await ownerOf(tx, email, besides)) !== undefined || (await reservedFor(tx, email, besides));
-
   /** Makes `email` the account's login, confirmed now (its link reached it): the time it did. */
   async function logInWith(tx: Tx, userId: string, email: string): Promise<Date> {
     const at = new Date(now());
@@ -89,7 +92,7 @@ export function createEmailChanges(
           .for("update");
         if (!user) return;
         const owner = await ownerOf(tx, newEmail, userId);
-        if (owner || (await reservedFor(tx, newEmail, userId))) {
+        if (owner || (await reservedFor(tx, newEmail, userId, new Date(now())))) {
           await links.replaceUnused(tx, userId, "change_email", new Date(now()));
           if (owner)
             await queue.enqueue(tx, { kind: "email-change-taken", userId: owner.id, nonce: null });
@@ -108,7 +111,9 @@ export function createEmailChanges(
     confirm: (token: string) =>
       changing(async (tx) => {
         const taken = await links.take(tx, token, "change_email", async ({ userId, email }) =>
-          email !== null && (await heldByAnother(tx, email, userId)) ? "email_taken" : undefined,
+          email !== null && (await heldByAnother(tx, email, userId, new Date(now())))
+            ? "email_taken"
+            : undefined,
         );
         if (!taken.ok) return taken;
         if (!taken.email) throw new Error("A change of address without its address");

@@ -117,11 +117,16 @@ export function createStudents(db: Db) {
     )
     .prepare("user_by_session");
   // The database's clock, as created_at was written with it: an API host's clock may differ.
-  const recentPasswordHash = db
-    .select({ passwordHash: users.passwordHash })
+  const recentSignup = db
+    .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(and(byLowerEmail, sql`${users.createdAt} > now() - interval '10 minutes'`))
-    .prepare("recent_password_hash");
+    .prepare("recent_signup");
+  const userById = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .prepare("user_by_id");
   const idByReferralCode = db
     .select({ id: users.id })
     .from(users)
@@ -143,10 +148,15 @@ export function createStudents(db: Db) {
         : await userByHolder.execute({ userId, epoch });
       return user;
     },
-    /** The password hash of an account made with this email in the last ten minutes. */
-    async recentPasswordHash(email: string): Promise<string | undefined> {
-      const [user] = await recentPasswordHash.execute({ email: email.toLowerCase() });
-      return user?.passwordHash ?? undefined;
+    /** The id and password hash of an account made with this email in the last ten minutes. */
+    async recentSignup(email: string): Promise<{ id: string; passwordHash: string } | undefined> {
+      const [user] = await recentSignup.execute({ email: email.toLowerCase() });
+      return user?.passwordHash ? { id: user.id, passwordHash: user.passwordHash } : undefined;
+    },
+    /** The account with this id: one the browser's own sign-up named (routes/signup-cookie.ts). */
+    async findById(id: string): Promise<User | undefined> {
+      const [user] = await userById.execute({ id });
+      return user;
     },
     async idByReferralCode(code: string): Promise<string | undefined> {
       const [user] = await idByReferralCode.execute({ code });

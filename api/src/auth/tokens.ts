@@ -1,4 +1,4 @@
-import { dataRightsLifetimes } from "@ysp/contract";
+import { dataRightsLifetimes, signupCorrectionLifetime } from "@ysp/contract";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 
 export const accessTokenSeconds = 15 * 60;
@@ -65,7 +65,7 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
     return jwt.sign(await key);
   }
 
-  async function read(token: string, type: "access" | "refresh" | "data") {
+  async function read(token: string, type: "access" | "refresh" | "data" | "signup") {
     try {
       const { payload } = await jwtVerify(token, await key, {
         algorithms: [algorithm],
@@ -126,6 +126,18 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
     signData: ({ userId, epoch }: TokenHolder) =>
       sign({ typ: "data", ep: epoch }, userId, dataRightsLifetimes.yourData.seconds, seconds()),
     verifyData: async (token: string) => holderOf(await read(token, "data")),
+    /**
+     * The account a browser has just made, for a day (routes/signup-cookie.ts): good only to
+     * correct its address with its password, or to ask for its link again, while it is not
+     * confirmed. No epoch: the account's password, checked on each use, is the proof that
+     * counts, and the day bounds the rest.
+     */
+    signSignup: (userId: string) =>
+      sign({ typ: "signup" }, userId, signupCorrectionLifetime.seconds, seconds()),
+    verifySignup: async (token: string): Promise<string | null> => {
+      const payload = await read(token, "signup");
+      return payload && isUuid(payload.sub) ? payload.sub : null;
+    },
     verifyRefresh: async (token: string): Promise<RefreshClaims | null> => {
       const payload = await read(token, "refresh");
       if (!payload || !isUuid(payload.sub) || !isUuid(payload.sid) || !isUuid(payload.jti))

@@ -1,4 +1,4 @@
-import { inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows, type Tx } from "../db/client.ts";
 import { mailOutbox, users } from "../db/schema.ts";
 
@@ -195,6 +195,26 @@ export function createMailQueue(
       const [row] = await tx.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
       if (!row) throw new Error(`The queue wrote no row for a "${mail.kind}"`);
       return row.id;
+    },
+
+    /**
+     * Withdraws, inside `tx`, the account's messages not yet sent that carry a link to its own
+     * address: when that address was mistyped and is put right (signup-corrections.ts), their
+     * links no longer work, and sent now they would reach the new address dead, or the old one
+     * at all. A message being sent at this moment is not stopped; its link is dead too.
+     */
+    async withdrawLinks(tx: Tx, userId: string): Promise<void> {
+      await tx
+        .delete(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.userId, userId),
+            isNull(mailOutbox.sentAt),
+            isNull(mailOutbox.failedAt),
+            isNull(mailOutbox.toAddress),
+            isNotNull(mailOutbox.nonce),
+          ),
+        );
     },
 
     /**

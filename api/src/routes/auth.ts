@@ -13,6 +13,7 @@ import {
   type SignupBody,
   type SignupResponse,
   signupBodySchema,
+  signupCorrectionLifetime,
   type TokenPair,
   tokenPairSchema,
 } from "@ysp/contract";
@@ -32,6 +33,7 @@ import type { Metrics } from "../metrics.ts";
 import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
 import { operation } from "../route-schemas.ts";
 import { rememberSignedUp } from "./signed-up-page.ts";
+import type { SignupCookie } from "./signup-cookie.ts";
 
 /** Where the auth routes are registered; every URL below is relative to it. */
 export const authPrefix = "/api/v1/auth";
@@ -50,6 +52,8 @@ export type AuthOptions = {
   outcomes: Pick<Metrics, "signup" | "login">;
   /** Where a sign-up without a script went, masked, for /signed-up (signed-up-page.ts). */
   signedUpCookie: Cookie;
+  /** The account this browser has just made (signup-cookie.ts). */
+  signup: SignupCookie;
 };
 
 type RefreshOptions = Pick<AuthOptions, "sessions" | "rateLimits"> & {
@@ -140,13 +144,13 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
   async function repeatsRecentSignup(
     request: FastifyRequest,
     body: SignupBody,
-  ): Promise<boolean | "busy"> {
+  ): Promise<string | false | "busy"> {
     const perEmail = await checkEmailLimit(request);
     if (!perEmail.isAllowed && perEmail.isExceeded) return false;
-    const recent = await students.recentPasswordHash(body.email);
-    const checked = await hasher.verify(recent ?? decoyHash, body.password);
+    const recent = await students.recentSignup(body.email);
+    const checked = await hasher.verify(recent?.passwordHash ?? decoyHash, body.password);
     if (!checked.ok) return "busy";
-    return recent !== undefined && checked.value;
+    return recent !== undefined && checked.value ? recent.id : false;
   }
 
   app.addHook("onRequest", noStore);
@@ -160,8 +164,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
         ...operation({
           operationId: "signUp",
           summary: "Create a student account",
-          description:
-            "Sending the same email and password again within ten minutes of the account (a second press, a retry after a lost answer) is answered 201 again. An address that another account's way back (undoEmailChange) can still give back is answered as a taken one.",
+          description: `Sending the same email and password again within ten minutes of the account (a second press, a retry after a lost answer) is answered 201 again. An address that another account's way back (undoEmailChange) can still give back is answered as a taken one. A browser's sign-up sets an HttpOnly cookie naming the account for ${signupCorrectionLifetime.words}, which correctSignupEmail and resendSignupLink read.`,
           tag: "auth",
           security: "public",
           body: { schema: signupBodySchema, examples: examples.signupBody },
@@ -217,6 +220,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
           },
           links.newLink("verify_email"),
         );
+        let userId: string;
         if (!created.ok) {
           const repeated = await repeatsRecentSignup(request, body);
           if (repeated === "busy") return busy(reply);
@@ -227,13 +231,17 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
               detail: authMessages.emailTaken,
               attr: "email",
             });
+          userId = repeated;
           request.logFields = { repeatedSignup: true };
           outcomes.signup("repeated");
         } else {
+          userId = created.id;
           outcomes.signup("created");
           links.wake();
           request.logFields = { userId: created.id, referred: referredBy !== null };
         }
+        // This browser may put a mistyped address right, with the password, for a day.
+        await options.signup.remember(reply, userId);
         // A page of the site at its own address, so a reload shows it again, never posts twice.
         if (isFormPost(request)) {
           rememberSignedUp(options.signedUpCookie, reply, body.email);

@@ -1,10 +1,11 @@
-import { accountPages, signedUpAddressSlot } from "@ysp/contract";
+import { accountPages, signedUpAddressSlot, signupCookieParts } from "@ysp/contract";
 import { maskEmail } from "@ysp/contract/email";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Cookie } from "../cookies.ts";
 import { escapeHtml } from "../escape-html.ts";
-import { fill, withEdits } from "../page-slots.ts";
+import { fill, hide, show, withEdits } from "../page-slots.ts";
 import { MissingBuildError, pageWithHtml, type SiteFiles } from "../static-site.ts";
+import type { SignupCookie } from "./signup-cookie.ts";
 import { decodeURIComponentSafe, sendFile } from "./site.ts";
 
 /**
@@ -32,19 +33,22 @@ function addressOf(cookie: Cookie, request: FastifyRequest): string | undefined 
 /**
  * /signed-up says "We've sent a link to your email" as built, to everyone; to the browser that
  * has just signed up, it names the address, masked ("a•••@example.ng"), so a student sees a
- * mistyped address before waiting for a message that cannot come.
+ * mistyped address before waiting for a message that cannot come. While that browser's sign-up
+ * cookie names the account (signup-cookie.ts), "Didn't get it?" is one button, which posts to
+ * this page (signup-correction.ts): the address is not asked for again.
  */
 export const signedUpPageRoutes: FastifyPluginAsync<{
   site: SiteFiles;
   signedUpCookie: Cookie;
-}> = async (app, { site, signedUpCookie }) => {
+  signup: SignupCookie;
+}> = async (app, { site, signedUpCookie, signup }) => {
   const page = site.pages.get(accountPages.signedUp);
   if (!page) return;
   const html = page.identity.body.toString("utf8");
-  const written = (address: string) =>
-    withEdits(html, [fill(signedUpAddressSlot, escapeHtml(address))]);
+  const named = (address: string) => fill(signedUpAddressSlot, escapeHtml(address));
+  const known = [hide(signupCookieParts.newLinkByAddress), show(signupCookieParts.newLinkHere)];
   try {
-    written("a•••@example.ng");
+    withEdits(html, [named("a•••@example.ng"), ...known]);
   } catch (error) {
     throw new MissingBuildError(
       `The built ${accountPages.signedUp} page has no place for the address: run \`npm run build\` again.`,
@@ -53,8 +57,12 @@ export const signedUpPageRoutes: FastifyPluginAsync<{
   }
   app.get(accountPages.signedUp, { logLevel: "warn" }, async (request, reply) => {
     const address = addressOf(signedUpCookie, request);
-    if (address === undefined) return sendFile(request, reply, page);
-    return sendFile(request, reply, pageWithHtml(page, written(address)), {
+    const edits = [
+      ...(address === undefined ? [] : [named(address)]),
+      ...((await signup.account(request)) ? known : []),
+    ];
+    if (edits.length === 0) return sendFile(request, reply, page);
+    return sendFile(request, reply, pageWithHtml(page, withEdits(html, edits)), {
       cacheControl: "no-store",
     });
   });

@@ -12,13 +12,16 @@ import {
 } from "../../test/harness.ts";
 
 /**
- * The pages that take their own form's post, and so answer POST: the two a mail link opens, and
- * every data-rights page but the one that lists what the others do. Written out here, apart
- * from the routes, so a route added or lost on a page is caught.
+ * The pages that take their own form's post, and so answer POST: those a mail link opens, the
+ * two the browser that has just signed up uses (a new link, a corrected address), and every
+ * data-rights page but the one that lists what the others do. Written out here, apart from the
+ * routes, so a route added or lost on a page is caught.
  */
 const formPostPages: readonly string[] = [
   accountPages.verifyEmail,
   accountPages.resetPassword,
+  accountPages.signedUp,
+  accountPages.correctEmail,
   emailChangePages.confirm,
   emailChangePages.undo,
   // The refusal's "Are you sure?" page is the answer to a post to /guardian-consent, and its

@@ -1,6 +1,9 @@
 import { runInNewContext } from "node:vm";
+import { maskEmail } from "@ysp/contract/email";
 import { describe, expect, it } from "vitest";
+import { checkEmailKey, readCheckEmailNote } from "~/lib/check-email-note.ts";
 import { isAppleDevice } from "~/lib/store-link.ts";
+import { showCheckEmailNotice } from "./check-email-notice.tsx";
 import { immediately, pointStoreLinks, polyfillDialogCommands } from "./inline-scripts.tsx";
 
 /**
@@ -56,5 +59,33 @@ describe("inline scripts, run from their text alone", () => {
     expect(dialogAfterClick("show-modal", true).calls).toEqual([]);
     expect(dialogAfterClick("close", true).calls).toEqual(["close"]);
     expect(dialogAfterClick("close", true, true).listening).toBe(false);
+  });
+});
+
+describe("the check-email notice's script, run from its text alone", () => {
+  const noticeAfter = (stored: string | null) => {
+    const sentTo = {
+      textContent: "",
+      getAttribute: () => "We've sent a link to {}. Open it to confirm your address.",
+    };
+    const email = { value: "" };
+    const notice = { hidden: true, querySelector: () => email };
+    runInNewContext(
+      immediately(showCheckEmailNotice, readCheckEmailNote, checkEmailKey, maskEmail, "n", "s"),
+      {
+        window: { sessionStorage: { getItem: () => stored } },
+        document: { getElementById: (id: string) => (id === "n" ? notice : sentTo) },
+      },
+    );
+    return { shown: !notice.hidden, line: sentTo.textContent, address: email.value };
+  };
+
+  it("names the address masked, and keeps it whole only for the new link's form", () => {
+    expect(noticeAfter("ada@gmial.com")).toEqual({
+      shown: true,
+      line: "We've sent a link to a•••@gmial.com. Open it to confirm your address.",
+      address: "ada@gmial.com",
+    });
+    expect(noticeAfter(null)).toEqual({ shown: false, line: "", address: "" });
   });
 });

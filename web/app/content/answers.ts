@@ -35,6 +35,9 @@ export const answerFrameWords = {
     linkRefused: "This link cannot be used",
     dataNotOpen: "Your data is not open here",
     newsletterAddress: "Please check the email address",
+    /** The browser that signed up no longer names its account (api's signup-correction.ts). */
+    cannotTell: "We can't tell which account is yours",
+    nothingToCorrect: "Nothing to correct",
   },
   links: {
     home: common.goHome,

@@ -1,4 +1,9 @@
-import { accountPages, type SignupField } from "@ysp/contract";
+import {
+  accountPages,
+  linkLifetimes,
+  type SignupField,
+  signupCorrectionLifetime,
+} from "@ysp/contract";
 import type { PagePath } from "../pages.ts";
 import { common } from "./common.ts";
 import { legalPages } from "./navigation.ts";
@@ -65,6 +70,9 @@ export const checkEmail = {
   resend: "Didn't get it?",
   resending: "Sending a new link…",
   close: "Close this notice",
+  /** Beside the masked address, for one typed wrong, which no link can reach: the way to mend it. */
+  wrongAddress: "Wrong address?",
+  changeIt: "Change it",
   /** The page a sign-up without a script lands on (/signed-up). */
   page: {
     meta: {
@@ -74,8 +82,30 @@ export const checkEmail = {
     title: "Your account is ready",
     store: "Download the app",
     home: common.goHome,
-    /** For an address typed wrong, which no link can reach: the way to mend it. */
-    typedWrong: "Typed your email wrong?",
-    changeEmail: "Change it",
+    /** "Didn't get it?" in the browser that signed up, which knows the address already. */
+    newLinkHere: `A link works once, for ${linkLifetimes.verifyEmail.words}. We'll send a new one to the same address.`,
+  },
+  /**
+   * Putting a mistyped address right from the browser that signed up: the form in home's
+   * notice, and its page (/correct-email). The server's sentences are in @ysp/contract.
+   */
+  correct: {
+    meta: {
+      title: `Correct your email | ${site.name}`,
+      description: `Put right the email address of the ${site.name} account you have just made.`,
+    },
+    title: "Correct your email",
+    /** Before the masked address, which the server writes in for the browser that signed up. */
+    madeWith: "Your account was made with",
+    howTo:
+      "Type the right address and your password. We'll send the link there, and nothing to the wrong one.",
+    /** The page as built, and to any browser that has made no account lately. */
+    none: `Only the browser an account was made in can correct its email here, for ${signupCorrectionLifetime.words} after the sign-up and until the email is confirmed.`,
+    elsewhere: "Signed up in another browser, or before?",
+    changeEmail: "Change your email",
+    newEmail: "Right email",
+    password: "Password",
+    submit: "Send the link there",
+    sending: "Sending the link…",
   },
 } as const;

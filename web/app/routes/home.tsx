@@ -1,8 +1,8 @@
 import { CheckEmailNotice } from "~/components/check-email-notice.tsx";
-import { SignedUpGreeting } from "~/components/greet-new-student.tsx";
 import { Icon } from "~/components/icons.tsx";
 import { InlineScript } from "~/components/inline-scripts.tsx";
 import { LessonCarousel } from "~/components/lesson-carousel.tsx";
+import { PageToastRegions } from "~/components/page-toast-regions.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
 import { VideoDialog } from "~/components/video-dialog.tsx";
 import { VideoLink } from "~/components/video-link.tsx";
@@ -29,13 +29,15 @@ const homePageScript = import.meta.env.SSR ? homePageScriptText : "";
 const cards = lessonCards(lessonGroups);
 
 /**
- * Home and /login: no framework (pages.ts). Its HTML is the whole page; the inline script
- * greets a student who has just signed up as it is painted, and a second (scripts/home-page.ts)
- * plays the videos in a dialog, moves the carousel and sends the forms.
+ * Home and /login: no framework (pages.ts). Its HTML is the whole page; after a sign-up, the
+ * notice at its top is shown by its own inline script as it is parsed, and the page's script
+ * (scripts/home-page.ts) shows the sign-up's toasts, plays the videos in a dialog, moves the
+ * carousel and sends the forms.
  */
 export default function Home() {
   return (
     <>
+      <CheckEmailNotice />
       <section className="hero">
         <div className="container hero-inner">
           <div className="hero-text">
@@ -122,8 +124,7 @@ export default function Home() {
       </section>
 
       <VideoDialog />
-      <CheckEmailNotice />
-      <SignedUpGreeting />
+      <PageToastRegions />
       <InlineScript text={homePageScript} />
     </>
   );

@@ -1,4 +1,4 @@
-import { accountPages, emailChangePages, signedUpAddressSlot } from "@ysp/contract";
+import { accountPages, signedUpAddressSlot, signupCookieParts } from "@ysp/contract";
 import { Link } from "react-router";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
@@ -18,8 +18,10 @@ export function meta() {
 /**
  * Where a sign-up made without a script lands (the API answers its post with a 303 here), so a
  * reload shows this page again instead of posting twice. Prerendered once for everyone, saying
- * "your email"; the server writes the address in, masked, for the browser that signed up
- * (api/src/routes/signed-up-page.ts), as home says it to a sign-up with a script.
+ * "your email" and asking for the address to send a new link to; the server writes the address
+ * in, masked, for the browser that signed up (api/src/routes/signed-up-page.ts), and makes
+ * "Didn't get it?" one button, since that browser's account is known. "Wrong address? Change it"
+ * leads to /correct-email, as home's notice does.
  */
 export default function SignedUp() {
   return (
@@ -37,20 +39,28 @@ export default function SignedUp() {
       <p className="fine-print">
         <Link to="/">{words.home}</Link>
       </p>
-      <AccountSection
-        id="new-link"
-        title={checkEmail.resend}
-        text={accountPageWords.verifyEmail.newLink.text}
-      >
-        <form method="post" action="/api/v1/auth/verify-email/resend/" data-check>
-          <FormField id="resend-email" label={accountPageWords.email} type="email" />
-          <button type="submit" className="button button-primary join-submit">
-            {accountPageWords.verifyEmail.newLink.submit}
-          </button>
-        </form>
-        <p className="fine-print">
-          {words.typedWrong} <a href={emailChangePages.changeEmail}>{words.changeEmail}</a>
-        </p>
+      <p className="fine-print">
+        {checkEmail.wrongAddress} <a href={accountPages.correctEmail}>{checkEmail.changeIt}</a>
+      </p>
+      <AccountSection id="new-link" title={checkEmail.resend}>
+        <div id={signupCookieParts.newLinkByAddress}>
+          <p className="muted">{accountPageWords.verifyEmail.newLink.text}</p>
+          <form method="post" action="/api/v1/auth/verify-email/resend/" data-check>
+            <FormField id="resend-email" label={accountPageWords.email} type="email" />
+            <button type="submit" className="button button-primary join-submit">
+              {accountPageWords.verifyEmail.newLink.submit}
+            </button>
+          </form>
+        </div>
+        {/* Posted to this page's own address: the server knows the account by its cookie. */}
+        <div id={signupCookieParts.newLinkHere} hidden>
+          <p className="muted">{words.newLinkHere}</p>
+          <form method="post">
+            <button type="submit" className="button button-primary join-submit">
+              {accountPageWords.verifyEmail.newLink.submit}
+            </button>
+          </form>
+        </div>
       </AccountSection>
       <AccountFormsScript />
     </AccountPage>

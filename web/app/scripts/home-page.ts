@@ -6,12 +6,14 @@
  * 3.3 KB with brotli take 70 ms of the same line. It runs once the document is parsed, as a
  * deferred file would.
  */
-import { emailProblem } from "@ysp/contract/email";
+import { emailProblem, maskEmail, normalizeEmail } from "@ysp/contract/email";
+import { isApiErrorBody } from "@ysp/contract/errors";
 import { apiBaseUrl } from "~/lib/api-base.ts";
 import { postWithoutSession } from "~/lib/api-client.ts";
-import { dismissCheckEmailNote } from "~/lib/check-email-note.ts";
+import { dismissCheckEmailNote, noteCheckEmail } from "~/lib/check-email-note.ts";
 import { checkEmailNoticeIds, videoDialogIds } from "~/lib/home-page-parts.ts";
 import { showPageToast, toastTimings } from "~/lib/page-toasts.ts";
+import { signedUpToasts, takeSignedUpNote } from "~/lib/signed-up-note.ts";
 
 /** docs/spec.md §9: each arrow click scrolls this far. */
 const carouselStep = 340;
@@ -112,9 +114,15 @@ function scrollCarousel(carousel: Element) {
   new ResizeObserver(update).observe(track);
   // Chrome scrolls a focused element into view only when none of it shows: a card the keyboard
   // reaches at a phone's width stayed 4 to 12% in view. Scrolled whole and clear of the arrows
-  // here (the track's scroll-padding), smoothly unless motion is reduced (app.css).
+  // here (the track's scroll-padding), and at once: smoothly, a card reached from the far end
+  // of the track (Tab from "How it works" after the arrows had scrolled it) sat off the screen,
+  // 1057 px to the left, until the scroll ended, and the next Tab could leave it never seen.
   track.addEventListener("focusin", (event) =>
-    (event.target as Element).scrollIntoView({ block: "nearest", inline: "nearest" }),
+    (event.target as Element).scrollIntoView({
+      block: "nearest",
+      inline: "nearest",
+      behavior: "instant",
+    }),
   );
   loadThumbnailsNearScreen(track);
 }
@@ -158,33 +166,116 @@ function loadThumbnailsNearScreen(track: HTMLElement) {
   nearTrack.observe(track);
 }
 
-/** "Didn't get it?" asks for a new link and says the answer in the notice; the close button ends the notice. */
+/**
+ * The sign-up's toasts (docs/spec.md §8), once, from the note /join left; the focus goes to the
+ * page's heading, as it went after the move React made before home stopped shipping a framework.
+ */
+function greetNewStudent() {
+  const message = takeSignedUpNote();
+  const followUp = document.getElementById("page-toasts")?.dataset.followUp;
+  if (!message || !followUp) return;
+  for (const text of signedUpToasts(message, followUp))
+    showPageToast("success", text, toastTimings);
+  focusHeading();
+}
+
+function focusHeading() {
+  const heading = document.querySelector<HTMLElement>("main h1");
+  heading?.setAttribute("tabindex", "-1");
+  heading?.focus({ preventScroll: true });
+}
+
+/** A field's message under it (an empty one: none), read with the field, as the pages show it. */
+function showFieldError(input: HTMLInputElement, message = "") {
+  const line = document.getElementById(`${input.id}-error`) as HTMLElement;
+  line.textContent = message;
+  line.hidden = !message;
+  input.setAttribute("aria-invalid", String(!!message));
+  if (message) input.setAttribute("aria-describedby", line.id);
+  else input.removeAttribute("aria-describedby");
+}
+
+/**
+ * The notice after a sign-up (check-email-notice.tsx). "Didn't get it?" asks for a new link;
+ * "Wrong address? Change it" puts the address right, each refusal under its field as the page
+ * without a script shows it, and on success the notice names the new address, here and on the
+ * next visit. Both answer in the notice's status line, one at a time. Its close button and Esc
+ * end it for this tab; the focus, if it was in it, goes to the page's heading.
+ */
 function wireCheckEmailNotice() {
   const notice = document.getElementById(checkEmailNoticeIds.notice);
-  const form = notice?.querySelector("form");
-  const answer = notice?.querySelector<HTMLElement>("[role=status]");
-  if (!notice || !form || !answer) return;
-  const button = form.querySelector("button") as HTMLButtonElement;
+  if (!notice) return;
+  // Its parts, as check-email-notice.tsx writes them.
+  const [resend, correct] = notice.querySelectorAll("form") as unknown as [
+    HTMLFormElement,
+    HTMLFormElement,
+  ];
+  const answer = notice.querySelector("[role=status]") as HTMLElement;
+  const sentTo = document.getElementById(checkEmailNoticeIds.sentTo) as HTMLElement;
+  const address = resend.querySelector("input") as HTMLInputElement;
   let pending = false;
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    if (pending) return;
-    pending = true;
-    // Not disabled: a disabled button would drop the keyboard focus.
-    button.setAttribute("aria-disabled", "true");
-    answer.textContent = answer.dataset.pending ?? "";
-    const email = new FormData(form).get("email");
-    // The same answer for any address (the API's), so it tells nobody whether one has an account.
-    const result = await postWithoutSession(apiBaseUrl, "/api/v1/auth/verify-email/resend/", {
-      email: String(email ?? ""),
+  /** Sends `form` by `send` instead of posting it, one at a time, saying `waiting` meanwhile. */
+  const sending = (form: HTMLFormElement, waiting = "", send: () => Promise<string>) =>
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      if (pending) return;
+      pending = true;
+      // Not disabled: a disabled button would drop the keyboard focus.
+      const button = form.querySelector("[type=submit]") as HTMLElement;
+      button.setAttribute("aria-disabled", "true");
+      answer.textContent = waiting;
+      answer.textContent = await send();
+      pending = false;
+      button.removeAttribute("aria-disabled");
     });
-    pending = false;
-    button.removeAttribute("aria-disabled");
-    answer.textContent = result.ok ? result.data.message : result.message;
+
+  // The same answer for any address (the API's), so it tells nobody whether one has an account.
+  sending(resend, answer.dataset.resending, async () => {
+    const result = await postWithoutSession(apiBaseUrl, "/api/v1/auth/verify-email/resend/", {
+      email: address.value,
+    });
+    return result.ok ? result.data.message : result.message;
   });
-  notice.querySelector(".check-email-close")?.addEventListener("click", () => {
+
+  // The server's own messages, under the fields they name: it checks what a page would.
+  correct.noValidate = true;
+  const [newEmail, password] = correct.querySelectorAll("input") as unknown as [
+    HTMLInputElement,
+    HTMLInputElement,
+  ];
+  sending(correct, answer.dataset.correcting, async () => {
+    const to = normalizeEmail(newEmail.value);
+    const result = await postWithoutSession(apiBaseUrl, "/api/v1/auth/signup/email/", {
+      new_email: to,
+      password: password.value,
+    });
+    const refusals = !result.ok && isApiErrorBody(result.body) ? result.body.errors : [];
+    let first: HTMLInputElement | undefined;
+    for (const input of [newEmail, password]) {
+      const refusal = refusals.find((item) => item.attr === input.name);
+      showFieldError(input, refusal?.detail);
+      if (refusal) first ??= input;
+    }
+    first?.focus();
+    if (!result.ok) return first ? "" : result.message;
+    address.value = to;
+    noteCheckEmail(to);
+    sentTo.textContent = (sentTo.dataset.sentence ?? "").replace("{}", maskEmail(to));
+    correct.reset();
+    return result.data.message;
+  });
+
+  const close = () => {
     dismissCheckEmailNote();
+    const hadFocus = notice.contains(document.activeElement);
     notice.hidden = true;
+    if (hadFocus) focusHeading();
+  };
+  notice.querySelector(".check-email-close")?.addEventListener("click", close);
+  // Esc belongs to an open dialog (the video, the menu) first.
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !notice.hidden && !document.querySelector("dialog[open]"))
+      close();
   });
 }
 
@@ -251,6 +342,7 @@ function start() {
   if (videoDialog instanceof HTMLDialogElement && videoTitle && videoFrame)
     playVideosInDialog(videoDialog, videoTitle, videoFrame);
   for (const carousel of document.querySelectorAll(".carousel")) scrollCarousel(carousel);
+  greetNewStudent();
   wireCheckEmailNotice();
   for (const form of document.querySelectorAll<HTMLFormElement>("form.newsletter"))
     subscribeWithToast(form);
