@@ -23,6 +23,7 @@ import { Field, type FieldProps } from "~/components/field.tsx";
 import { Icon } from "~/components/icons.tsx";
 import { Logo } from "~/components/logo.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
+import { Toasts } from "~/components/toast-host.tsx";
 import { joinPage } from "~/content/join.ts";
 import { api, apiBaseUrl } from "~/lib/api.ts";
 import { noteCheckEmail } from "~/lib/check-email-note.ts";
@@ -327,6 +328,7 @@ export default function Join({ params }: Route.ComponentProps) {
               {pending ? joinPage.pending : ""}
             </p>
           </form>
+          <Toasts />
           {/* Loaded as documents: Back then returns to this form as it was left, fields filled. */}
           <p className="fine-print">
             {consent.before}{" "}
