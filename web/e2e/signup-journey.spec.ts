@@ -211,6 +211,12 @@ test.describe("the sign-up form with no script", () => {
     await expect(page.getByText(joinPage.passwordHint)).toBeVisible();
   });
 
+  test("the eye, which works only with the script, is not there", async ({ page }) => {
+    await page.goto("/join");
+    await expect(page.getByLabel(joinPage.labels.password, { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: joinPage.showPassword })).toHaveCount(0);
+  });
+
   test("a sign-up lands on a page that says to check the email, with the app first", async ({
     page,
     browser,

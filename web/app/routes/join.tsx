@@ -276,6 +276,8 @@ export default function Join({ params }: Route.ComponentProps) {
                   <button
                     type="button"
                     className="icon-button password-toggle"
+                    // It works only with the script: hidden until then, as the account pages' is.
+                    hidden={!hydrated}
                     aria-pressed={showPassword}
                     aria-controls={`${id}-password`}
                     onClick={() => setShowPassword((shown) => !shown)}
