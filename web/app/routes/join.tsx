@@ -44,6 +44,8 @@ export function meta() {
 }
 
 const fieldOrder: readonly SignupField[] = ["first_name", "last_name", "email", "password"];
+/** Where focus goes first among the problems: the fields in order, then the invite code. */
+const problemOrder: readonly (keyof FieldErrors)[] = [...fieldOrder, "referral_code"];
 const { consent } = joinPage;
 
 /**
@@ -138,18 +140,21 @@ export default function Join({ params }: Route.ComponentProps) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (inFlight.current) return;
+    const code = params.id ?? "";
     const values = readForm(form.current);
-    const problems = validateSignupForm(values);
+    // Everything the server checks, so one press shows every problem (contract's api.ts).
+    const problems = validateSignupForm(values, code);
     // Committed before focus moves, so a screen reader reads the field with its message.
     flushSync(() => {
       setValidated(true);
       setErrors(problems);
+      if (problems.referral_code) setRejectedInvite(params.id ?? null);
     });
     if (focusFirstOf(problems)) return;
     inFlight.current = true;
     setPending(true);
     prepareToasts();
-    const request = toSignupRequest(values, params.id ?? "");
+    const request = toSignupRequest(values, code);
     const result = await api.post("/api/v1/auth/signup/", request);
     if (result.ok) {
       // Pending until home replaces this page.
@@ -169,7 +174,7 @@ export default function Join({ params }: Route.ComponentProps) {
 
   /** Moves focus to the first field with a message, if any: true when there was one. */
   function focusFirstOf(problems: FieldErrors): boolean {
-    const firstInvalid = fieldOrder.find((field) => problems[field]);
+    const firstInvalid = problemOrder.find((field) => problems[field]);
     if (!firstInvalid) return false;
     form.current?.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
     return true;
@@ -178,7 +183,7 @@ export default function Join({ params }: Route.ComponentProps) {
   /** A field's value changed: the server's word on it goes, and the form's check runs again. */
   function changed(name: SignupField) {
     if (refusals[name]) setRefusals(({ [name]: _changed, ...others }) => others);
-    if (validated) setErrors(validateSignupForm(readForm(form.current)));
+    if (validated) setErrors(validateSignupForm(readForm(form.current), params.id ?? ""));
   }
 
   /** The hint was tapped: its address goes in the field, as if typed there. */
