@@ -231,6 +231,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
             },
           },
         }),
+        config: { form: "name" },
       },
       async (request, reply) => {
         const { first_name, last_name } = request.body;
@@ -255,6 +256,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
             },
           },
         }),
+        config: { form: "stop-marketing" },
       },
       async (request, reply) => {
         await personalData.stopMarketing(userOf(request));
@@ -290,7 +292,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
           },
           limited: true,
         }),
-        config: { rateLimit: rateLimits.mailPerIp },
+        config: { rateLimit: rateLimits.mailPerIp, form: "parent-request" },
       },
       async (request, reply) => {
         const user = userOf(request);
@@ -352,6 +354,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
             },
           },
         }),
+        config: { form: "delete-account" },
       },
       async (request, reply) => {
         await personalData.delete(userOf(request).id);

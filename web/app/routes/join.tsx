@@ -1,5 +1,6 @@
 import {
   type FieldErrors,
+  formAction,
   isApiErrorBody,
   type SignupField,
   type SignupForm,
@@ -25,7 +26,7 @@ import { Logo } from "~/components/logo.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
 import { Toasts } from "~/components/toast-host.tsx";
 import { joinPage } from "~/content/join.ts";
-import { api, apiBaseUrl } from "~/lib/api.ts";
+import { api } from "~/lib/api.ts";
 import { noteCheckEmail } from "~/lib/check-email-note.ts";
 import { suggestEmail } from "~/lib/email-typos.ts";
 import { toastTimings } from "~/lib/page-toasts.ts";
@@ -225,12 +226,13 @@ export default function Join({ params }: Route.ComponentProps) {
               <StoreLink>{joinPage.signedIn.link}</StoreLink> {joinPage.signedIn.after}
             </p>
           )}
-          {/* Posted by the browser itself if Continue is pressed before the script has loaded:
-              the server then answers with a page, and the browser checks the required fields. */}
+          {/* Posted by the browser itself if Continue is pressed before the script has loaded,
+              to this page's own address (an invite link's included): the server answers with a
+              page, this one again if it refuses, and the browser checks the required fields. */}
           <form
             ref={form}
             method="post"
-            action={`${apiBaseUrl}/api/v1/auth/signup/`}
+            action={formAction("sign-up")}
             noValidate={hydrated}
             onSubmit={onSubmit}
             aria-busy={pending}

@@ -1,4 +1,4 @@
-import { accountPages, emailChangePages, signedUpAddressSlot } from "@ysp/contract";
+import { accountPages, emailChangePages, formAction, signedUpAddressSlot } from "@ysp/contract";
 import { Link } from "react-router";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
@@ -42,7 +42,7 @@ export default function SignedUp() {
         title={checkEmail.resend}
         text={accountPageWords.verifyEmail.newLink.text}
       >
-        <form method="post" action="/api/v1/auth/verify-email/resend/" data-check>
+        <form method="post" action={formAction("confirmation-link")} data-check>
           <FormField id="resend-email" label={accountPageWords.email} type="email" />
           <button type="submit" className="button button-primary join-submit">
             {accountPageWords.verifyEmail.newLink.submit}
