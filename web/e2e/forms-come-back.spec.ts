@@ -1,15 +1,19 @@
 import type { Locator, Page } from "@playwright/test";
-import { apiMessages, emailMessages } from "@ysp/contract";
+import { apiMessages, emailMessages, nameMessages } from "@ysp/contract";
 import { refusedFormWords } from "../app/content/answers.ts";
 import { joinPage } from "../app/content/join.ts";
 import {
   expect,
   expectMessageUnder,
   fillSignupForm,
+  gotoHydrated,
+  logIn,
   makeStudent,
+  nextAnswer,
   pages,
   screenshotPath,
   signUpByApi,
+  signupApi,
   test,
 } from "./fixtures.ts";
 
@@ -22,6 +26,8 @@ import {
 const label = (page: Page, text: string) => page.getByLabel(text, { exact: true });
 const continueButton = (page: Page) =>
   page.getByRole("button", { name: joinPage.submit, exact: true });
+const withoutButton = (page: Page) =>
+  page.getByRole("button", { name: joinPage.invite.continueWithout });
 const summary = (page: Page) => page.locator(".error-summary");
 
 /** The summary's links, as [text, the id of the field each leads to]. */
@@ -64,21 +70,50 @@ test.describe("with no script", () => {
 
     // Each problem at its field, read with it.
     await expectMessageUnder(page, password, apiMessages.passwordShort);
-    const note = `${joinPage.invite.unknown} ${joinPage.invite.continueWithout}`;
-    await expectMessageUnder(page, invite, note);
+    await expectMessageUnder(page, invite, joinPage.invite.unknown);
     // The summary first, focused, each problem a link to its field.
     await expect(summary(page)).toBeFocused();
     await expect(summary(page).getByRole("heading")).toHaveText(refusedFormWords.summaryTitle);
     expect(await summaryLinks(page)).toEqual([
       [apiMessages.passwordShort, await idOf(password)],
-      [note, await idOf(invite)],
+      [joinPage.invite.unknown, await idOf(invite)],
     ]);
+    await expect(withoutButton(page)).toBeVisible();
     await page.screenshot({
       path: screenshotPath(testInfo, "join-refused-no-script"),
       fullPage: true,
     });
     await summary(page).getByRole("link", { name: apiMessages.passwordShort }).click();
     await expect(password).toBeInViewport();
+
+    // "Continue without an invite code" sends everything typed, and leaves the code behind.
+    await password.fill("a long enough password");
+    await withoutButton(page).click();
+    await expect(page).toHaveURL("/signed-up");
+    expect((await logIn(page.request, student.email, "a long enough password")).status()).toBe(200);
+  });
+
+  test("Continue without an invite code keeps what was typed when it is refused", async ({
+    page,
+  }) => {
+    const student = makeStudent({ first_name: "Ada2" });
+    await page.goto("/join/NOPE42");
+    await fillSignupForm(page, student);
+    await withoutButton(page).click();
+    expect(new URL(page.url()).pathname).toBe("/join");
+    await expect(label(page, joinPage.invite.label)).toHaveValue("");
+    await expect(page.getByText(joinPage.invite.unknown)).toBeHidden();
+    await expect(label(page, joinPage.labels.first_name)).toHaveValue("Ada2");
+    await expect(label(page, joinPage.labels.last_name)).toHaveValue(student.last_name);
+    await expect(label(page, joinPage.labels.email)).toHaveValue(student.email);
+    await expectMessageUnder(
+      page,
+      label(page, joinPage.labels.first_name),
+      nameMessages.notAName("First name"),
+    );
+    expect(await summaryLinks(page)).toEqual([
+      [nameMessages.notAName("First name"), await idOf(label(page, joinPage.labels.first_name))],
+    ]);
   });
 
   test("every form a student can send comes back at a page of the site, never the API's", async ({
@@ -151,6 +186,29 @@ test.describe("with no script", () => {
 });
 
 test.describe("with a script", () => {
+  test("Continue without an invite code keeps what was typed", async ({ page }, testInfo) => {
+    await gotoHydrated(page, "/join/NOPE42");
+    await expect(withoutButton(page)).toBeVisible();
+    await page.screenshot({ path: screenshotPath(testInfo, "join-invite-unknown") });
+    const student = await fillSignupForm(page, makeStudent({ password: "abc12" }));
+    await withoutButton(page).click();
+    await expect(page).toHaveURL("/join");
+    await expect(label(page, joinPage.invite.label)).toHaveValue("");
+    await expect(page.getByText(joinPage.invite.unknown)).toBeHidden();
+    await expect(withoutButton(page)).toBeHidden();
+    await expect(label(page, joinPage.labels.first_name)).toHaveValue(student.first_name);
+    await expect(label(page, joinPage.labels.email)).toHaveValue(student.email);
+    const password = label(page, joinPage.labels.password);
+    await expect(password).toHaveValue("abc12");
+    await expectMessageUnder(page, password, apiMessages.passwordShort);
+    await expect(password).toBeFocused();
+    await password.fill("a long enough password");
+    const answer = nextAnswer(page, signupApi);
+    await continueButton(page).click();
+    expect((await answer).status).toBe(201);
+    await expect(page).toHaveURL("/");
+  });
+
   test("a sign-up sent before the script arrived comes back as the page, and stays without it", async ({
     page,
     request,

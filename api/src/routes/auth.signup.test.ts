@@ -281,6 +281,8 @@ describe.each(databases)("sign-up API on $name", (testDb) => {
       expect(input(html, "referral_code")).toMatchObject({ value: "NOPE42", invalid: true });
       expect(input(html, "referral_code").describedBy).toContain("_R_1_-invite-note");
       expect(html).toContain('<p class="field-error invite-unknown" id="_R_1_-invite-note">');
+      expect(html).toMatch(/<button [^>]*invite-without[^>]*>/);
+      expect(html).not.toMatch(/<button [^>]*invite-without[^>]*hidden/);
       expect(summaryLinks(html)).toEqual([
         ["_R_1_-password", "Password must be at least 8 characters"],
         ["_R_1_-invite", "No student has this invite code"],
@@ -296,6 +298,15 @@ describe.each(databases)("sign-up API on $name", (testDb) => {
       ]);
       expect(input(response.body, "email").value).toBe(student.email);
       expect(await countAccounts(suite.database, student.email)).toBe(0);
+    });
+
+    it("continues without the code when its button sends an empty one after the field's", async () => {
+      const student = makeStudent();
+      const fields = new URLSearchParams({ ...student, referral_code: "NOPE42" });
+      fields.append("referral_code", "");
+      const response = await formPost(fields.toString());
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe("/signed-up");
     });
 
     it("answers a taken email under the email field", async () => {

@@ -14,16 +14,24 @@ export type JoinPageOptions = {
 const inviteInput = /<input [^>]*name="referral_code"[^>]*>/;
 /** The note under that field, hidden as built; shown when no student has the code. */
 const unknownNote = /<p class="field-error invite-unknown" id="([^"]+)" hidden="">/;
+/** "Continue without an invite code", hidden as built; shown with the note. */
+const withoutButton = /<button [^>]*class="[^"]*\binvite-without\b[^"]*"[^>]*>/;
 
 /** What the sign-up page needs to be written for one invite code: found once, at start-up. */
 function slotsOf(html: string) {
   const input = html.match(inviteInput)?.[0];
   const note = html.match(unknownNote);
-  if (!input?.includes(' value=""') || !input.includes(' aria-describedby="') || !note?.[1])
+  const without = html.match(withoutButton)?.[0];
+  if (
+    !input?.includes(' value=""') ||
+    !input.includes(' aria-describedby="') ||
+    !note?.[1] ||
+    !without?.includes(' hidden=""')
+  )
     throw new MissingBuildError(
-      `The built ${accountPages.join} page has no invite field or note where the server writes them: run \`npm run build\` again.`,
+      `The built ${accountPages.join} page has no invite field, note or way on without a code where the server writes them: run \`npm run build\` again.`,
     );
-  return { input, note: note[0], noteId: note[1] };
+  return { input, note: note[0], noteId: note[1], without };
 }
 
 /**
@@ -44,7 +52,7 @@ const codeInAddress = new RegExp(`^${accountPages.join}/([^/?]+)/?(?:\\?|$)`);
  * The sign-up page for an invite link, `/join/<code>`, with the code written into its field, so
  * it is there with no script (docs/spec.md §2: "prefilled from the route id"), and the Continue
  * without a script sends it. A code that names no student gets its note under the field at once,
- * instead of a refusal after the form is filled in. A sign-up posted
+ * with the way on without it, instead of a refusal after the form is filled in. A sign-up posted
  * there and refused comes back as the same page (form-again.ts), what was typed kept.
  */
 export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
@@ -66,7 +74,9 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
         / aria-describedby="([^"]*)"/,
         (_tag, ids: string) => ` aria-invalid="true" aria-describedby="${ids} ${slots.noteId}"`,
       );
-      filled = filled.replace(slots.note, () => slots.note.replace(' hidden=""', ""));
+      filled = filled
+        .replace(slots.note, () => slots.note.replace(' hidden=""', ""))
+        .replace(slots.without, () => slots.without.replace(' hidden=""', ""));
     }
     return filled.replace(slots.input, () => input);
   }

@@ -17,7 +17,7 @@ import {
   useState,
 } from "react";
 import { flushSync } from "react-dom";
-import { href, Link } from "react-router";
+import { href, Link, useNavigate } from "react-router";
 import { ChatButton } from "~/components/chat-button.tsx";
 import { EmailTypoHint } from "~/components/email-typo-hint.tsx";
 import { Field, type FieldProps } from "~/components/field.tsx";
@@ -47,6 +47,8 @@ export function meta() {
 const fieldOrder: readonly SignupField[] = ["first_name", "last_name", "email", "password"];
 /** Where focus goes first among the problems: the fields in order, then the invite code. */
 const problemOrder: readonly (keyof FieldErrors)[] = [...fieldOrder, "referral_code"];
+/** The sign-up posted from /join, with no invite code: where "Continue without" sends it. */
+const withoutInviteAction = `${href("/join/:id?")}${formAction("sign-up")}`;
 const { consent } = joinPage;
 
 /**
@@ -119,6 +121,8 @@ export default function Join({ params }: Route.ComponentProps) {
   const inviteRefused = params.id !== undefined && rejectedInvite === params.id;
   const inFlight = useRef(false);
   const form = useRef<HTMLFormElement>(null);
+  const withoutInvite = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
   const signedIn = useSignedInUser();
 
   // Back here after a sign-up because the way home failed: the account was made, so say so.
@@ -141,7 +145,11 @@ export default function Join({ params }: Route.ComponentProps) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (inFlight.current) return;
-    const code = params.id ?? "";
+    // "Continue without an invite code" leaves the code behind for good: the address loses it,
+    // and the fields, uncontrolled on the same page, keep what was typed.
+    const without = (event.nativeEvent as SubmitEvent).submitter === withoutInvite.current;
+    if (without) navigate(href("/join/:id?"), { replace: true, preventScrollReset: true });
+    const code = without ? "" : (params.id ?? "");
     const values = readForm(form.current);
     // Everything the server checks, so one press shows every problem (contract's api.ts).
     const problems = validateSignupForm(values, code);
@@ -308,20 +316,15 @@ export default function Join({ params }: Route.ComponentProps) {
               }}
               hint={joinPage.invite.hint}
               after={
-                <>
-                  {/* Its markup is what the server looks for to show it (join-page.ts). */}
-                  <p
-                    ref={inviteNote}
-                    className="field-error invite-unknown"
-                    id={`${id}-invite-note`}
-                    hidden={!inviteRefused}
-                  >
-                    {joinPage.invite.unknown}{" "}
-                    <Link to="/join" replace>
-                      {joinPage.invite.continueWithout}
-                    </Link>
-                  </p>
-                </>
+                // Its markup is what the server looks for to show it (join-page.ts).
+                <p
+                  ref={inviteNote}
+                  className="field-error invite-unknown"
+                  id={`${id}-invite-note`}
+                  hidden={!inviteRefused}
+                >
+                  {joinPage.invite.unknown}
+                </p>
               }
             />
             {/* Not disabled while pending: a disabled button would drop the keyboard focus. */}
@@ -332,6 +335,21 @@ export default function Join({ params }: Route.ComponentProps) {
             >
               {pending && <span className="spinner" aria-hidden="true" />}
               {joinPage.submit}
+            </button>
+            {/* The sign-up with no invite code, what was typed going with it; shown with the note
+                (join-page.ts). After Continue, so Continue stays the button Enter presses. With
+                no script its post sends referral_code twice, the field's then this empty one:
+                the server reads the last. */}
+            <button
+              ref={withoutInvite}
+              type="submit"
+              className="button button-secondary join-submit invite-without"
+              formAction={withoutInviteAction}
+              name="referral_code"
+              value=""
+              hidden={!inviteRefused}
+            >
+              {joinPage.invite.continueWithout}
             </button>
             <p className="visually-hidden" role="status">
               {pending ? joinPage.pending : ""}
