@@ -1,12 +1,13 @@
 import * as z from "zod/mini";
 import { emailMessages, emailProblem, loginEmailProblem, normalizeEmail } from "./email.ts";
 import { nameProblem, normalizeName } from "./names.ts";
-import { signupMessages } from "./signup.ts";
+import { type FieldErrors, type SignupForm, signupMessages, toSignupRequest } from "./signup.ts";
 import { characters, composed } from "./text.ts";
 
 /**
- * What the API accepts, with a message for people on every rule. The form
- * checks what spec §5 lists and the name rule (names.ts); the server checks everything.
+ * What the API accepts, with a message for people on every rule. The sign-up form checks its
+ * request with the API's own schema before it posts it (validateSignupForm), so the server
+ * finds nothing the form has not said.
  */
 export const apiMessages = {
   passwordShort: "Password must be at least 8 characters",
@@ -74,25 +75,49 @@ export const newPassword = password.check(
   z.refine((v) => v === "" || characters(v) >= 8, apiMessages.passwordShort),
 );
 
-export const signupBodySchema = z.object({
+/** An invite code as written: upper case, at most 32 characters, no control characters. */
+const inviteCodeField = text("Invite code").check(
+  z.overwrite((v) => v.trim().toUpperCase()),
+  z.refine((v) => characters(v) <= 32 && !controlCharacters.test(v), apiMessages.referralFormat),
+);
+
+/** The sign-up's fields a student types, checked alike by the API and by the sign-up form. */
+const signupFields = {
   email: emailBody,
   password: newPassword,
   first_name: personName("First name", signupMessages.first_name),
   last_name: personName("Last name", signupMessages.last_name),
+};
+
+export const signupBodySchema = z.object({
+  ...signupFields,
   user_type: z.literal("STUDENT", { error: apiMessages.userType }),
-  referral_code: z.optional(
-    z.nullable(
-      text("Invite code").check(
-        z.overwrite((v) => v.trim().toUpperCase()),
-        z.refine(
-          (v) => characters(v) <= 32 && !controlCharacters.test(v),
-          apiMessages.referralFormat,
-        ),
-      ),
-    ),
-  ),
+  referral_code: z.optional(z.nullable(inviteCodeField)),
 });
 export type SignupBody = z.infer<typeof signupBodySchema>;
+
+/**
+ * The sign-up as its form sends it, checked by the API's own rules (the form always sends the
+ * code, "" for none, and always STUDENT): written apart from signupBodySchema only so the
+ * sign-up page's bundle carries no zod for the shapes its form never sends.
+ */
+const signupFormSchema = z.object({ ...signupFields, referral_code: inviteCodeField });
+
+/**
+ * Every problem the API would find in the sign-up this form sends, first message per field:
+ * the spec's §5 messages, the name and email rules and the password's length, all from one
+ * press of Continue. The invite code is checked as it is written, not whether a student has it.
+ */
+export function validateSignupForm(values: SignupForm, inviteCode = ""): FieldErrors {
+  const result = signupFormSchema.safeParse(toSignupRequest(values, inviteCode));
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof FieldErrors;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
 
 export const loginBodySchema = z.object({
   email: loginEmail,

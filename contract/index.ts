@@ -4,6 +4,7 @@ export * from "./data-rights.ts";
 export * from "./email.ts";
 export * from "./email-change.ts";
 export * from "./errors.ts";
+export * from "./form-actions.ts";
 export * from "./form-answers.ts";
 export * from "./names.ts";
 export * from "./responses.ts";

@@ -1,7 +1,9 @@
 import { addressListShapes } from "@ysp/testing/addresses";
 import { describe, expect, it } from "vitest";
+import { apiMessages, validateSignupForm } from "./api.ts";
 import { emailMessages } from "./email.ts";
-import { signupMessages, toSignupRequest, validateSignupForm } from "./signup.ts";
+import { nameMessages } from "./names.ts";
+import { signupMessages, toSignupRequest } from "./signup.ts";
 
 const makeForm = (overrides: Partial<Record<string, string>> = {}) => ({
   first_name: "Adaeze",
@@ -14,6 +16,7 @@ const makeForm = (overrides: Partial<Record<string, string>> = {}) => ({
 describe("sign-up form validation", () => {
   it("accepts a complete form", () => {
     expect(validateSignupForm(makeForm())).toEqual({});
+    expect(validateSignupForm(makeForm(), "K7QX9M")).toEqual({});
   });
 
   it("gives the spec's message for each empty field", () => {
@@ -27,9 +30,31 @@ describe("sign-up form validation", () => {
     });
   });
 
-  it("treats whitespace-only names and email as empty, but not a password", () => {
+  it("treats whitespace-only names and email as empty, and a password of spaces as typed", () => {
     const errors = validateSignupForm(makeForm({ first_name: "  ", email: "\t", password: "   " }));
-    expect(errors).toEqual({ first_name: signupMessages.first_name, email: signupMessages.email });
+    expect(errors).toEqual({
+      first_name: signupMessages.first_name,
+      email: signupMessages.email,
+      password: apiMessages.passwordShort,
+    });
+  });
+
+  it("says every problem the API would find at once, lengths included", () => {
+    expect(
+      validateSignupForm(makeForm({ first_name: "Ada2", password: "abc12" }), "K".repeat(33)),
+    ).toEqual({
+      first_name: nameMessages.notAName("First name"),
+      password: apiMessages.passwordShort,
+      referral_code: apiMessages.referralFormat,
+    });
+    expect(validateSignupForm(makeForm({ password: "p".repeat(129) }))).toEqual({
+      password: apiMessages.passwordLong,
+    });
+    // Characters as a person counts them: eight emoji are eight, not sixteen UTF-16 units.
+    expect(validateSignupForm(makeForm({ password: "😀".repeat(8) }))).toEqual({});
+    expect(validateSignupForm(makeForm({ password: "😀".repeat(7) }))).toEqual({
+      password: apiMessages.passwordShort,
+    });
   });
 
   it.each(addressListShapes)("refuses %j beside the field, as the API would", (email) => {

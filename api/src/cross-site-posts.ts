@@ -75,7 +75,8 @@ export function refuseCrossSitePosts(app: FastifyInstance, publicOrigin: string)
 
 function refuse(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   request.logFields = { crossSite: request.headers["sec-fetch-site"] ?? "origin" };
-  const page = request.server.pageAt(request.url.split("?")[0] ?? "/");
+  // The address posted to: a page's own, when its form posted there (form-posts.ts).
+  const page = request.server.pageAt(request.originalUrl.split("?")[0] ?? "/");
   return sendAnswerPage(reply, 403, {
     title: crossSitePostPage.title,
     lines: crossSitePostPage.lines,

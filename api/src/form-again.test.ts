@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { formAgain } from "./form-again.ts";
 
 /** A page as the build writes the account pages' forms (FormField in account-page.tsx). */
-const page = `<!DOCTYPE html><html><head><title>Forgot your password? | YSP</title></head><body>
+const page = `<!DOCTYPE html><html><head><title>Forgot your password? | YSP</title></head><body><main id="main"><div class="join-card"><a class="logo" href="/">YSP</a><h1>Forgot your password?</h1>
 <form method="post"><input id="new-password" name="password" type="password" required="" aria-describedby="new-password-hint"/><p id="new-password-hint" class="hint">At least 8 characters</p><p id="new-password-error" class="field-error" hidden=""></p><button type="submit">Change password</button></form>
 <form method="post" action="/api/v1/auth/password-reset/" data-check=""><div class="field"><label for="forgot-email">Email</label><input id="forgot-email" name="email" type="email" required=""/><p id="forgot-email-error" class="field-error" hidden=""></p></div><button type="submit">Send me a link</button></form>
-</body></html>`;
+</div></main></body></html>`;
 
 const refused = (field: string, message: string) => new Map([[field, message]]);
 
@@ -18,7 +18,7 @@ describe("a refused form's page again", () => {
       refused("email", "Please enter a valid email address"),
     );
     expect(html).toContain(
-      '<input aria-invalid="true" aria-describedby="forgot-email-error" autofocus value="ada@example" id="forgot-email"',
+      '<input aria-invalid="true" aria-describedby="forgot-email-error" value="ada@example" id="forgot-email"',
     );
     expect(html).toContain(
       '<p id="forgot-email-error" class="field-error">Please enter a valid email address</p>',
@@ -55,11 +55,69 @@ describe("a refused form's page again", () => {
     }
   });
 
+  it("sums the problems up above the heading, each a link to its field, and takes the focus", () => {
+    const html =
+      formAgain(
+        page,
+        "/api/v1/auth/password-reset/",
+        { email: "ada@example" },
+        refused("email", "Please enter a valid email address"),
+      ) ?? "";
+    expect(html).toContain("<title>Error: Forgot your password? | YSP</title>");
+    const summary = /<div class="error-summary"[^>]*>[\s\S]*?<\/ul><\/div><\/div>/.exec(html)?.[0];
+    expect(summary).toBe(
+      '<div class="error-summary" tabindex="-1" autofocus=""><div role="alert"><h2>There is a problem</h2><ul><li><a href="#forgot-email">Please enter a valid email address</a></li></ul></div></div>',
+    );
+    // After the logo, before the page's own heading; the one thing on the page to take focus.
+    expect(html.indexOf(summary ?? "")).toBeGreaterThan(html.indexOf('class="logo"'));
+    expect(html.indexOf(summary ?? "")).toBeLessThan(html.indexOf("<h1>"));
+    expect(html.match(/autofocus/g)).toHaveLength(1);
+  });
+
   it("is none when the page has no such form, or no field for the message", () => {
     expect(formAgain(page, "/api/v1/elsewhere/", {}, refused("email", "x"))).toBeUndefined();
     expect(
       formAgain(page, "/api/v1/auth/password-reset/", {}, refused("first_name", "x")),
     ).toBeUndefined();
+  });
+});
+
+describe("a refused form with a field the page itself marks invalid", () => {
+  // The sign-up page for an invite code no student has, as join-page.ts writes it.
+  const signup = `<html><head><title>Sign up | YSP</title></head><body><main><h1>Welcome to YSP</h1><form method="post" action="?form=sign-up"><input id="j-password" type="password" name="password" aria-describedby="j-password-hint"/><p id="j-password-hint" class="hint">At least 8 characters</p><input id="j-invite" readOnly="" name="referral_code" value="NOPE42" aria-invalid="true" aria-describedby="j-invite-hint j-invite-note"/><p id="j-invite-hint" class="hint">Filled in from your invite link</p><p class="field-error invite-unknown" id="j-invite-note">No student has this invite code</p><button type="submit">Continue</button></form></main></body></html>`;
+
+  it("keeps the page's own note, adds no line of its own, and sums both problems up", () => {
+    const html =
+      formAgain(
+        signup,
+        "?form=sign-up",
+        { password: "abc12", referral_code: "NOPE42" },
+        new Map([
+          ["password", "Password must be at least 8 characters"],
+          ["referral_code", "This invite link is not valid"],
+        ]),
+      ) ?? "";
+    expect(html).not.toContain("abc12");
+    expect(html).not.toContain('id="j-invite-error"');
+    expect(html).not.toContain("This invite link is not valid");
+    expect(html).toContain('value="NOPE42"');
+    expect(
+      [...html.matchAll(/<li><a href="#([^"]+)">([^<]*)<\/a><\/li>/g)].map((m) => [m[1], m[2]]),
+    ).toEqual([
+      ["j-password", "Password must be at least 8 characters"],
+      ["j-invite", "No student has this invite code"],
+    ]);
+  });
+
+  it("sums the page's note up even when the refusal is about another field", () => {
+    const html =
+      formAgain(
+        signup,
+        "?form=sign-up",
+        { password: "abc12" },
+        refused("password", "Password must be at least 8 characters"),
+      ) ?? "";
+    expect(html).toContain('<a href="#j-invite">No student has this invite code</a>');
   });
 });
 
@@ -74,7 +132,7 @@ describe("a refused form with a choice", () => {
       refused("relationship", "Please choose how you are related to the student"),
     );
     expect(html).toContain(
-      '<select aria-invalid="true" aria-describedby="relationship-error" autofocus id="relationship"',
+      '<select aria-invalid="true" aria-describedby="relationship-error" id="relationship"',
     );
     expect(html).toContain(
       '<p id="relationship-error" class="field-error">Please choose how you are related to the student</p>',

@@ -1,6 +1,8 @@
-import type { ApiErrorItem } from "@ysp/contract";
+import { type ApiErrorItem, formAction } from "@ysp/contract";
+import { refusedFormWords } from "@ysp/web/content/answers";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { escapeHtml } from "./escape-html.ts";
+import { postedForm } from "./form-routes.ts";
 import { builtPagePath, type PageFile, type SiteFiles } from "./static-site.ts";
 
 /**
@@ -24,7 +26,6 @@ export type FormPages = {
 /** The page as one request's person sees it, or undefined when they see it as built. */
 export type PersonalPage = (request: FastifyRequest) => Promise<string | undefined>;
 
-const signupAddress = "/api/v1/auth/signup/";
 /**
  * A form written again answers at the API's address, so its next post's Referer names no page:
  * its forms' actions carry the page they are on in this parameter instead.
@@ -64,7 +65,7 @@ export function formPagesOf(site: Pick<SiteFiles, "pages" | "patterns">): FormPa
   return {
     personal: new Map(),
     pageFor: (request) => {
-      const [path = "/", query = ""] = request.url.split("?");
+      const [path = "/", query = ""] = request.originalUrl.split("?");
       if (!path.startsWith("/api/")) return named(path);
       const referer = request.headers.referer;
       const source = (request.body as Record<string, unknown> | undefined)?.source;
@@ -80,10 +81,29 @@ export function formPagesOf(site: Pick<SiteFiles, "pages" | "patterns">): FormPa
   };
 }
 
+/** A field the page itself marks invalid, with a note of its own (an invite code no student has). */
+const markedInvalid = / aria-invalid="true"/;
+/** A line's text as the page shows it: its markup and React's empty comments left out. */
+const textOf = (html: string) => html.replace(/<!--[\s\S]*?-->|<[^>]*>/g, "").trim();
+
+/** The text of the page's own message line among the ids a field is described by. */
+function noteOf(form: string, ids: readonly string[]): string | undefined {
+  for (const [, attributes = "", inner = ""] of form.matchAll(/<p\b([^>]*)>([\s\S]*?)<\/p>/g)) {
+    const id = attribute(attributes, "id");
+    const isMessage = /\bfield-error\b/.test(attribute(attributes, "class") ?? "");
+    if (id && isMessage && ids.includes(id)) return textOf(inner);
+  }
+  return undefined;
+}
+
 /**
  * The page with the form that posts to `action` (none: the page's own, with no action) filled
- * in, or undefined when the page has no such form with every field named. Constant markup and
- * escaped values only, written with replacer functions.
+ * in, or undefined when the page has no such form with every field named. Each message goes
+ * under its field, the field marked invalid and described by it; a field the page marks invalid
+ * already keeps its own note. Above the page's heading, a summary of the problems links to each
+ * field and takes the focus, and the title starts with "Error:", so a screen reader hears first
+ * that the form came back (GOV.UK's error summary). Constant markup and escaped values only,
+ * written with replacer functions.
  */
 export function formAgain(
   html: string,
@@ -95,7 +115,8 @@ export function formAgain(
     const form = found[0];
     if (attribute(form.slice(0, form.indexOf(">")), "action") !== action) continue;
     if (![...errors.keys()].every((name) => form.includes(`name="${name}"`))) continue;
-    const marked: [id: string, message: string][] = [];
+    /** Each field with a problem, in the form's order: its id and the line to link to it by. */
+    const problems: { id: string; line: string; written: boolean }[] = [];
     const filled = form.replace(fields, (field) => {
       const end = field.indexOf(">") + 1;
       let tag = field.slice(0, end);
@@ -116,36 +137,70 @@ export function formAgain(
         tag = tag
           .replace(/\svalue="[^"]*"/, "")
           .replace(/^<input/, () => `<input value="${escapeHtml(value)}"`);
-      const message = errors.get(name);
-      if (message && id) {
-        const described = attribute(tag, "aria-describedby")?.split(" ") ?? [];
-        const list = [...described.filter((d) => d !== `${id}-error`), `${id}-error`].join(" ");
-        tag = tag
-          .replace(/\saria-(invalid|describedby)="[^"]*"/g, "")
-          .replace(
-            /^<(input|select)/,
-            (opening) =>
-              `${opening} aria-invalid="true" aria-describedby="${escapeHtml(list)}"${marked.length === 0 ? " autofocus" : ""}`,
-          );
-        marked.push([id, message]);
+      if (!id) return tag + options;
+      const described = attribute(tag, "aria-describedby")?.split(" ") ?? [];
+      if (markedInvalid.test(tag)) {
+        const line = noteOf(form, described) ?? escapeHtml(errors.get(name) ?? "");
+        problems.push({ id, line, written: true });
+        return tag + options;
       }
+      const message = errors.get(name);
+      if (!message) return tag + options;
+      const list = [...described.filter((d) => d !== `${id}-error`), `${id}-error`].join(" ");
+      tag = tag
+        .replace(/\saria-(invalid|describedby)="[^"]*"/g, "")
+        .replace(
+          /^<(input|select)/,
+          (opening) => `${opening} aria-invalid="true" aria-describedby="${escapeHtml(list)}"`,
+        );
+      problems.push({ id, line: escapeHtml(message), written: false });
       return tag + options;
     });
-    if (marked.length !== errors.size) return undefined;
+    const named = new Set(
+      [...filled.matchAll(/<(?:input|select)\b[^>]*\saria-invalid="true"[^>]*>/g)].map((tag) =>
+        attribute(tag[0], "name"),
+      ),
+    );
+    if (![...errors.keys()].every((name) => named.has(name))) return undefined;
     let written = filled;
-    for (const [id, message] of marked) {
-      const line = `<p id="${id}-error" class="field-error">${escapeHtml(message)}</p>`;
+    for (const { id, line } of problems.filter((problem) => !problem.written)) {
+      const full = `<p id="${id}-error" class="field-error">${line}</p>`;
       const empty = `<p id="${id}-error" class="field-error" hidden=""></p>`;
       // A form whose message line is rendered only with its script gets one at its end.
       written = written.includes(empty)
-        ? written.replace(empty, () => line)
-        : written.replace(/<\/form>$/, () => `${line}</form>`);
+        ? written.replace(empty, () => full)
+        : written.replace(/<\/form>$/, () => `${full}</form>`);
     }
     const start = found.index ?? 0;
-    return html.slice(0, start) + written + html.slice(start + form.length);
+    return withSummary(html.slice(0, start) + written + html.slice(start + form.length), problems);
   }
   return undefined;
 }
+
+/** The error summary above the page's first heading in its main part, and "Error:" in its title. */
+function withSummary(html: string, problems: readonly { id: string; line: string }[]): string {
+  const summary = `<div class="error-summary" tabindex="-1" autofocus=""><div role="alert"><h2>${escapeHtml(
+    refusedFormWords.summaryTitle,
+  )}</h2><ul>${problems
+    .map(({ id, line }) => `<li><a href="#${escapeHtml(id)}">${line}</a></li>`)
+    .join("")}</ul></div></div>`;
+  const main = html.search(/<main\b/);
+  const heading = main < 0 ? -1 : html.indexOf("<h1", main);
+  const at = heading >= 0 ? heading : main >= 0 ? html.indexOf(">", main) + 1 : -1;
+  const titled = (page: string) =>
+    page.replace(/<title>/, () => `<title>${escapeHtml(refusedFormWords.titlePrefix)}`);
+  if (at <= 0) return titled(html);
+  return titled(html.slice(0, at) + summary + html.slice(at));
+}
+
+/**
+ * The framework's scripts of a page that hydrates (the sign-up page): a page written again is
+ * sent without them, as it works with no script. Its script would take the page over from what
+ * React rendered at build time, not from what the server wrote into it (a summary, messages,
+ * fields marked), and throw those away; the student who posted it had no script yet either.
+ */
+const frameworkScripts =
+  /<link rel="modulepreload"[^>]*>|<script type="module"[^>]*>[\s\S]*?<\/script>/g;
 
 /**
  * Answers a refused form post with its page again, 400, when every refusal names a field of
@@ -155,8 +210,6 @@ export function formAgain(
  */
 export function sendFormAgain(reply: FastifyReply, items: readonly ApiErrorItem[]): boolean {
   const request = reply.request;
-  // The sign-up's refusals keep their own answer (its page is written by join-page.ts).
-  if (request.url.startsWith(signupAddress)) return false;
   const errors = new Map<string, string>();
   for (const { attr, detail } of items) {
     if (!attr) return false;
@@ -164,11 +217,12 @@ export function sendFormAgain(reply: FastifyReply, items: readonly ApiErrorItem[
   }
   const found = request.server.formPages.pageFor(request);
   if (!found || errors.size === 0) return false;
-  const [path = "/"] = request.url.split("?");
+  const [path = "/"] = request.originalUrl.split("?");
+  const name = postedForm(request);
   const again = (html: string) =>
     formAgain(
       html,
-      path.startsWith("/api/") ? path : undefined,
+      name ? formAction(name) : path.startsWith("/api/") ? path : undefined,
       (request.body as Record<string, unknown> | undefined) ?? {},
       errors,
     );
@@ -183,10 +237,12 @@ export function sendFormAgain(reply: FastifyReply, items: readonly ApiErrorItem[
       .header("Cache-Control", "no-store")
       .header("Content-Security-Policy", found.page.contentSecurityPolicy)
       .send(
-        page.replace(
-          apiActions,
-          (_, start: string, action: string) => `${start}${action}${escapeHtml(from)}"`,
-        ),
+        page
+          .replace(frameworkScripts, "")
+          .replace(
+            apiActions,
+            (_, start: string, action: string) => `${start}${action}${escapeHtml(from)}"`,
+          ),
       );
   const personal = request.server.formPages.personal.get(found.path);
   if (!personal) {

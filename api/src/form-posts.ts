@@ -3,6 +3,7 @@ import { answerFrameWords } from "@ysp/web/content/answers";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Answer, type AnswerFrame, answerFrameOf, answerPage } from "./answer-page.ts";
 import { type FormPages, formPagesOf, fromParameter } from "./form-again.ts";
+import { formType, postedAddress } from "./form-routes.ts";
 import { builtPagePath, type SiteFiles } from "./static-site.ts";
 
 declare module "fastify" {
@@ -26,17 +27,14 @@ export function knowSitePages(app: FastifyInstance, site: SiteFiles) {
   app.decorate("formPages", formPagesOf(site));
 }
 
-/**
- * Plain HTML form posts: from pages that run no JavaScript, and from the
- * sign-up page when a student presses Continue before its script has loaded.
- * Each is answered with a readable page instead of JSON.
- */
-const formType = "application/x-www-form-urlencoded";
-
 /** An answer page's way on when there is nowhere more fitting to go. */
 export const homeLink = { href: "/", text: answerFrameWords.links.home } as const;
 
-/** Lets the routes of one plugin read form posts; others keep accepting JSON only. */
+/**
+ * Lets the routes of one plugin read plain HTML form posts: from pages that run no JavaScript,
+ * and from the sign-up page when a student presses Continue before its script has loaded. Each
+ * is answered with a readable page instead of JSON; the other routes keep accepting JSON only.
+ */
 export function acceptFormPosts(app: FastifyInstance) {
   app.addContentTypeParser(formType, { parseAs: "string" }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -52,15 +50,17 @@ export function isFormPost(request: FastifyRequest): boolean {
 }
 
 /**
- * The page the form was on. A page's form with no action posts to the page's own address, query
- * and all (the route matched it, so it is that page's). An API route's form names its page by
- * Referer (or, written again after a refusal, by its action's `from`; form-again.ts), which only
- * chooses among the built site's pages: the header itself never becomes the link
- * ("//2130706433/phish" was one), and one that names none of them leads home.
+ * The page the form was on. A page's form posts to the page's own address, query and all (the
+ * route matched it, so it is that page's), less the form's name. A form posted straight to an
+ * API route (a page from before forms named themselves) names its page by Referer (or, written
+ * again after a refusal, by its action's `from`; form-again.ts), which only chooses among the
+ * built site's pages: the header itself never becomes the link ("//2130706433/phish" was one),
+ * and one that names none of them leads home.
  */
 export function formPagePath(request: FastifyRequest): string {
-  const [path = "/", query = ""] = request.url.split("?");
-  if (!path.startsWith("/api/")) return request.url;
+  const posted = postedAddress(request);
+  const [path = "/", query = ""] = posted.split("?");
+  if (!path.startsWith("/api/")) return posted;
   const referer = request.headers.referer;
   const page =
     new URLSearchParams(query).get(fromParameter) ??

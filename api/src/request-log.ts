@@ -61,11 +61,14 @@ function withoutToken(url: string): string {
   return `${url.slice(0, start)}?${pairs.join("&")}`;
 }
 
-/** A request as its log line shows it: the token of a link from a message is left out. */
+/**
+ * A request as its log line shows it: the address it came to (a page's, for a form posted there,
+ * not the route that answered it), less the token of a link from a message.
+ */
 export function requestForLog(request: FastifyRequest) {
   return {
     method: request.method,
-    url: withoutToken(request.url),
+    url: withoutToken(request.originalUrl),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

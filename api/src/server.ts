@@ -23,6 +23,7 @@ import { refuseCrossSitePosts } from "./cross-site-posts.ts";
 import type { Database } from "./db/client.ts";
 import { answerClientError, registerErrorHandler, sendError } from "./errors.ts";
 import { knowSitePages } from "./form-posts.ts";
+import { type FormRoutes, findFormRoutes, formPostRoute } from "./form-routes.ts";
 import { createLinkTokens } from "./mail/link-tokens.ts";
 import type { MailConfig } from "./mail/mail-config.ts";
 import { createMailQueue } from "./mail/mail-queue.ts";
@@ -124,8 +125,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           serializers: { req: requestForLog },
           ...options.logger,
         };
+  const formRoutes: FormRoutes = new Map();
   const app = Fastify({
     logger,
+    // A page's form posts to the page (contract's form-actions.ts): answered by its form's route.
+    rewriteUrl: formPostRoute(site, formRoutes),
     logController: new OneLinePerRequest(),
     bodyLimit,
     trustProxy: config.trustProxy,
@@ -172,6 +176,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerSecurityHeaders(app, site.permissionsPolicy, isHttps(config.publicUrl));
   registerErrorHandler(app, metrics.databaseUnavailable);
   knowSitePages(app, site);
+  findFormRoutes(app, formRoutes);
   refuseCrossSitePosts(app, config.publicUrl);
 
   await app.register(swagger, { openapi: openApiBase(config.publicUrl), hideUntagged: true });

@@ -33,13 +33,16 @@ async function expectSitePage(page: Page, path: string, title: string) {
 
 /**
  * A refused field came back on its form's own page, as the student left it: what was typed
- * kept, the message visible under the field and read with it.
+ * kept, the message visible under the field and read with it, and in the summary at the top.
  */
 async function expectRefusedUnder(page: Page, label: string, message: string, typed: string) {
   const field = page.getByLabel(label, { exact: true });
   await expectMessageUnder(page, field, message);
   await expect(field).toHaveValue(typed);
-  await expect(page.getByText(message, { exact: true })).toBeVisible();
+  await expect(page.locator("p.field-error").getByText(message, { exact: true })).toBeVisible();
+  await expect(
+    page.locator(".error-summary").getByRole("link", { name: message, exact: true }),
+  ).toBeVisible();
 }
 
 test.describe("with no script at all", () => {

@@ -1,14 +1,23 @@
 import type { Page, Route } from "@playwright/test";
-import { type ApiErrorBody, emailMessages, type SignupResponse } from "@ysp/contract";
+import {
+  type ApiErrorBody,
+  apiMessages,
+  emailMessages,
+  nameMessages,
+  type SignupResponse,
+  signupMessages,
+} from "@ysp/contract";
 import { href } from "react-router";
 import {
   expect,
+  expectMessageUnder,
   expectNoAxeViolations,
   fillSignupForm,
   gotoHydrated,
   holdRequests,
   makeStudent,
   nextAnswer,
+  screenshotPath,
   signedUpToast,
   signUpByApi,
   signupApi,
@@ -115,6 +124,29 @@ test.describe("sign-up form", () => {
     expect(signups.count).toBe(0);
   });
 
+  test("one press of Continue says every problem the server would", async ({ page }, testInfo) => {
+    const signups = countSignups(page);
+    await gotoHydrated(page, "/join");
+    await fillSignupForm(
+      page,
+      makeStudent({ first_name: "Ada2", last_name: "", password: "abc12" }),
+    );
+    await page.getByLabel("Email").fill("ada@example");
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    const first = page.getByLabel("First name");
+    await expectMessageUnder(page, first, nameMessages.notAName("First name"));
+    await expectMessageUnder(page, page.getByLabel("Last name"), signupMessages.last_name);
+    await expectMessageUnder(page, page.getByLabel("Email"), emailMessages.invalid);
+    await expectMessageUnder(
+      page,
+      page.getByLabel("Password", { exact: true }),
+      apiMessages.passwordShort,
+    );
+    await expect(first).toBeFocused();
+    await page.screenshot({ path: screenshotPath(testInfo, "join-every-problem"), fullPage: true });
+    expect(signups.count).toBe(0);
+  });
+
   test("an address in disguise is refused beside the field, and nothing is sent", async ({
     page,
   }) => {
@@ -177,27 +209,30 @@ test.describe("sign-up form", () => {
   });
 
   test("a server error shows its first detail only, and keeps the form", async ({ page }) => {
-    // Two problems the form leaves to the server: a password too short, an invite code too long.
-    const student = makeStudent({ password: "short" });
-    const joinAt = href("/join/:id?", { id: "K".repeat(33) });
+    // The form says everything the server checks before it posts, so the real server refuses
+    // one field at a time; two at once are answered here, as the error shape allows.
+    const refusal: ApiErrorBody = {
+      type: "validation_error",
+      errors: [
+        { code: "email_taken", detail: "First: the address", attr: "email" },
+        { code: "invalid_referral_code", detail: "Second: the code", attr: "referral_code" },
+      ],
+    };
+    await page.route(signupPath, (route) => json(route, 400, refusal));
+    const student = makeStudent();
+    const joinAt = href("/join/:id?", { id: "K7QX9M" });
     await gotoHydrated(page, joinAt);
     await fillSignupForm(page, student);
-    const answer = nextAnswer<ApiErrorBody>(page, signupApi);
-    await page.getByRole("button", { name: "Continue" }).click();
-    const { status, body } = await answer;
-    expect(status).toBe(400);
-    const { errors } = body;
-    expect(errors.map((error) => error.attr)).toEqual(["password", "referral_code"]);
-    const [first, second] = errors.map((error) => error.detail);
-    await expect(page.locator(".toast-error")).toHaveText(first ?? "");
-    await expect(page.getByText(second ?? "")).toHaveCount(0);
+    const button = page.getByRole("button", { name: "Continue", exact: true });
+    await button.click();
+    await expect(page.locator(".toast-error")).toHaveText("First: the address");
+    await expect(page.getByText("Second: the code")).toHaveCount(0);
     await expect(page).toHaveURL(joinAt);
     await expect(page.getByLabel("First name")).toHaveValue(student.first_name);
     await expect(page.getByLabel("Email")).toHaveValue(student.email);
-    const button = page.getByRole("button", { name: "Continue" });
     await expect(button).not.toHaveAttribute("aria-disabled");
     // The refused field takes the focus, with the message under it (issue 31).
-    await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
+    await expect(page.getByLabel("Email")).toBeFocused();
   });
 
   test("an error with no detail says 'An error occurred'", async ({ page }) => {

@@ -5,6 +5,9 @@ import {
   fillSignupForm,
   gotoHydrated,
   makeStudent,
+  nextAnswer,
+  screenshotPath,
+  signUpByApi,
   signupApi,
   stopTime,
   test,
@@ -14,6 +17,12 @@ import {
 /** docs/spec.md §8: error red, success teal (the site's --red and --teal). */
 const red = "rgb(179, 38, 30)";
 const teal = "rgb(15, 125, 110)";
+
+/** Two boxes on screen that share some pixels. */
+const overlap = (
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** A few turns of the page's event loop, which page.clock leaves alone: React renders in them. */
 const letReactRun = (page: Page) =>
@@ -81,7 +90,6 @@ test.describe("toasts (spec §8 and §9)", () => {
     await fillSignupForm(page, makeStudent());
     const shown = page.locator(".toast");
     for (let pressed = 1; pressed <= 22; pressed++) {
-      // By keyboard: on a phone, twenty toasts cover the button.
       await page.getByRole("button", { name: "Continue" }).press("Enter");
       await expect(shown).toHaveCount(Math.min(pressed, 20));
       // The form is ready for the next press once the failure is reported.
@@ -89,6 +97,36 @@ test.describe("toasts (spec §8 and §9)", () => {
         "aria-disabled",
         "true",
       );
+    }
+  });
+
+  // Fixed to the screen, a toast lies over whatever is scrolled under it: these lie in the flow.
+  test("a refusal's toast lies over no field", async ({ page, request }, testInfo) => {
+    const taken = makeStudent();
+    await signUpByApi(request, taken);
+    await gotoHydrated(page, "/join");
+    await fillSignupForm(page, { ...taken, password: "another long password" });
+    const answer = nextAnswer(page, signupApi);
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    expect((await answer).status).toBe(400);
+    const shown = page.locator(".toast-error");
+    await expect(shown).toBeVisible();
+    await expect(page.getByLabel("Email")).toBeFocused();
+    await page.screenshot({ path: screenshotPath(testInfo, "join-toast-in-flow"), fullPage: true });
+    const inputs = page.locator("main input:not([type=hidden])");
+    // Where the refusal left the page, and scrolled to each field in turn.
+    for (const at of [null, ...(await inputs.all())]) {
+      if (at) await at.scrollIntoViewIfNeeded();
+      const toastBox = await shown.boundingBox();
+      if (!toastBox) throw new Error("the toast has no box");
+      for (const input of await inputs.all()) {
+        const box = await input.boundingBox();
+        if (box)
+          expect(
+            overlap(box, toastBox),
+            `the toast covers ${await input.getAttribute("name")}`,
+          ).toBe(false);
+      }
     }
   });
 });

@@ -6,6 +6,7 @@ import {
   dataRightsMessages,
   type EmailOnlyBody,
   emailOnlyBodySchema,
+  type FormName,
   type MessageResponse,
   messageResponseSchema,
   newPassword,
@@ -65,7 +66,13 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
     /** A link asked for by address: the same work and the same 202 whatever the address. */
     const linkRequest = (
       path: string,
-      described: { operationId: string; summary: string; example: Record<string, Example> },
+      described: {
+        operationId: string;
+        summary: string;
+        example: Record<string, Example>;
+        /** The site's form that asks for it. */
+        form: FormName;
+      },
       sent: string,
       answer: AnswerPage,
       purpose: RequestedPurpose,
@@ -88,7 +95,7 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
             },
             limited: true,
           }),
-          config: { rateLimit: rateLimits.mailPerIp },
+          config: { rateLimit: rateLimits.mailPerIp, form: described.form },
         },
         async (request, reply) => {
           if (await overAddressLimit(request, reply)) return reply;
@@ -105,6 +112,7 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
         operationId: "resendEmailVerification",
         summary: "Send a new link to confirm an account's email (the same answer for any address)",
         example: examples.verifyLinkSent,
+        form: "confirmation-link",
       },
       accountMessages.verifyLinkSent,
       "verifyLinkSent",
@@ -116,6 +124,7 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
         operationId: "requestPasswordReset",
         summary: "Send a link to choose a new password (the same answer for any address)",
         example: examples.resetLinkSent,
+        form: "password-link",
       },
       accountMessages.resetLinkSent,
       "resetLinkSent",
@@ -129,6 +138,7 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
         summary:
           "Send a link to see, download, correct or delete the account's data (the same answer for any address)",
         example: examples.dataLinkSent,
+        form: "data-link",
       },
       dataRightsMessages.dataLinkSent,
       "dataLinkSent",

@@ -200,15 +200,25 @@ describe.each(databases)("sign-up API on $name", (testDb) => {
   });
 
   describe("sign-up as a plain form post (Continue pressed before the page's script loaded)", () => {
-    const formPost = (fields: Record<string, string>, referer = "https://ysp.ng/join") =>
+    /** The form as the browser posts it: to its own page's address, which names the form. */
+    const formPost = (fields: Record<string, string> | string, page = "/join") =>
       suite.app.inject({
         method: "POST",
-        url: "/api/v1/auth/signup/",
-        payload: new URLSearchParams(fields).toString(),
-        headers: { "content-type": "application/x-www-form-urlencoded", referer },
+        url: `${page}?form=sign-up`,
+        payload: typeof fields === "string" ? fields : new URLSearchParams(fields).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
       });
-    const paragraphs = (html: string) =>
-      [...html.matchAll(/<p>([^<]*)<\/p>/g)].map((match) => match[1]);
+    /** An input of the page by its name, and whether it is marked and described. */
+    const input = (html: string, name: string) => {
+      const tag = new RegExp(`<input [^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? "";
+      return {
+        value: / value="([^"]*)"/.exec(tag)?.[1],
+        invalid: tag.includes('aria-invalid="true"'),
+        describedBy: / aria-describedby="([^"]*)"/.exec(tag)?.[1]?.split(" ") ?? [],
+      };
+    };
+    const summaryLinks = (html: string) =>
+      [...html.matchAll(/<li><a href="#([^"]*)">([^<]*)<\/a><\/li>/g)].map((m) => [m[1], m[2]]);
 
     it("creates the account and sends the browser to the site's page saying so", async () => {
       const student = makeStudent();
@@ -225,33 +235,113 @@ describe.each(databases)("sign-up API on $name", (testDb) => {
       expect(login.statusCode).toBe(200);
     });
 
-    it("lists every problem on a page that links back to the form it came from", async () => {
-      const response = await formPost(
-        { first_name: "", last_name: "Eze", email: "", password: "", user_type: "STUDENT" },
-        "https://ysp.ng/join/K7QX9M",
-      );
+    it("comes back as its own page with every problem at its field, what was typed kept", async () => {
+      const response = await formPost({
+        first_name: "Ada2",
+        last_name: "",
+        email: "ada@example",
+        password: "abc12",
+        user_type: "STUDENT",
+        referral_code: "",
+      });
       expect(response.statusCode).toBe(400);
       expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
-      expect(paragraphs(response.body)).toEqual([
-        "Please enter your email",
-        "Please enter your password",
-        "Please enter your first name",
+      expect(response.headers["cache-control"]).toBe("no-store");
+      const html = response.body;
+      expect(html).toContain("<title>Error: Fixture sign-up</title>");
+      expect(input(html, "first_name")).toMatchObject({ value: "Ada2", invalid: true });
+      expect(input(html, "email")).toMatchObject({ value: "ada@example", invalid: true });
+      expect(input(html, "password").value).toBeUndefined();
+      expect(html).not.toContain("abc12");
+      expect(input(html, "password").describedBy).toEqual([
+        "_R_1_-password-hint",
+        "_R_1_-password-error",
       ]);
-      // The site's page the Referer names, as site.json names it: the header is never the link.
-      expect(response.body).toContain(
-        '<a class="button button-primary" href="/join" data-back>Back to the form</a>',
+      expect(html).toContain(
+        '<p id="_R_1_-password-error" class="field-error">Password must be at least 8 characters</p>',
       );
+      expect(summaryLinks(html).map(([id]) => id)).toEqual([
+        "_R_1_-first_name",
+        "_R_1_-last_name",
+        "_R_1_-email",
+        "_R_1_-password",
+      ]);
+      // As it works with no script: the framework would take the page back to how it was built.
+      expect(html).not.toContain('rel="modulepreload"');
+      expect(html).not.toContain('type="module"');
     });
 
-    it("answers a taken email on the page, and the link never leaves the site", async () => {
-      const student = makeStudent();
-      expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+    it("from an invite link, keeps the code and shows its note when no student has it", async () => {
       const response = await formPost(
-        { ...student, password: "another-password" },
-        "https://evil.example/x?<script>",
+        { ...makeStudent({ password: "abc12" }), referral_code: "NOPE42" },
+        "/join/NOPE42",
       );
       expect(response.statusCode).toBe(400);
-      expect(paragraphs(response.body)).toEqual([authMessages.emailTaken]);
+      const html = response.body;
+      expect(input(html, "referral_code")).toMatchObject({ value: "NOPE42", invalid: true });
+      expect(input(html, "referral_code").describedBy).toContain("_R_1_-invite-note");
+      expect(html).toContain('<p class="field-error invite-unknown" id="_R_1_-invite-note">');
+      expect(html).toMatch(/<button [^>]*invite-without[^>]*>/);
+      expect(html).not.toMatch(/<button [^>]*invite-without[^>]*hidden/);
+      expect(summaryLinks(html)).toEqual([
+        ["_R_1_-password", "Password must be at least 8 characters"],
+        ["_R_1_-invite", "No student has this invite code"],
+      ]);
+    });
+
+    it("says a code no student has at its field when it is the only problem", async () => {
+      const student = makeStudent({ referral_code: "NOPE42" });
+      const response = await formPost(student, "/join/NOPE42");
+      expect(response.statusCode).toBe(400);
+      expect(summaryLinks(response.body)).toEqual([
+        ["_R_1_-invite", "No student has this invite code"],
+      ]);
+      expect(input(response.body, "email").value).toBe(student.email);
+      expect(await countAccounts(suite.database, student.email)).toBe(0);
+    });
+
+    it("continues without the code when its button sends an empty one after the field's", async () => {
+      const student = makeStudent();
+      const fields = new URLSearchParams({ ...student, referral_code: "NOPE42" });
+      fields.append("referral_code", "");
+      const response = await formPost(fields.toString());
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe("/signed-up");
+    });
+
+    it("answers a taken email under the email field", async () => {
+      const student = makeStudent();
+      expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+      const response = await formPost({ ...student, password: "another-password" });
+      expect(response.statusCode).toBe(400);
+      expect(input(response.body, "email")).toMatchObject({ value: student.email, invalid: true });
+      expect(summaryLinks(response.body)).toEqual([["_R_1_-email", authMessages.emailTaken]]);
+    });
+
+    it("is the page's own only as a form: JSON to the page is not the API", async () => {
+      const response = await suite.app.inject({
+        method: "POST",
+        url: "/join?form=sign-up",
+        payload: JSON.stringify(makeStudent()),
+        headers: { "content-type": "application/json" },
+      });
+      expectErrorShape(response, 405);
+    });
+
+    it("answers a post straight to the API with a page whose link never leaves the site", async () => {
+      const student = makeStudent();
+      expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+      const response = await suite.app.inject({
+        method: "POST",
+        url: "/api/v1/auth/signup/",
+        payload: new URLSearchParams({ ...student, password: "another-password" }).toString(),
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          referer: "https://evil.example/x?<script>",
+        },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain(`<p>${authMessages.emailTaken}</p>`);
       expect(response.body).toContain(
         '<a class="button button-primary" href="/" data-back>Back to the form</a>',
       );

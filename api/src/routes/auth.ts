@@ -155,7 +155,8 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
 
   app.addHook("onRequest", noStore);
 
-  // The sign-up page posts its form itself when Continue is pressed before its script has loaded.
+  // The sign-up page posts its form itself when Continue is pressed before its script has loaded,
+  // to its own address, which form-routes.ts routes here.
   await app.register(async (forms) => {
     acceptFormPosts(forms);
     forms.post<{ Body: SignupBody; Reply: SignupResponse }>(
@@ -184,7 +185,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
           },
           limited: true,
         }),
-        config: { rateLimit: rateLimits.signup },
+        config: { rateLimit: rateLimits.signup, form: "sign-up" },
         // Every answer that is not a success, the limit's and the validator's included.
         onResponse: async (_request, reply) => {
           if (reply.statusCode >= 400) outcomes.signup("refused");

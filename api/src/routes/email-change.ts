@@ -112,7 +112,7 @@ export const emailChangeRoutes: FastifyPluginAsync<EmailChangeOptions> = async (
           },
           limited: true,
         }),
-        config: { rateLimit: rateLimits.loginPerIp },
+        config: { rateLimit: rateLimits.loginPerIp, form: "change-email" },
       },
       async (request, reply) => {
         const { password, new_email, email } = request.body;

@@ -1,9 +1,9 @@
 import { accountPages } from "@ysp/contract";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Students } from "../accounts/students.ts";
 import { escapeHtml } from "../escape-html.ts";
-import { MissingBuildError, type PageFile, pageWithHtml, type SiteFiles } from "../static-site.ts";
-import { sendFile } from "./site.ts";
+import { MissingBuildError, pageWithHtml, type SiteFiles } from "../static-site.ts";
+import { decodeURIComponentSafe, sendFile } from "./site.ts";
 
 export type JoinPageOptions = {
   site: SiteFiles;
@@ -14,16 +14,24 @@ export type JoinPageOptions = {
 const inviteInput = /<input [^>]*name="referral_code"[^>]*>/;
 /** The note under that field, hidden as built; shown when no student has the code. */
 const unknownNote = /<p class="field-error invite-unknown" id="([^"]+)" hidden="">/;
+/** "Continue without an invite code", hidden as built; shown with the note. */
+const withoutButton = /<button [^>]*class="[^"]*\binvite-without\b[^"]*"[^>]*>/;
 
 /** What the sign-up page needs to be written for one invite code: found once, at start-up. */
 function slotsOf(html: string) {
   const input = html.match(inviteInput)?.[0];
   const note = html.match(unknownNote);
-  if (!input?.includes(' value=""') || !input.includes(' aria-describedby="') || !note?.[1])
+  const without = html.match(withoutButton)?.[0];
+  if (
+    !input?.includes(' value=""') ||
+    !input.includes(' aria-describedby="') ||
+    !note?.[1] ||
+    !without?.includes(' hidden=""')
+  )
     throw new MissingBuildError(
-      `The built ${accountPages.join} page has no invite field or note where the server writes them: run \`npm run build\` again.`,
+      `The built ${accountPages.join} page has no invite field, note or way on without a code where the server writes them: run \`npm run build\` again.`,
     );
-  return { input, note: note[0], noteId: note[1] };
+  return { input, note: note[0], noteId: note[1], without };
 }
 
 /**
@@ -37,25 +45,28 @@ function codeOf(raw: string): string | undefined {
   return /^[\p{L}\p{N}_-]{1,32}$/u.test(code) ? code : undefined;
 }
 
+/** The invite code an address under /join names, as typed: "/join/K7QX9M?form=sign-up". */
+const codeInAddress = new RegExp(`^${accountPages.join}/([^/?]+)/?(?:\\?|$)`);
+
 /**
  * The sign-up page for an invite link, `/join/<code>`, with the code written into its field, so
  * it is there with no script (docs/spec.md §2: "prefilled from the route id"), and the Continue
  * without a script sends it. A code that names no student gets its note under the field at once,
- * instead of a refusal after the form is filled in.
+ * with the way on without it, instead of a refusal after the form is filled in. A sign-up posted
+ * there and refused comes back as the same page (form-again.ts), what was typed kept.
  */
 export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
   app,
   { site, students },
 ) => {
-  const built = site.pages.get(accountPages.join);
-  if (!built) return;
-  const page: PageFile = built;
+  const page = site.pages.get(accountPages.join);
+  if (!page) return;
   const html = page.identity.body.toString("utf8");
   const slots = slotsOf(html);
 
   /** The page for `code`: every write through a replacer function, never a replacement string
    * (where `$&` or `` $` `` would copy the page into itself, issue 30). */
-  function pageFor(code: string, known: boolean): PageFile {
+  function pageFor(code: string, known: boolean): string {
     let input = slots.input.replace(' value=""', () => ` value="${escapeHtml(code)}"`);
     let filled = html;
     if (!known) {
@@ -63,32 +74,44 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
         / aria-describedby="([^"]*)"/,
         (_tag, ids: string) => ` aria-invalid="true" aria-describedby="${ids} ${slots.noteId}"`,
       );
-      filled = filled.replace(slots.note, () => slots.note.replace(' hidden=""', ""));
+      filled = filled
+        .replace(slots.note, () => slots.note.replace(' hidden=""', ""))
+        .replace(slots.without, () => slots.without.replace(' hidden=""', ""));
     }
-    return pageWithHtml(
-      page,
-      filled.replace(slots.input, () => input),
-    );
+    return filled.replace(slots.input, () => input);
   }
+
+  /** The page for the code as it came in the address (`raw`, decoded). */
+  async function pageForAddress(request: FastifyRequest, raw: string): Promise<string> {
+    const code = codeOf(raw);
+    let known = false;
+    if (code !== undefined) {
+      try {
+        known = (await students.idByReferralCode(code)) !== undefined;
+      } catch (error) {
+        // The database cannot answer: the form with its code beats a page of JSON, and
+        // Continue checks the code again.
+        request.log.warn({ err: error }, "invite code not checked");
+        known = true;
+      }
+    }
+    return pageFor(code === undefined ? "" : raw, known);
+  }
+
+  // A refused sign-up from an invite link comes back with the code, and its note if it has one.
+  app.formPages.personal.set(accountPages.join, async (request) => {
+    const raw = codeInAddress.exec(request.originalUrl)?.[1];
+    return raw === undefined ? undefined : pageForAddress(request, decodeURIComponentSafe(raw));
+  });
 
   app.get<{ Params: { code: string } }>(
     `${accountPages.join}/:code`,
     { logLevel: "warn" },
-    async (request, reply) => {
-      const raw = request.params.code;
-      const code = codeOf(raw);
-      let known = false;
-      if (code !== undefined) {
-        try {
-          known = (await students.idByReferralCode(code)) !== undefined;
-        } catch (error) {
-          // The database cannot answer: the form with its code beats a page of JSON, and
-          // Continue checks the code again.
-          request.log.warn({ err: error }, "invite code not checked");
-          known = true;
-        }
-      }
-      return sendFile(request, reply, pageFor(code === undefined ? "" : raw, known));
-    },
+    async (request, reply) =>
+      sendFile(
+        request,
+        reply,
+        pageWithHtml(page, await pageForAddress(request, request.params.code)),
+      ),
   );
 };

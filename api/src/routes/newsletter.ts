@@ -109,7 +109,7 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
         },
         limited: true,
       }),
-      config: { rateLimit: rateLimits.newsletter },
+      config: { rateLimit: rateLimits.newsletter, form: "newsletter" },
       attachValidation: true,
     },
     async (request, reply) => {

@@ -191,8 +191,8 @@ describe.runIf(built).each(databases)("the pages of one's own data on $name", (t
     ] as const) {
       const asked = await app.inject({
         method: "POST",
-        url: `${yourDataApi}/guardian-request/`,
-        headers: { ...form, cookie, referer: `http://localhost${page}` },
+        url: `${page}?form=parent-request`,
+        headers: { ...form, cookie },
         payload: new URLSearchParams({ guardian_email: parent }).toString(),
       });
       expect(asked.statusCode, asked.body).toBe(303);
@@ -245,26 +245,27 @@ describe.runIf(built).each(databases)("the pages of one's own data on $name", (t
 
   it("writes a refused field back into the student's own page, where its form is shown", async () => {
     const { student, cookie } = await confirmedStudent();
-    for (const [page, action, field, typed, message] of [
+    for (const [page, name, field, typed, message] of [
       [
         dataRightsPages.manageYourData,
-        "name/",
+        "name",
         "first_name",
         "Ada2",
         nameMessages.notAName("First name"),
       ],
       [
         accountPages.emailConfirmed,
-        "guardian-request/",
+        "parent-request",
         "guardian_email",
         student.email,
         dataRightsMessages.guardianEmailOwn,
       ],
     ] as const) {
+      // Posted to the page it is on, as its form does (contract's form-actions.ts).
       const refused = await app.inject({
         method: "POST",
-        url: `${yourDataApi}/${action}`,
-        headers: { ...form, cookie, referer: `http://localhost${page}` },
+        url: `${page}?form=${name}`,
+        headers: { ...form, cookie },
         payload: new URLSearchParams({
           [field]: typed,
           ...(field === "first_name" ? { last_name: student.last_name } : {}),
@@ -279,15 +280,14 @@ describe.runIf(built).each(databases)("the pages of one's own data on $name", (t
       expect(input).toContain('aria-invalid="true"');
       expect(input).toContain(`value="${typed}"`);
       expect(refused.body).toContain(escapeHtml(message));
-      // Its address is the API's: the forms say which page they are on for the next post.
-      expect(refused.body).toContain(
-        `action="${yourDataApi}/${action}?from=${encodeURIComponent(page)}"`,
-      );
+      expect(refused.body).toContain(`<li><a href="#${/ id="([^"]*)"/.exec(input)?.[1]}">`);
+      // The form still posts to its page, where the refused page is: the next post is as the first.
+      expect(refused.body).toContain(`action="?form=${name}"`);
     }
     const again = await app.inject({
       method: "POST",
-      url: `${yourDataApi}/guardian-request/?from=${encodeURIComponent(accountPages.emailConfirmed)}`,
-      headers: { ...form, cookie, referer: `http://localhost${yourDataApi}/guardian-request/` },
+      url: `${accountPages.emailConfirmed}?form=parent-request`,
+      headers: { ...form, cookie },
       payload: new URLSearchParams({ guardian_email: `mum.${student.email}` }).toString(),
     });
     expect(again.headers.location).toBe(answerPages.guardianAskedOnConfirm);

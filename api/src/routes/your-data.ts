@@ -215,6 +215,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
             },
           },
         }),
+        config: { form: "name" },
       },
       async (request, reply) => {
         const { first_name, last_name } = request.body;
@@ -239,6 +240,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
             },
           },
         }),
+        config: { form: "stop-marketing" },
       },
       async (request, reply) => {
         await personalData.stopMarketing(userOf(request));
@@ -275,7 +277,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
           },
           limited: true,
         }),
-        config: { rateLimit: rateLimits.mailPerIp },
+        config: { rateLimit: rateLimits.mailPerIp, form: "parent-request" },
       },
       async (request, reply) => {
         const user = userOf(request);
@@ -335,6 +337,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
             },
           },
         }),
+        config: { form: "delete-account" },
       },
       async (request, reply) => {
         await personalData.delete(userOf(request).id);

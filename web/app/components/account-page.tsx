@@ -32,8 +32,8 @@ export function AccountPage({
 }
 
 /**
- * A field of an account page's form, with the empty message line the page's script fills
- * (account-form-scripts.tsx); without the script the browser checks the input's attributes.
+ * A field of an account page's form, with Field's empty message line, which the page's script
+ * fills (account-form-scripts.tsx); without the script the browser checks the input's attributes.
  */
 export function FormField({
   id,
@@ -109,12 +109,7 @@ export function FormField({
             }
           : undefined
       }
-      after={
-        <>
-          <p id={`${id}-error`} className="field-error" hidden />
-          {typoHint && <EmailTypoHintLine input={id} />}
-        </>
-      }
+      after={typoHint && <EmailTypoHintLine input={id} />}
     />
   );
 }

@@ -18,17 +18,21 @@ export type FieldProps = {
  * A label, its input and the lines that describe it, wired once: the input is found by its
  * label, marked invalid while it has a message, and a screen reader reads the hint and the
  * message with it. The input stays uncontrolled unless its props say otherwise, so a real form
- * posts it before the page's script has loaded.
+ * posts it before the page's script has loaded. The message's line is there, empty and hidden,
+ * while there is none: the account pages' script and the server's refusal (form-again.ts) write
+ * the message into it, under its field.
  */
 export function Field({ label, inputProps, hint, error, beside, after }: FieldProps) {
   const hintId = hint ? `${inputProps.id}-hint` : undefined;
-  const errorId = error ? `${inputProps.id}-error` : undefined;
+  const errorId = `${inputProps.id}-error`;
   // A note of the page's own in `after` may describe the input too, and mark it invalid.
-  const describedBy = [hintId, errorId, inputProps["aria-describedby"]].filter(Boolean).join(" ");
+  const describedBy = [hintId, error ? errorId : undefined, inputProps["aria-describedby"]]
+    .filter(Boolean)
+    .join(" ");
   const input = (
     <input
       {...inputProps}
-      aria-invalid={errorId ? true : inputProps["aria-invalid"]}
+      aria-invalid={error ? true : inputProps["aria-invalid"]}
       aria-describedby={describedBy || undefined}
     />
   );
@@ -48,11 +52,9 @@ export function Field({ label, inputProps, hint, error, beside, after }: FieldPr
           {hint}
         </p>
       )}
-      {errorId && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
+      <p id={errorId} className="field-error" hidden={!error}>
+        {error}
+      </p>
       {after}
     </div>
   );

@@ -1,4 +1,4 @@
-import { yourDataApi } from "@ysp/contract";
+import { formAction } from "@ysp/contract";
 import { dataRightsWords } from "~/content/data-rights.ts";
 import { FormField } from "./account-page.tsx";
 
@@ -13,7 +13,7 @@ const words = dataRightsWords.manage.guardian;
  */
 export function GuardianRequestForm() {
   return (
-    <form method="post" action={`${yourDataApi}/guardian-request/`} data-check>
+    <form method="post" action={formAction("parent-request")} data-check>
       <FormField
         id="guardian-email"
         name="guardian_email"

@@ -1,6 +1,7 @@
 // This form is on every page and zod stays with sign-up: code comes from the contract's
 // zod-free entry, and from the whole contract only a type, which leaves nothing in the bundle.
 import { emailProblem } from "@ysp/contract/email";
+import { formAction } from "@ysp/contract/form-actions";
 import { type FormEvent, useId, useState } from "react";
 import { useLocation } from "react-router";
 import { newsletterForm } from "~/content/newsletter.ts";
@@ -53,7 +54,7 @@ export function NewsletterForm() {
       className="newsletter"
       noValidate={hydrated}
       onSubmit={onSubmit}
-      action="/api/v1/newsletter/"
+      action={formAction("newsletter")}
       method="post"
     >
       <input type="hidden" name="source" value={pathname.replace(/(.)\/+$/, "$1")} />

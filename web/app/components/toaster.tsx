@@ -1,4 +1,4 @@
-import toast, { Toaster as LibraryToaster } from "react-hot-toast";
+import toast, { resolveValue, useToaster } from "react-hot-toast/headless";
 
 /**
  * Screen readers get each message from the page's own live region (lib/announcements.ts), so the
@@ -14,26 +14,24 @@ export function clearScreen(): void {
 }
 
 /**
- * Below the header (64 px and its 1 px border), so toasts never cover the logo, the menu
- * button or the skip link at 360 px; the library's own inset is 16 px from the top.
- */
-const belowHeader = { top: 73 };
-
-/**
- * docs/spec.md §8: error red, success teal; the library's defaults give 4000/2000 ms and at most
- * 20 toasts. Oldest on top, so two toasts shown together read in the order they were sent.
+ * docs/spec.md §8: error red, success teal; the library's store gives 4000/2000 ms, at most 20
+ * toasts, and a second to leave. Drawn in the page's flow where the page puts them (under the
+ * sign-up's Continue), never over it: fixed to the screen at 360 px, a refusal's toast lies over
+ * the very field it is about once focus has scrolled that field up. Oldest on top, so two toasts
+ * shown together read in the order they were sent.
  */
 export function Toaster() {
+  const { toasts } = useToaster();
   return (
-    <LibraryToaster
-      position="top-center"
-      reverseOrder
-      containerStyle={belowHeader}
-      toastOptions={{
-        className: "toast",
-        success: { className: "toast toast-success" },
-        error: { className: "toast toast-error" },
-      }}
-    />
+    <div className="toast-list">
+      {[...toasts].reverse().map((shown) => (
+        <div
+          key={shown.id}
+          className={`toast toast-${shown.type}${shown.visible ? "" : " toast-leaving"}`}
+        >
+          <div {...shown.ariaProps}>{resolveValue(shown.message, shown)}</div>
+        </div>
+      ))}
+    </div>
   );
 }

@@ -50,6 +50,16 @@ export const answerFrameWords = {
   },
 } as const;
 
+/**
+ * A form posted without a script and refused comes back as its own page (api/src/form-again.ts):
+ * a summary of its problems above the heading, as GOV.UK's error summary says them, and the
+ * page's title starting with "Error: ".
+ */
+export const refusedFormWords = {
+  summaryTitle: "There is a problem",
+  titlePrefix: "Error: ",
+} as const;
+
 const home: AnswerLink = { href: "/", text: answerFrameWords.links.home };
 const yourData: AnswerLink = { href: "/your-data/manage", text: "Back to your data" };
 /** Back to where a student who has just confirmed the address asked a parent. */

@@ -1,4 +1,4 @@
-import { accountPages, emailChangePages } from "@ysp/contract";
+import { accountPages, emailChangePages, formAction } from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, FormField } from "~/components/account-page.tsx";
 import { EmailTypoHintScript } from "~/components/email-typo-hint.tsx";
@@ -19,7 +19,7 @@ export function meta() {
 export default function ChangeEmail() {
   return (
     <AccountPage title={words.title} text={words.text}>
-      <form method="post" action="/api/v1/auth/email-change/" data-check>
+      <form method="post" action={formAction("change-email")} data-check>
         <FormField id="change-current-email" label={words.current} type="email" name="email" />
         <FormField
           id="change-password"

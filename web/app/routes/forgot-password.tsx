@@ -1,4 +1,4 @@
-import { accountPages } from "@ysp/contract";
+import { accountPages, formAction } from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, FormField } from "~/components/account-page.tsx";
 import { EmailTypoHintScript } from "~/components/email-typo-hint.tsx";
@@ -14,12 +14,12 @@ export function meta() {
 
 /**
  * Asks for a link to choose a new password; the app's "Forgot password?" opens this page. A plain
- * form post, answered by the server with a page that reads the same for any address.
+ * form post to this page, answered by the server with a page that reads the same for any address.
  */
 export default function ForgotPassword() {
   return (
     <AccountPage title={words.title} text={words.text}>
-      <form method="post" action="/api/v1/auth/password-reset/" data-check>
+      <form method="post" action={formAction("password-link")} data-check>
         <FormField id="forgot-email" label={accountPageWords.email} type="email" typoHint />
         <button type="submit" className="button button-primary button-large join-submit">
           {words.submit}

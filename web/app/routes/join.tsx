@@ -1,5 +1,6 @@
 import {
   type FieldErrors,
+  formAction,
   isApiErrorBody,
   type SignupField,
   type SignupForm,
@@ -16,15 +17,16 @@ import {
   useState,
 } from "react";
 import { flushSync } from "react-dom";
-import { href, Link } from "react-router";
+import { href, Link, useNavigate } from "react-router";
 import { ChatButton } from "~/components/chat-button.tsx";
 import { EmailTypoHint } from "~/components/email-typo-hint.tsx";
 import { Field, type FieldProps } from "~/components/field.tsx";
 import { Icon } from "~/components/icons.tsx";
 import { Logo } from "~/components/logo.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
+import { Toasts } from "~/components/toast-host.tsx";
 import { joinPage } from "~/content/join.ts";
-import { api, apiBaseUrl } from "~/lib/api.ts";
+import { api } from "~/lib/api.ts";
 import { noteCheckEmail } from "~/lib/check-email-note.ts";
 import { suggestEmail } from "~/lib/email-typos.ts";
 import { toastTimings } from "~/lib/page-toasts.ts";
@@ -43,6 +45,10 @@ export function meta() {
 }
 
 const fieldOrder: readonly SignupField[] = ["first_name", "last_name", "email", "password"];
+/** Where focus goes first among the problems: the fields in order, then the invite code. */
+const problemOrder: readonly (keyof FieldErrors)[] = [...fieldOrder, "referral_code"];
+/** The sign-up posted from /join, with no invite code: where "Continue without" sends it. */
+const withoutInviteAction = `${href("/join/:id?")}${formAction("sign-up")}`;
 const { consent } = joinPage;
 
 /**
@@ -115,6 +121,8 @@ export default function Join({ params }: Route.ComponentProps) {
   const inviteRefused = params.id !== undefined && rejectedInvite === params.id;
   const inFlight = useRef(false);
   const form = useRef<HTMLFormElement>(null);
+  const withoutInvite = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
   const signedIn = useSignedInUser();
 
   // Back here after a sign-up because the way home failed: the account was made, so say so.
@@ -137,18 +145,25 @@ export default function Join({ params }: Route.ComponentProps) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (inFlight.current) return;
+    // "Continue without an invite code" leaves the code behind for good: the address loses it,
+    // and the fields, uncontrolled on the same page, keep what was typed.
+    const without = (event.nativeEvent as SubmitEvent).submitter === withoutInvite.current;
+    if (without) navigate(href("/join/:id?"), { replace: true, preventScrollReset: true });
+    const code = without ? "" : (params.id ?? "");
     const values = readForm(form.current);
-    const problems = validateSignupForm(values);
+    // Everything the server checks, so one press shows every problem (contract's api.ts).
+    const problems = validateSignupForm(values, code);
     // Committed before focus moves, so a screen reader reads the field with its message.
     flushSync(() => {
       setValidated(true);
       setErrors(problems);
+      if (problems.referral_code) setRejectedInvite(params.id ?? null);
     });
     if (focusFirstOf(problems)) return;
     inFlight.current = true;
     setPending(true);
     prepareToasts();
-    const request = toSignupRequest(values, params.id ?? "");
+    const request = toSignupRequest(values, code);
     const result = await api.post("/api/v1/auth/signup/", request);
     if (result.ok) {
       // Pending until home replaces this page.
@@ -168,7 +183,7 @@ export default function Join({ params }: Route.ComponentProps) {
 
   /** Moves focus to the first field with a message, if any: true when there was one. */
   function focusFirstOf(problems: FieldErrors): boolean {
-    const firstInvalid = fieldOrder.find((field) => problems[field]);
+    const firstInvalid = problemOrder.find((field) => problems[field]);
     if (!firstInvalid) return false;
     form.current?.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
     return true;
@@ -177,7 +192,7 @@ export default function Join({ params }: Route.ComponentProps) {
   /** A field's value changed: the server's word on it goes, and the form's check runs again. */
   function changed(name: SignupField) {
     if (refusals[name]) setRefusals(({ [name]: _changed, ...others }) => others);
-    if (validated) setErrors(validateSignupForm(readForm(form.current)));
+    if (validated) setErrors(validateSignupForm(readForm(form.current), params.id ?? ""));
   }
 
   /** The hint was tapped: its address goes in the field, as if typed there. */
@@ -219,12 +234,13 @@ export default function Join({ params }: Route.ComponentProps) {
               <StoreLink>{joinPage.signedIn.link}</StoreLink> {joinPage.signedIn.after}
             </p>
           )}
-          {/* Posted by the browser itself if Continue is pressed before the script has loaded:
-              the server then answers with a page, and the browser checks the required fields. */}
+          {/* Posted by the browser itself if Continue is pressed before the script has loaded,
+              to this page's own address (an invite link's included): the server answers with a
+              page, this one again if it refuses, and the browser checks the required fields. */}
           <form
             ref={form}
             method="post"
-            action={`${apiBaseUrl}/api/v1/auth/signup/`}
+            action={formAction("sign-up")}
             noValidate={hydrated}
             onSubmit={onSubmit}
             aria-busy={pending}
@@ -275,6 +291,8 @@ export default function Join({ params }: Route.ComponentProps) {
                   <button
                     type="button"
                     className="icon-button password-toggle"
+                    // It works only with the script: hidden until then, as the account pages' is.
+                    hidden={!hydrated}
                     aria-pressed={showPassword}
                     aria-controls={`${id}-password`}
                     onClick={() => setShowPassword((shown) => !shown)}
@@ -298,20 +316,15 @@ export default function Join({ params }: Route.ComponentProps) {
               }}
               hint={joinPage.invite.hint}
               after={
-                <>
-                  {/* Its markup is what the server looks for to show it (join-page.ts). */}
-                  <p
-                    ref={inviteNote}
-                    className="field-error invite-unknown"
-                    id={`${id}-invite-note`}
-                    hidden={!inviteRefused}
-                  >
-                    {joinPage.invite.unknown}{" "}
-                    <Link to="/join" replace>
-                      {joinPage.invite.continueWithout}
-                    </Link>
-                  </p>
-                </>
+                // Its markup is what the server looks for to show it (join-page.ts).
+                <p
+                  ref={inviteNote}
+                  className="field-error invite-unknown"
+                  id={`${id}-invite-note`}
+                  hidden={!inviteRefused}
+                >
+                  {joinPage.invite.unknown}
+                </p>
               }
             />
             {/* Not disabled while pending: a disabled button would drop the keyboard focus. */}
@@ -323,10 +336,26 @@ export default function Join({ params }: Route.ComponentProps) {
               {pending && <span className="spinner" aria-hidden="true" />}
               {joinPage.submit}
             </button>
+            {/* The sign-up with no invite code, what was typed going with it; shown with the note
+                (join-page.ts). After Continue, so Continue stays the button Enter presses. With
+                no script its post sends referral_code twice, the field's then this empty one:
+                the server reads the last. */}
+            <button
+              ref={withoutInvite}
+              type="submit"
+              className="button button-secondary join-submit invite-without"
+              formAction={withoutInviteAction}
+              name="referral_code"
+              value=""
+              hidden={!inviteRefused}
+            >
+              {joinPage.invite.continueWithout}
+            </button>
             <p className="visually-hidden" role="status">
               {pending ? joinPage.pending : ""}
             </p>
           </form>
+          <Toasts />
           {/* Loaded as documents: Back then returns to this form as it was left, fields filled. */}
           <p className="fine-print">
             {consent.before}{" "}

@@ -1,4 +1,4 @@
-import { accountPages, signedUpAddressSlot, signupCookieParts } from "@ysp/contract";
+import { accountPages, formAction, signedUpAddressSlot, signupCookieParts } from "@ysp/contract";
 import { Link } from "react-router";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
@@ -45,7 +45,7 @@ export default function SignedUp() {
       <AccountSection id="new-link" title={checkEmail.resend}>
         <div id={signupCookieParts.newLinkByAddress}>
           <p className="muted">{accountPageWords.verifyEmail.newLink.text}</p>
-          <form method="post" action="/api/v1/auth/verify-email/resend/" data-check>
+          <form method="post" action={formAction("confirmation-link")} data-check>
             <FormField id="resend-email" label={accountPageWords.email} type="email" />
             <button type="submit" className="button button-primary join-submit">
               {accountPageWords.verifyEmail.newLink.submit}

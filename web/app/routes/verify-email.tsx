@@ -1,4 +1,4 @@
-import { accountPages } from "@ysp/contract";
+import { accountPages, formAction } from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
 import { WithLink, WithoutLink } from "~/components/link-parts.tsx";
@@ -37,9 +37,7 @@ export default function VerifyEmail() {
         </form>
       </WithLink>
       <AccountSection id="new-link" title={words.newLink.title} text={words.newLink.text}>
-        <form method="post" action="/api/v1/auth/verify-email/resend/" data-check>
-          {/* This page sends no Referer: a refusal names the page to show again by this. */}
-          <input type="hidden" name="source" value={accountPages.verifyEmail} />
+        <form method="post" action={formAction("confirmation-link")} data-check>
           <FormField id="resend-email" label={accountPageWords.email} type="email" />
           <button type="submit" className="button button-primary join-submit">
             {words.newLink.submit}

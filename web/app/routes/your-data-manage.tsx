@@ -1,4 +1,10 @@
-import { dataRightsPages, signupMessages, yourDataApi, yourDataSlots } from "@ysp/contract";
+import {
+  dataRightsPages,
+  formAction,
+  signupMessages,
+  yourDataApi,
+  yourDataSlots,
+} from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
 import { EmailTypoHintScript } from "~/components/email-typo-hint.tsx";
@@ -57,7 +63,7 @@ export default function ManageYourData() {
         </form>
       </AccountSection>
       <AccountSection id="correct" title={words.correct.title} text={words.correct.text}>
-        <form method="post" action={`${yourDataApi}/name/`} data-check>
+        <form method="post" action={formAction("name")} data-check>
           <FormField
             id="first-name"
             name="first_name"
@@ -85,14 +91,14 @@ export default function ManageYourData() {
         <GuardianRequestForm />
       </AccountSection>
       <AccountSection id="marketing" title={words.marketing.title} text={words.marketing.text}>
-        <form method="post" action={`${yourDataApi}/stop-marketing/`}>
+        <form method="post" action={formAction("stop-marketing")}>
           <button type="submit" className="button button-primary join-submit">
             {words.marketing.submit}
           </button>
         </form>
       </AccountSection>
       <AccountSection id="delete" title={words.delete.title} text={words.delete.text}>
-        <form method="post" action={`${yourDataApi}/delete/`} data-check>
+        <form method="post" action={formAction("delete-account")} data-check>
           <FormField
             id="delete-confirm"
             name="confirm"

@@ -1,4 +1,4 @@
-import { dataRightsPages, yourDataApi } from "@ysp/contract";
+import { dataRightsPages, formAction } from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
 import { EmailTypoHintScript } from "~/components/email-typo-hint.tsx";
@@ -34,7 +34,7 @@ export default function YourData() {
         </form>
       </WithLink>
       <AccountSection id="ask" title={words.ask.title} text={words.ask.text}>
-        <form method="post" action={`${yourDataApi}/link/`} data-check>
+        <form method="post" action={formAction("data-link")} data-check>
           <FormField id="data-email" label={accountPageWords.email} type="email" typoHint />
           <button type="submit" className="button button-primary join-submit">
             {words.ask.submit}
