@@ -1,6 +1,7 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { emailDomains, suggestEmail, suggestFromLists } from "./email-typos.ts";
+import { emailDomains, suggestFromLists } from "./email-typos.ts";
+import { suggestEmail } from "./suggest-email.ts";
 
 const typos: [typed: string, meant: string][] = [
   ["ada@gmial.com", "ada@gmail.com"],
