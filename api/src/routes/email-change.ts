@@ -23,14 +23,14 @@ import { examples } from "../api-examples.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import type { User } from "../db/schema.ts";
-import { sendError } from "../errors.ts";
 import { acceptFormPosts, answerAt, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
+import { sendError } from "../http/errors.ts";
 import {
   answeredOverLimit,
   checkMailboxLimit,
   loginEmailKey,
   type RateLimits,
-} from "../rate-limits.ts";
+} from "../http/rate-limits.ts";
 import { linkRefusals, operation } from "../route-schemas.ts";
 import { busy } from "./auth.ts";
 import {

@@ -20,8 +20,8 @@ import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { Sessions } from "../auth/sessions.ts";
 import { type AccessHolder, refreshTokenSeconds, type TokenSigner } from "../auth/tokens.ts";
 import type { User } from "../db/schema.ts";
-import { sendError } from "../errors.ts";
-import { answeredOverLimit, loginEmailKey, type RateLimits } from "../rate-limits.ts";
+import { sendError } from "../http/errors.ts";
+import { answeredOverLimit, loginEmailKey, type RateLimits } from "../http/rate-limits.ts";
 import { operation } from "../route-schemas.ts";
 import { busy } from "./auth.ts";
 

@@ -18,25 +18,25 @@ import type { SignupCorrections } from "../accounts/signup-corrections.ts";
 import type { Students } from "../accounts/students.ts";
 import { examples } from "../api-examples.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
-import type { Cookie } from "../cookies.ts";
 import type { User } from "../db/schema.ts";
-import { sendError } from "../errors.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { acceptFormPosts, answerAt, isFormPost, sendAnswerPage } from "../form-posts.ts";
-import { fill, hide, show, withEdits } from "../page-slots.ts";
+import type { Cookie } from "../http/cookies.ts";
+import { sendError } from "../http/errors.ts";
 import {
   answeredOverLimit,
   checkMailboxLimit,
   countedByMailbox,
   loginEmailKey,
   type RateLimits,
-} from "../rate-limits.ts";
+} from "../http/rate-limits.ts";
+import type { SignupCookie } from "../http/signup-cookie.ts";
+import { fill, hide, show, withEdits } from "../page-slots.ts";
 import { operation, zodBody } from "../route-schemas.ts";
 import { MissingBuildError, pageWithHtml, type SiteFiles } from "../static-site.ts";
 import { busy } from "./auth.ts";
 import { newLinkAt } from "./link-answers.ts";
 import { rememberSignedUp } from "./signed-up-page.ts";
-import type { SignupCookie } from "./signup-cookie.ts";
 import { sendFile } from "./site.ts";
 
 export type SignupCorrectionOptions = {

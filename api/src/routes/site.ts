@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { sendError } from "../errors.ts";
+import { sendError } from "../http/errors.ts";
 import { negotiate, type PageFile, type SiteFiles, type StaticFile } from "../static-site.ts";
 
 const immutable = "public, max-age=31536000, immutable";

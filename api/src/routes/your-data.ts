@@ -29,9 +29,7 @@ import type { PersonalData } from "../accounts/personal-data.ts";
 import type { Students } from "../accounts/students.ts";
 import { examples } from "../api-examples.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
-import type { Cookie } from "../cookies.ts";
 import type { User } from "../db/schema.ts";
-import { sendError } from "../errors.ts";
 import {
   acceptFormPosts,
   answerAt,
@@ -39,7 +37,9 @@ import {
   isFormPost,
   sendAnswerPage,
 } from "../form-posts.ts";
-import { checkMailboxLimit, type RateLimits } from "../rate-limits.ts";
+import type { Cookie } from "../http/cookies.ts";
+import { sendError } from "../http/errors.ts";
+import { checkMailboxLimit, type RateLimits } from "../http/rate-limits.ts";
 import { linkRefusals, type Operation, operation } from "../route-schemas.ts";
 import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "./link-answers.ts";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "./db/client.ts";
-import { backgroundRuns, dataRequests, mailOutbox } from "./db/schema.ts";
+import { type Db, queryRows } from "../db/client.ts";
+import { backgroundRuns, dataRequests, mailOutbox } from "../db/schema.ts";
 import type { DatabaseFigures } from "./metrics.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { TokenSigner } from "../auth/tokens.ts";
-import type { Cookie } from "../cookies.ts";
+import type { Cookie } from "./cookies.ts";
 
 /**
  * The account this browser has just made, remembered in its sign-up cookie (cookies.ts) for a

@@ -8,11 +8,11 @@ import {
 } from "@ysp/contract";
 import { answerFrameWords } from "@ysp/web/content/answers";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
+import { sendFormAgain } from "../form-again.ts";
+import { formPagePath, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { CookieSentTwiceError } from "./cookies.ts";
-import { isDatabaseUnavailable } from "./db/unavailable.ts";
-import { sendFormAgain } from "./form-again.ts";
-import { formPagePath, isFormPost, sendAnswerPage } from "./form-posts.ts";
 
 export function errorBody(type: ApiErrorBody["type"], errors: ApiErrorItem[]): ApiErrorBody {
   return { type, errors };

@@ -1,6 +1,6 @@
 import { accountPages, dataRightsLifetimes, signupCorrectionLifetime } from "@ysp/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { isHttps } from "./config.ts";
+import { isHttps } from "../config.ts";
 
 /**
  * The cookies this server sets, each HttpOnly (no script reads it) and SameSite=Strict (no other

@@ -5,11 +5,11 @@ import { makeStudent } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseOn, mailThrough, makeApp, pgliteForFile, post } from "../test/harness.ts";
-import { until } from "../test/until.ts";
-import type { Database } from "./db/client.ts";
-import { mailOutbox } from "./db/schema.ts";
-import { createMailQueue } from "./mail/mail-queue.ts";
+import { databaseOn, mailThrough, makeApp, pgliteForFile, post } from "../../test/harness.ts";
+import { until } from "../../test/until.ts";
+import type { Database } from "../db/client.ts";
+import { mailOutbox } from "../db/schema.ts";
+import { createMailQueue } from "../mail/mail-queue.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
 import { listenForMetrics, type MetricsListener } from "./metrics-listener.ts";
 

@@ -1,6 +1,6 @@
 import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
-import { databaseOn, makeApp, pgliteForFile, testPublicUrl } from "../test/harness.ts";
+import { databaseOn, makeApp, pgliteForFile, testPublicUrl } from "../../test/harness.ts";
 
 const suite = databaseOn(pgliteForFile());
 

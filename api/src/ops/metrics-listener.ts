@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ConfigError } from "./config.ts";
+import { ConfigError } from "../config.ts";
 import type { Metrics } from "./metrics.ts";
 
 export type MetricsListener = { port: number; close: () => Promise<void> };

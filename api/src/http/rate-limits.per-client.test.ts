@@ -2,9 +2,9 @@ import { yourDataApi } from "@ysp/contract";
 import { makeStudent } from "@ysp/testing/students";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectErrorShape } from "../test/expectations.ts";
-import { databaseOn, databasesForFile, makeApp } from "../test/harness.ts";
-import { createMetrics, type Metrics } from "./metrics.ts";
+import { expectErrorShape } from "../../test/expectations.ts";
+import { databaseOn, databasesForFile, makeApp } from "../../test/harness.ts";
+import { createMetrics, type Metrics } from "../ops/metrics.ts";
 
 const databases = databasesForFile();
 

@@ -13,8 +13,8 @@ import {
   post,
   testCookies,
   testPublicUrl,
-} from "../test/harness.ts";
-import { homeLink } from "./form-posts.ts";
+} from "../../test/harness.ts";
+import { homeLink } from "../form-posts.ts";
 
 const databases = databasesForFile();
 

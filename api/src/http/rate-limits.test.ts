@@ -1,8 +1,14 @@
 import { makeStudent } from "@ysp/testing/students";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
-import { expectErrorShape, expectSecurityHeaders } from "../test/expectations.ts";
-import { type ConfigOverrides, databaseOn, makeApp, pgliteForFile, post } from "../test/harness.ts";
+import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
+import {
+  type ConfigOverrides,
+  databaseOn,
+  makeApp,
+  pgliteForFile,
+  post,
+} from "../../test/harness.ts";
 
 const suite = databaseOn(pgliteForFile());
 

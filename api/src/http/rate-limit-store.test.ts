@@ -2,8 +2,8 @@ import { makeStudent } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { databasesForFile, makeApp, makeLoggingApp, post } from "../test/harness.ts";
-import { type Database, queryRows } from "./db/client.ts";
+import { databasesForFile, makeApp, makeLoggingApp, post } from "../../test/harness.ts";
+import { type Database, queryRows } from "../db/client.ts";
 import { createSharedLimits } from "./rate-limit-store.ts";
 
 const postgres = databasesForFile().find((db) => db.name === "postgres");

@@ -4,12 +4,12 @@ import { makeStudent } from "@ysp/testing/students";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { expectErrorShape, expectSecurityHeaders } from "../test/expectations.ts";
-import { builtSite, hasBuild, makeApp, post } from "../test/harness.ts";
-import { openDatabase } from "./db/client.ts";
+import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
+import { builtSite, hasBuild, makeApp, post } from "../../test/harness.ts";
+import { openDatabase } from "../db/client.ts";
+import { escapeHtml } from "../escape-html.ts";
+import { createMetrics } from "../ops/metrics.ts";
 import { unavailableRetrySeconds } from "./errors.ts";
-import { escapeHtml } from "./escape-html.ts";
-import { createMetrics } from "./metrics.ts";
 
 const signup = "/api/v1/auth/signup/";
 const login = "/api/v1/auth/login/";

@@ -1,9 +1,9 @@
 import { createRequire } from "node:module";
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import { lt, sql } from "drizzle-orm";
-import { keyedHmac } from "./auth/keyed-hmac.ts";
-import { type Db, queryRows } from "./db/client.ts";
-import { rateLimitCounters } from "./db/schema.ts";
+import { keyedHmac } from "../auth/keyed-hmac.ts";
+import { type Db, queryRows } from "../db/client.ts";
+import { rateLimitCounters } from "../db/schema.ts";
 
 type Counted = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Counted) => void;

@@ -10,7 +10,7 @@ import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent } from "@ysp/testing/students";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectErrorShape } from "../test/expectations.ts";
+import { expectErrorShape } from "../../test/expectations.ts";
 import {
   builtSite,
   databaseOn,
@@ -21,10 +21,10 @@ import {
   makeConfig,
   signUpAndLogIn,
   testPublicUrl,
-} from "../test/harness.ts";
-import { mailTo, tokenIn } from "../test/mail.ts";
-import { createTokenSigner } from "./auth/tokens.ts";
-import { escapeHtml } from "./escape-html.ts";
+} from "../../test/harness.ts";
+import { mailTo, tokenIn } from "../../test/mail.ts";
+import { createTokenSigner } from "../auth/tokens.ts";
+import { escapeHtml } from "../escape-html.ts";
 
 const databases = databasesForFile();
 const built = hasBuild();

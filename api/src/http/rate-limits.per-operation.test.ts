@@ -2,7 +2,7 @@ import { yourDataApi } from "@ysp/contract";
 import { makeStudent } from "@ysp/testing/students";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseOn, databasesForFile, makeApp, post } from "../test/harness.ts";
+import { databaseOn, databasesForFile, makeApp, post } from "../../test/harness.ts";
 
 const databases = databasesForFile();
 
