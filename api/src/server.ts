@@ -18,8 +18,6 @@ import { createSessions } from "./auth/sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import { type Config, isHttps } from "./config.ts";
 import type { Database } from "./db/client.ts";
-import { knowSitePages } from "./form-posts.ts";
-import { type FormRoutes, findFormRoutes, formPostRoute } from "./form-routes.ts";
 import { bodyLimit } from "./http/body-limit.ts";
 import { cookiesFor } from "./http/cookies.ts";
 import { refuseCrossSitePosts } from "./http/cross-site-posts.ts";
@@ -36,6 +34,9 @@ import { createMailSender } from "./mail/mail-sender.ts";
 import { createMailTransport } from "./mail/transport.ts";
 import { createMetrics, type Metrics } from "./ops/metrics.ts";
 import { readDatabaseFigures, recordErasureSweep } from "./ops/metrics-database.ts";
+import { knowSitePages } from "./pages/form-posts.ts";
+import { type FormRoutes, findFormRoutes, formPostRoute } from "./pages/form-routes.ts";
+import type { SiteFiles } from "./pages/static-site.ts";
 import { accountLinkRoutes, linkPageRoutes } from "./routes/account-links.ts";
 import { apiDocsRoutes } from "./routes/api-docs.ts";
 import { authPrefix, authRoutes, refreshRoutes } from "./routes/auth.ts";
@@ -51,7 +52,6 @@ import { signupCorrectionPageRoutes, signupCorrectionRoutes } from "./routes/sig
 import { siteRoutes } from "./routes/site.ts";
 import { yourDataPageRoutes, yourDataRoutes } from "./routes/your-data.ts";
 import { yourDataPagesRoutes } from "./routes/your-data-pages.ts";
-import type { SiteFiles } from "./static-site.ts";
 
 export type ServerOptions = {
   config: Pick<

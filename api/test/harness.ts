@@ -14,8 +14,8 @@ import { users } from "../src/db/schema.ts";
 import { cookiesFor } from "../src/http/cookies.ts";
 import type { MailConfig } from "../src/mail/mail-config.ts";
 import type { Metrics } from "../src/ops/metrics.ts";
+import { loadSite, type SiteFiles } from "../src/pages/static-site.ts";
 import { buildServer, type ServerOptions } from "../src/server.ts";
-import { loadSite, type SiteFiles } from "../src/static-site.ts";
 
 /** The real build, which the server knows only through its build/site.json. */
 export const buildDir = new URL("../../web/build", import.meta.url).pathname;

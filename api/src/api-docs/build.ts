@@ -10,9 +10,9 @@ import { dirname, join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
+import { loadSite } from "../pages/static-site.ts";
 import { apiDocsPath } from "../routes/api-docs.ts";
 import { buildServer } from "../server.ts";
-import { loadSite } from "../static-site.ts";
 import type { ApiDocument } from "./document.ts";
 import { renderApiDocs } from "./render.ts";
 

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from "node:http";
-import { escapeHtml } from "../escape-html.ts";
+import { escapeHtml } from "../pages/escape-html.ts";
 import { serverPage } from "../server-page.ts";
 import { bodyHtml, fieldList, loneField } from "./bodies.ts";
 import {

@@ -24,7 +24,7 @@ import {
 } from "../../test/harness.ts";
 import { mailTo, tokenIn } from "../../test/mail.ts";
 import { createTokenSigner } from "../auth/tokens.ts";
-import { escapeHtml } from "../escape-html.ts";
+import { escapeHtml } from "../pages/escape-html.ts";
 
 const databases = databasesForFile();
 const built = hasBuild();

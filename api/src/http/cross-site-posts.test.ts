@@ -14,7 +14,7 @@ import {
   testCookies,
   testPublicUrl,
 } from "../../test/harness.ts";
-import { homeLink } from "../form-posts.ts";
+import { homeLink } from "../pages/form-posts.ts";
 
 const databases = databasesForFile();
 

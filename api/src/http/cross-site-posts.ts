@@ -1,7 +1,7 @@
 import { dataRightsPages } from "@ysp/contract";
 import { crossSitePostPage } from "@ysp/web/content/error-pages";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { homeLink, sendAnswerPage } from "../form-posts.ts";
+import { homeLink, sendAnswerPage } from "../pages/form-posts.ts";
 
 /**
  * Cross-site request forgery, refused for every route in one place (the OWASP CSRF cheat sheet's

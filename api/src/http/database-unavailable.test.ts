@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
 import { builtSite, hasBuild, makeApp, post } from "../../test/harness.ts";
 import { openDatabase } from "../db/client.ts";
-import { escapeHtml } from "../escape-html.ts";
 import { createMetrics } from "../ops/metrics.ts";
+import { escapeHtml } from "../pages/escape-html.ts";
 import { unavailableRetrySeconds } from "./errors.ts";
 
 const signup = "/api/v1/auth/signup/";

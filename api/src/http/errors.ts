@@ -9,8 +9,8 @@ import {
 import { answerFrameWords } from "@ysp/web/content/answers";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
-import { sendFormAgain } from "../form-again.ts";
-import { formPagePath, isFormPost, sendAnswerPage } from "../form-posts.ts";
+import { sendFormAgain } from "../pages/form-again.ts";
+import { formPagePath, isFormPost, sendAnswerPage } from "../pages/form-posts.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { CookieSentTwiceError } from "./cookies.ts";
 

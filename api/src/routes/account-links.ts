@@ -22,12 +22,12 @@ import type { LinkRequests, RequestedPurpose } from "../accounts/link-requests.t
 import { examples } from "../api-examples.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
-import { acceptFormPosts, answerAt, isFormPost } from "../form-posts.ts";
 import type { Cookie } from "../http/cookies.ts";
 import { checkMailboxLimit, type RateLimits } from "../http/rate-limits.ts";
+import { acceptFormPosts, answerAt, isFormPost } from "../pages/form-posts.ts";
+import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "../pages/link-answers.ts";
 import { type Example, linkRefusals, operation, zodBody } from "../route-schemas.ts";
 import { busy } from "./auth.ts";
-import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "./link-answers.ts";
 
 export type AccountLinkOptions = {
   links: AccountLinks;

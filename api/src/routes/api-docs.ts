@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { apiDocsPolicy } from "../api-docs/policy.ts";
-import type { PageFile, SiteFiles } from "../static-site.ts";
+import type { PageFile, SiteFiles } from "../pages/static-site.ts";
 import { sendFile } from "./site.ts";
 
 /** Where the API reference is served, and where the build writes it among the site's files. */

@@ -26,12 +26,12 @@ import { examples, message } from "../api-examples.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { Sessions } from "../auth/sessions.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
-import { acceptFormPosts, isFormPost } from "../form-posts.ts";
 import type { Cookie } from "../http/cookies.ts";
 import { sendError } from "../http/errors.ts";
 import { answeredOverLimit, type RateLimits } from "../http/rate-limits.ts";
 import type { SignupCookie } from "../http/signup-cookie.ts";
 import type { Metrics } from "../ops/metrics.ts";
+import { acceptFormPosts, isFormPost } from "../pages/form-posts.ts";
 import { operation } from "../route-schemas.ts";
 import { rememberSignedUp } from "./signed-up-page.ts";
 

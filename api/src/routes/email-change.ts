@@ -23,7 +23,6 @@ import { examples } from "../api-examples.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import type { User } from "../db/schema.ts";
-import { acceptFormPosts, answerAt, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import { sendError } from "../http/errors.ts";
 import {
   answeredOverLimit,
@@ -31,15 +30,22 @@ import {
   loginEmailKey,
   type RateLimits,
 } from "../http/rate-limits.ts";
-import { linkRefusals, operation } from "../route-schemas.ts";
-import { busy } from "./auth.ts";
+import {
+  acceptFormPosts,
+  answerAt,
+  homeLink,
+  isFormPost,
+  sendAnswerPage,
+} from "../pages/form-posts.ts";
 import {
   linkRefusedTitle,
   linkTokenOf,
   newLinkAt,
   refuseLink,
   refuseLinkPage,
-} from "./link-answers.ts";
+} from "../pages/link-answers.ts";
+import { linkRefusals, operation } from "../route-schemas.ts";
+import { busy } from "./auth.ts";
 import { bearerOf, notAuthenticated, student } from "./sessions.ts";
 
 export type EmailChangeOptions = {

@@ -25,8 +25,8 @@ import {
 import { mailTo, tokenIn } from "../../test/mail.ts";
 import { queryRows } from "../db/client.ts";
 import { users } from "../db/schema.ts";
-import { escapeHtml } from "../escape-html.ts";
-import { showLinkParts } from "../link-parts.ts";
+import { escapeHtml } from "../pages/escape-html.ts";
+import { showLinkParts } from "../pages/link-parts.ts";
 import { childNameSlot } from "./guardian-consent.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { accountPages } from "@ysp/contract";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Students } from "../accounts/students.ts";
-import { escapeHtml } from "../escape-html.ts";
-import { MissingBuildError, pageWithHtml, type SiteFiles } from "../static-site.ts";
+import { escapeHtml } from "../pages/escape-html.ts";
+import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
 import { decodeURIComponentSafe, sendFile } from "./site.ts";
 
 export type JoinPageOptions = {

@@ -1,8 +1,8 @@
 import { accountPages, dataRightsPages, emailChangePages } from "@ysp/contract";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { showLinkParts } from "../link-parts.ts";
-import { type PageFile, pageWithHtml, type SiteFiles } from "../static-site.ts";
-import { linkTokenOf } from "./link-answers.ts";
+import { linkTokenOf } from "../pages/link-answers.ts";
+import { showLinkParts } from "../pages/link-parts.ts";
+import { type PageFile, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
 import { sendFile } from "./site.ts";
 
 /**

@@ -1,11 +1,11 @@
 import { accountPages, signedUpAddressSlot, signupCookieParts } from "@ysp/contract";
 import { maskEmail } from "@ysp/contract/email";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { escapeHtml } from "../escape-html.ts";
 import type { Cookie } from "../http/cookies.ts";
 import type { SignupCookie } from "../http/signup-cookie.ts";
-import { fill, hide, show, withEdits } from "../page-slots.ts";
-import { MissingBuildError, pageWithHtml, type SiteFiles } from "../static-site.ts";
+import { escapeHtml } from "../pages/escape-html.ts";
+import { fill, hide, show, withEdits } from "../pages/page-slots.ts";
+import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
 import { decodeURIComponentSafe, sendFile } from "./site.ts";
 
 /**

@@ -19,8 +19,6 @@ import type { Students } from "../accounts/students.ts";
 import { examples } from "../api-examples.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { User } from "../db/schema.ts";
-import { escapeHtml } from "../escape-html.ts";
-import { acceptFormPosts, answerAt, isFormPost, sendAnswerPage } from "../form-posts.ts";
 import type { Cookie } from "../http/cookies.ts";
 import { sendError } from "../http/errors.ts";
 import {
@@ -31,11 +29,13 @@ import {
   type RateLimits,
 } from "../http/rate-limits.ts";
 import type { SignupCookie } from "../http/signup-cookie.ts";
-import { fill, hide, show, withEdits } from "../page-slots.ts";
+import { escapeHtml } from "../pages/escape-html.ts";
+import { acceptFormPosts, answerAt, isFormPost, sendAnswerPage } from "../pages/form-posts.ts";
+import { newLinkAt } from "../pages/link-answers.ts";
+import { fill, hide, show, withEdits } from "../pages/page-slots.ts";
+import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
 import { operation, zodBody } from "../route-schemas.ts";
-import { MissingBuildError, pageWithHtml, type SiteFiles } from "../static-site.ts";
 import { busy } from "./auth.ts";
-import { newLinkAt } from "./link-answers.ts";
 import { rememberSignedUp } from "./signed-up-page.ts";
 import { sendFile } from "./site.ts";
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "../http/errors.ts";
-import { negotiate, type PageFile, type SiteFiles, type StaticFile } from "../static-site.ts";
+import { negotiate, type PageFile, type SiteFiles, type StaticFile } from "../pages/static-site.ts";
 
 const immutable = "public, max-age=31536000, immutable";
 const revalidate = "no-cache";

@@ -11,10 +11,10 @@ import type { Guardians } from "../accounts/guardians.ts";
 import type { Newsletter } from "../accounts/newsletter.ts";
 import type { PersonalData } from "../accounts/personal-data.ts";
 import type { User } from "../db/schema.ts";
-import { escapeHtml } from "../escape-html.ts";
-import { type Edit, fill, hide, show, value, withEdits } from "../page-slots.ts";
-import { MissingBuildError, pageWithHtml, type SiteFiles } from "../static-site.ts";
-import { dataViewHtml } from "../your-data-view.ts";
+import { escapeHtml } from "../pages/escape-html.ts";
+import { type Edit, fill, hide, show, value, withEdits } from "../pages/page-slots.ts";
+import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
+import { dataViewHtml } from "../pages/your-data-view.ts";
 import { sendFile } from "./site.ts";
 import { dataUserOf, type YourDataOptions } from "./your-data.ts";
 

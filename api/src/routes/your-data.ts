@@ -30,18 +30,18 @@ import type { Students } from "../accounts/students.ts";
 import { examples } from "../api-examples.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import type { User } from "../db/schema.ts";
+import type { Cookie } from "../http/cookies.ts";
+import { sendError } from "../http/errors.ts";
+import { checkMailboxLimit, type RateLimits } from "../http/rate-limits.ts";
 import {
   acceptFormPosts,
   answerAt,
   formPagePath,
   isFormPost,
   sendAnswerPage,
-} from "../form-posts.ts";
-import type { Cookie } from "../http/cookies.ts";
-import { sendError } from "../http/errors.ts";
-import { checkMailboxLimit, type RateLimits } from "../http/rate-limits.ts";
+} from "../pages/form-posts.ts";
+import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "../pages/link-answers.ts";
 import { linkRefusals, type Operation, operation } from "../route-schemas.ts";
-import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "./link-answers.ts";
 
 export type YourDataOptions = {
   links: AccountLinks;

@@ -1,8 +1,8 @@
 import { type LinkProblem, linkProblems, linkTokenParameter } from "@ysp/contract";
 import { answerFrameWords } from "@ysp/web/content/answers";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { sendAnswerPage } from "../form-posts.ts";
 import { sendError } from "../http/errors.ts";
+import { sendAnswerPage } from "./form-posts.ts";
 
 /**
  * What every page a mailed link opens shares: its form posts to the page's own address, token

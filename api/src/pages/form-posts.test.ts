@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { appOnDatabase, pgliteForFile } from "../test/harness.ts";
+import { appOnDatabase, pgliteForFile } from "../../test/harness.ts";
 
 // The fixture site's pages are / and /join (and /join/<code>).
 const suite = appOnDatabase(pgliteForFile());

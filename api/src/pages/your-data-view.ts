@@ -1,5 +1,5 @@
 import { dataRightsWords } from "@ysp/web/content/data-rights";
-import type { PersonalData } from "./accounts/personal-data.ts";
+import type { PersonalData } from "../accounts/personal-data.ts";
 import { escapeHtml } from "./escape-html.ts";
 import { momentWords } from "./lagos-time.ts";
 
