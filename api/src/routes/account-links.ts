@@ -19,14 +19,14 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import type { AccountLinks, LinkAnswer } from "../accounts/account-links.ts";
 import type { LinkRequests, RequestedPurpose } from "../accounts/link-requests.ts";
-import { examples } from "../api-examples.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import type { Cookie } from "../http/cookies.ts";
 import { checkMailboxLimit, type RateLimits } from "../http/rate-limits.ts";
+import { examples } from "../openapi/examples.ts";
+import { type Example, linkRefusals, operation, zodBody } from "../openapi/operation.ts";
 import { acceptFormPosts, answerAt, isFormPost } from "../pages/form-posts.ts";
 import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "../pages/link-answers.ts";
-import { type Example, linkRefusals, operation, zodBody } from "../route-schemas.ts";
 import { busy } from "./auth.ts";
 
 export type AccountLinkOptions = {

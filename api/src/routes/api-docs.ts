@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import { apiDocsPolicy } from "../api-docs/policy.ts";
+import { apiDocsPolicy } from "../openapi/api-docs/policy.ts";
 import type { PageFile, SiteFiles } from "../pages/static-site.ts";
 import { sendFile } from "./site.ts";
 

@@ -22,7 +22,6 @@ import type { AccountLinks } from "../accounts/account-links.ts";
 import type { Accounts } from "../accounts/accounts.ts";
 import type { Guardians } from "../accounts/guardians.ts";
 import { toPublicUser } from "../accounts/students.ts";
-import { examples, message } from "../api-examples.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { Sessions } from "../auth/sessions.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
@@ -30,9 +29,10 @@ import type { Cookie } from "../http/cookies.ts";
 import { sendError } from "../http/errors.ts";
 import { answeredOverLimit, type RateLimits } from "../http/rate-limits.ts";
 import type { SignupCookie } from "../http/signup-cookie.ts";
+import { examples, message } from "../openapi/examples.ts";
+import { operation } from "../openapi/operation.ts";
 import type { Metrics } from "../ops/metrics.ts";
 import { acceptFormPosts, isFormPost } from "../pages/form-posts.ts";
-import { operation } from "../route-schemas.ts";
 import { rememberSignedUp } from "./signed-up-page.ts";
 
 /** Where the auth routes are registered; every URL below is relative to it. */

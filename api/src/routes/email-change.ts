@@ -19,7 +19,6 @@ import type {
   EmailChanges,
 } from "../accounts/email-changes.ts";
 import type { Students } from "../accounts/students.ts";
-import { examples } from "../api-examples.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import type { User } from "../db/schema.ts";
@@ -30,6 +29,8 @@ import {
   loginEmailKey,
   type RateLimits,
 } from "../http/rate-limits.ts";
+import { examples } from "../openapi/examples.ts";
+import { linkRefusals, operation } from "../openapi/operation.ts";
 import {
   acceptFormPosts,
   answerAt,
@@ -44,7 +45,6 @@ import {
   refuseLink,
   refuseLinkPage,
 } from "../pages/link-answers.ts";
-import { linkRefusals, operation } from "../route-schemas.ts";
 import { busy } from "./auth.ts";
 import { bearerOf, notAuthenticated, student } from "./sessions.ts";
 

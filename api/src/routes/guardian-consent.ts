@@ -15,8 +15,9 @@ import { answerFrameWords } from "@ysp/web/content/answers";
 import { dataRightsWords } from "@ysp/web/content/data-rights";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { GuardianAnswer, Guardians, OpenedRequest } from "../accounts/guardians.ts";
-import { examples } from "../api-examples.ts";
 import type { RateLimits } from "../http/rate-limits.ts";
+import { examples } from "../openapi/examples.ts";
+import { itemsOf, linkRefusals, operation } from "../openapi/operation.ts";
 import { escapeHtml } from "../pages/escape-html.ts";
 import { sendFormAgain } from "../pages/form-again.ts";
 import { acceptFormPosts, answerAt, homeLink, sendAnswerPage } from "../pages/form-posts.ts";
@@ -30,7 +31,6 @@ import {
   pageWithHtml,
   type SiteFiles,
 } from "../pages/static-site.ts";
-import { itemsOf, linkRefusals, operation } from "../route-schemas.ts";
 import { sendFile } from "./site.ts";
 
 const words = dataRightsWords.guardianConsent;

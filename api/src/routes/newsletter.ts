@@ -13,9 +13,10 @@ import {
 import { answerFrameWords } from "@ysp/web/content/answers";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Newsletter } from "../accounts/newsletter.ts";
-import { examples } from "../api-examples.ts";
 import { BodyValidationError } from "../http/errors.ts";
 import { answeredOverLimit, checkMailboxLimit, type RateLimits } from "../http/rate-limits.ts";
+import { examples } from "../openapi/examples.ts";
+import { linkRefusals, operation } from "../openapi/operation.ts";
 import { escapeHtml } from "../pages/escape-html.ts";
 import { sendFormAgain } from "../pages/form-again.ts";
 import {
@@ -27,7 +28,6 @@ import {
 } from "../pages/form-posts.ts";
 import { linkTokenOf, refuseLink, refuseLinkPage } from "../pages/link-answers.ts";
 import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
-import { linkRefusals, operation } from "../route-schemas.ts";
 import { serveLinkPage } from "./link-pages.ts";
 import { sendFile } from "./site.ts";
 

@@ -14,7 +14,6 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Credentials } from "../accounts/credentials.ts";
 import { listedSessions, type SessionRecords } from "../accounts/sessions.ts";
 import type { Students } from "../accounts/students.ts";
-import { examples } from "../api-examples.ts";
 import { deviceName } from "../auth/devices.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { Sessions } from "../auth/sessions.ts";
@@ -22,7 +21,8 @@ import { type AccessHolder, refreshTokenSeconds, type TokenSigner } from "../aut
 import type { User } from "../db/schema.ts";
 import { sendError } from "../http/errors.ts";
 import { answeredOverLimit, loginEmailKey, type RateLimits } from "../http/rate-limits.ts";
-import { operation } from "../route-schemas.ts";
+import { examples } from "../openapi/examples.ts";
+import { operation } from "../openapi/operation.ts";
 import { busy } from "./auth.ts";
 
 export type SessionOptions = {

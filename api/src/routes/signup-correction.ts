@@ -16,7 +16,6 @@ import { emailChangeWords } from "@ysp/web/content/email-change";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { SignupCorrections } from "../accounts/signup-corrections.ts";
 import type { Students } from "../accounts/students.ts";
-import { examples } from "../api-examples.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { User } from "../db/schema.ts";
 import type { Cookie } from "../http/cookies.ts";
@@ -29,12 +28,13 @@ import {
   type RateLimits,
 } from "../http/rate-limits.ts";
 import type { SignupCookie } from "../http/signup-cookie.ts";
+import { examples } from "../openapi/examples.ts";
+import { operation, zodBody } from "../openapi/operation.ts";
 import { escapeHtml } from "../pages/escape-html.ts";
 import { acceptFormPosts, answerAt, isFormPost, sendAnswerPage } from "../pages/form-posts.ts";
 import { newLinkAt } from "../pages/link-answers.ts";
 import { fill, hide, show, withEdits } from "../pages/page-slots.ts";
 import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
-import { operation, zodBody } from "../route-schemas.ts";
 import { busy } from "./auth.ts";
 import { rememberSignedUp } from "./signed-up-page.ts";
 import { sendFile } from "./site.ts";

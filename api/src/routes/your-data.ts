@@ -27,12 +27,13 @@ import type { AccountLinks } from "../accounts/account-links.ts";
 import type { Guardians } from "../accounts/guardians.ts";
 import type { PersonalData } from "../accounts/personal-data.ts";
 import type { Students } from "../accounts/students.ts";
-import { examples } from "../api-examples.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import type { User } from "../db/schema.ts";
 import type { Cookie } from "../http/cookies.ts";
 import { sendError } from "../http/errors.ts";
 import { checkMailboxLimit, type RateLimits } from "../http/rate-limits.ts";
+import { examples } from "../openapi/examples.ts";
+import { linkRefusals, type Operation, operation } from "../openapi/operation.ts";
 import {
   acceptFormPosts,
   answerAt,
@@ -41,7 +42,6 @@ import {
   sendAnswerPage,
 } from "../pages/form-posts.ts";
 import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "../pages/link-answers.ts";
-import { linkRefusals, type Operation, operation } from "../route-schemas.ts";
 
 export type YourDataOptions = {
   links: AccountLinks;

@@ -1,4 +1,4 @@
-import { escapeHtml } from "../pages/escape-html.ts";
+import { escapeHtml } from "../../pages/escape-html.ts";
 import type { Header, MediaType } from "./document.ts";
 import { block, code, inline, prose } from "./html.ts";
 import {

@@ -1,7 +1,7 @@
 import { dataRightsLifetimes, signupCorrectionLifetime } from "@ysp/contract";
 import { site } from "@ysp/web/content/site";
-import { accessTokenSeconds } from "./auth/tokens.ts";
-import { cookiesFor } from "./http/cookies.ts";
+import { accessTokenSeconds } from "../auth/tokens.ts";
+import { cookiesFor } from "../http/cookies.ts";
 
 /** The version of /api/v1 as described: the minor number moves with each addition. */
 export const apiVersion = "1.2.0";

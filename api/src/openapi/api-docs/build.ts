@@ -8,11 +8,11 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { loadConfig } from "../config.ts";
-import { openDatabase } from "../db/client.ts";
-import { loadSite } from "../pages/static-site.ts";
-import { apiDocsPath } from "../routes/api-docs.ts";
-import { buildServer } from "../server.ts";
+import { loadConfig } from "../../config.ts";
+import { openDatabase } from "../../db/client.ts";
+import { loadSite } from "../../pages/static-site.ts";
+import { apiDocsPath } from "../../routes/api-docs.ts";
+import { buildServer } from "../../server.ts";
 import type { ApiDocument } from "./document.ts";
 import { renderApiDocs } from "./render.ts";
 

@@ -1,5 +1,5 @@
 import { site } from "@ysp/web/content/site";
-import { escapeHtml } from "./pages/escape-html.ts";
+import { escapeHtml } from "../../pages/escape-html.ts";
 
 /**
  * A page the server writes itself rather than the site's build: the answer to a plain form post,

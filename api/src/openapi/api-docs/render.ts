@@ -1,6 +1,5 @@
 import { STATUS_CODES } from "node:http";
-import { escapeHtml } from "../pages/escape-html.ts";
-import { serverPage } from "../server-page.ts";
+import { escapeHtml } from "../../pages/escape-html.ts";
 import { bodyHtml, fieldList, loneField } from "./bodies.ts";
 import {
   type ApiDocument,
@@ -16,6 +15,7 @@ import {
 } from "./document.ts";
 import { block, code, inline, prose } from "./html.ts";
 import { errorShape, fields, shapes } from "./schema-fields.ts";
+import { serverPage } from "./server-page.ts";
 import { style } from "./style.ts";
 
 /** Where the server publishes the document this page is made from. */

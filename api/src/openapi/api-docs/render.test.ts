@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { appOnDatabase, pgliteForFile } from "../../test/harness.ts";
-import { escapeHtml } from "../pages/escape-html.ts";
+import { appOnDatabase, pgliteForFile } from "../../../test/harness.ts";
+import { escapeHtml } from "../../pages/escape-html.ts";
 import { type ApiDocument, type Operation, operations } from "./document.ts";
 import { renderApiDocs } from "./render.ts";
 

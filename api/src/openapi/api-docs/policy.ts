@@ -1,4 +1,4 @@
-import { cspHash } from "../csp-hash.ts";
+import { cspHash } from "./csp-hash.ts";
 
 /**
  * The reference's Content-Security-Policy, from the page as built: its inline style by hash,

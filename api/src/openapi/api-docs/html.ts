@@ -1,4 +1,4 @@
-import { escapeHtml } from "../pages/escape-html.ts";
+import { escapeHtml } from "../../pages/escape-html.ts";
 
 /** Text of the document's in a line: escaped, with `code` in backticks and nothing more. */
 export const inline = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");

@@ -13,11 +13,11 @@ import {
   post,
   testCookies,
   testPublicUrl,
-} from "../test/harness.ts";
-import { createTokenSigner } from "./auth/tokens.ts";
-import type { Database } from "./db/client.ts";
-import { openDatabase } from "./db/client.ts";
-import { bodyLimit } from "./http/body-limit.ts";
+} from "../../test/harness.ts";
+import { createTokenSigner } from "../auth/tokens.ts";
+import type { Database } from "../db/client.ts";
+import { openDatabase } from "../db/client.ts";
+import { bodyLimit } from "../http/body-limit.ts";
 
 /**
  * Every operation the API's document describes, called on the real server, and every answer

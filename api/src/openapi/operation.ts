@@ -10,7 +10,7 @@ import {
 } from "@ysp/contract";
 import type { FastifySchema, FastifySchemaCompiler } from "fastify";
 import * as z from "zod/mini";
-import { BodyValidationError, fastifyCodes } from "./http/errors.ts";
+import { BodyValidationError, fastifyCodes } from "../http/errors.ts";
 
 /**
  * The codes a body's validation answers, each kept as zod names it; any other rule broken

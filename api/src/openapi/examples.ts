@@ -11,7 +11,7 @@ import {
   signupCorrectionMessages,
   type TokenPair,
 } from "@ysp/contract";
-import type { Example } from "./route-schemas.ts";
+import type { Example } from "./operation.ts";
 
 /**
  * The values the API's document shows in its examples: one student throughout, so a reader
