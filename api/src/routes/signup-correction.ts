@@ -28,8 +28,9 @@ import {
   type RateLimits,
 } from "../http/rate-limits.ts";
 import type { SignupCookie } from "../http/signup-cookie.ts";
+import { zodBody } from "../http/validation.ts";
 import { examples } from "../openapi/examples.ts";
-import { operation, zodBody } from "../openapi/operation.ts";
+import { operation } from "../openapi/operation.ts";
 import { escapeHtml } from "../pages/escape-html.ts";
 import { acceptFormPosts, answerAt, isFormPost, sendAnswerPage } from "../pages/form-posts.ts";
 import { newLinkAt } from "../pages/link-answers.ts";
