@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { apiDocsPolicy } from "../openapi/api-docs/policy.ts";
+import { sendFile } from "../pages/send-file.ts";
 import type { PageFile, SiteFiles } from "../pages/static-site.ts";
-import { sendFile } from "./site.ts";
 
 /** Where the API reference is served, and where the build writes it among the site's files. */
 export const apiDocsPath = "/api/docs";

@@ -26,13 +26,13 @@ import { dayWords, momentWords } from "../pages/lagos-time.ts";
 import { linkRefusedTitle, linkTokenOf, refuseLink } from "../pages/link-answers.ts";
 import { showLinkParts } from "../pages/link-parts.ts";
 import { type Edit, fill, hide, href, show, withEdits } from "../pages/page-slots.ts";
+import { sendFile } from "../pages/send-file.ts";
 import {
   MissingBuildError,
   type PageFile,
   pageWithHtml,
   type SiteFiles,
 } from "../pages/static-site.ts";
-import { sendFile } from "./site.ts";
 
 const words = dataRightsWords.guardianConsent;
 const { unusable } = words;

@@ -2,8 +2,8 @@ import { accountPages } from "@ysp/contract";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Students } from "../accounts/students.ts";
 import { escapeHtml } from "../pages/escape-html.ts";
+import { decodeURIComponentSafe, sendFile } from "../pages/send-file.ts";
 import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
-import { decodeURIComponentSafe, sendFile } from "./site.ts";
 
 export type JoinPageOptions = {
   site: SiteFiles;

@@ -27,9 +27,9 @@ import {
   sendAnswerPage,
 } from "../pages/form-posts.ts";
 import { linkTokenOf, refuseLink, refuseLinkPage } from "../pages/link-answers.ts";
+import { serveLinkPage } from "../pages/link-parts.ts";
+import { sendFile } from "../pages/send-file.ts";
 import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
-import { serveLinkPage } from "./link-pages.ts";
-import { sendFile } from "./site.ts";
 
 export type NewsletterOptions = {
   newsletter: Newsletter;

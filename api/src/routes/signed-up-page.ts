@@ -5,8 +5,8 @@ import type { Cookie } from "../http/cookies.ts";
 import type { SignupCookie } from "../http/signup-cookie.ts";
 import { escapeHtml } from "../pages/escape-html.ts";
 import { fill, hide, show, withEdits } from "../pages/page-slots.ts";
+import { decodeURIComponentSafe, sendFile } from "../pages/send-file.ts";
 import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
-import { decodeURIComponentSafe, sendFile } from "./site.ts";
 
 /**
  * maskEmail's shape for an address the sign-up takes (contract/email.ts, ASCII only): one

@@ -35,10 +35,10 @@ import { escapeHtml } from "../pages/escape-html.ts";
 import { acceptFormPosts, answerAt, isFormPost, sendAnswerPage } from "../pages/form-posts.ts";
 import { newLinkAt } from "../pages/link-answers.ts";
 import { fill, hide, show, withEdits } from "../pages/page-slots.ts";
+import { sendFile } from "../pages/send-file.ts";
 import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
 import { busy } from "./auth.ts";
 import { rememberSignedUp } from "./signed-up-page.ts";
-import { sendFile } from "./site.ts";
 
 export type SignupCorrectionOptions = {
   students: Pick<Students, "findById">;

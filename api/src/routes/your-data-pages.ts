@@ -13,9 +13,9 @@ import type { PersonalData } from "../accounts/personal-data.ts";
 import type { User } from "../db/schema.ts";
 import { escapeHtml } from "../pages/escape-html.ts";
 import { type Edit, fill, hide, show, value, withEdits } from "../pages/page-slots.ts";
+import { sendFile } from "../pages/send-file.ts";
 import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
 import { dataViewHtml } from "../pages/your-data-view.ts";
-import { sendFile } from "./site.ts";
 import { dataUserOf, type YourDataOptions } from "./your-data.ts";
 
 export type YourDataPagesOptions = Pick<YourDataOptions, "signer" | "students" | "dataCookie"> & {
