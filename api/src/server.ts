@@ -37,7 +37,7 @@ import { readDatabaseFigures, recordErasureSweep } from "./ops/metrics-database.
 import { knowSitePages } from "./pages/form-posts.ts";
 import { type FormRoutes, findFormRoutes, formPostRoute } from "./pages/form-routes.ts";
 import type { SiteFiles } from "./pages/static-site.ts";
-import { accountLinkRoutes, linkPageRoutes } from "./routes/account-links.ts";
+import { accountLinkPageRoutes, accountLinkRoutes } from "./routes/account-links.ts";
 import { apiDocsRoutes } from "./routes/api-docs.ts";
 import { authPrefix, authRoutes, refreshRoutes } from "./routes/auth.ts";
 import { emailChangePageRoutes, emailChangeRoutes } from "./routes/email-change.ts";
@@ -51,7 +51,7 @@ import { signedUpPageRoutes } from "./routes/signed-up-page.ts";
 import { signupCorrectionPageRoutes, signupCorrectionRoutes } from "./routes/signup-correction.ts";
 import { siteRoutes } from "./routes/site.ts";
 import { yourDataPageRoutes, yourDataRoutes } from "./routes/your-data.ts";
-import { yourDataPagesRoutes } from "./routes/your-data-pages.ts";
+import { yourDataPageViews } from "./routes/your-data-pages.ts";
 
 export type ServerOptions = {
   config: Pick<
@@ -258,7 +258,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   }
   const sessions = createSessions(accounts.sessions, signer, config.refreshReuseGraceSeconds);
   const cookies = cookiesFor(config.publicUrl);
-  const signup = signupCookie(cookies.signup, signer);
+  const signup = signupCookie(cookies.signupAccount, signer);
   await app.register(sessionRoutes, {
     prefix: authPrefix,
     students: accounts.students,
@@ -280,7 +280,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     links,
     guardians,
     outcomes: metrics,
-    signedUpCookie: cookies.signedUp,
+    signedUpCookie: cookies.signedUpAddress,
     signup,
   });
   const linkOptions = {
@@ -292,7 +292,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     dataCookie: cookies.data,
   };
   await app.register(accountLinkRoutes, { prefix: authPrefix, ...linkOptions });
-  await app.register(linkPageRoutes, linkOptions);
+  await app.register(accountLinkPageRoutes, linkOptions);
   const emailChangeOptions = {
     students: accounts.students,
     changes: createEmailChanges(database.db, links, mailQueue, now),
@@ -315,15 +315,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   };
   await app.register(yourDataRoutes, { prefix: yourDataApi, ...dataOptions });
   await app.register(yourDataPageRoutes, dataOptions);
-  await app.register(yourDataPagesRoutes, { ...dataOptions, newsletter, site });
+  await app.register(yourDataPageViews, { ...dataOptions, newsletter, site });
   await app.register(guardianConsentRoutes, { guardians, rateLimits: limits, site });
   await app.register(joinPageRoutes, { site, students: accounts.students });
-  await app.register(signedUpPageRoutes, { site, signedUpCookie: cookies.signedUp, signup });
+  await app.register(signedUpPageRoutes, { site, signedUpCookie: cookies.signedUpAddress, signup });
   const correctionOptions = {
     students: accounts.students,
     corrections: createSignupCorrections(database.db, links, mailQueue, now),
     signup,
-    signedUpCookie: cookies.signedUp,
+    signedUpCookie: cookies.signedUpAddress,
     hasher,
     decoyHash: decoy.value,
     rateLimits: limits,

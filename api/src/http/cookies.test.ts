@@ -52,8 +52,8 @@ const sites = [
     scheme: "https",
     publicUrl: testPublicUrl,
     data: "__Host-ysp_data",
-    signedUp: "__Host-ysp_signed_up",
-    signup: "__Host-ysp_signup",
+    signedUpAddress: "__Host-ysp_signed_up",
+    signupAccount: "__Host-ysp_signup",
     attributes: (seconds: number) =>
       `; Path=/; Max-Age=${seconds}; HttpOnly; SameSite=Strict; Secure`,
     signedUpPath: "/",
@@ -62,8 +62,8 @@ const sites = [
     scheme: "http",
     publicUrl: "http://localhost:3000",
     data: "ysp_data",
-    signedUp: "ysp_signed_up",
-    signup: "ysp_signup",
+    signedUpAddress: "ysp_signed_up",
+    signupAccount: "ysp_signup",
     attributes: (seconds: number) => `; Path=/; Max-Age=${seconds}; HttpOnly; SameSite=Strict`,
     signedUpPath: accountPages.signedUp,
   },
@@ -88,7 +88,7 @@ describe.each(databases)("our cookies on $name", (testDb) => {
       return signer.signData({ userId: user.id, epoch: 0 });
     };
 
-    it(`names and sets each cookie by PUBLIC_URL: ${site.data}, ${site.signedUp}, ${site.signup}`, async () => {
+    it(`names and sets each cookie by PUBLIC_URL: ${site.data}, ${site.signedUpAddress}, ${site.signupAccount}`, async () => {
       const student = makeStudent();
       const signedUp = await app.inject({
         method: "POST",
@@ -97,12 +97,12 @@ describe.each(databases)("our cookies on $name", (testDb) => {
         payload: new URLSearchParams(student).toString(),
       });
       expect(signedUp.statusCode, signedUp.body).toBe(303);
-      const remembered = String(setCookie(signedUp.headers, site.signedUp));
+      const remembered = String(setCookie(signedUp.headers, site.signedUpAddress));
       expect(remembered).toMatch(/^[^;]+=[^;]+; /);
       expect(remembered.slice(remembered.indexOf(";"))).toBe(
         site.attributes(3600).replace("Path=/;", `Path=${site.signedUpPath};`),
       );
-      const account = String(setCookie(signedUp.headers, site.signup));
+      const account = String(setCookie(signedUp.headers, site.signupAccount));
       expect(account.slice(account.indexOf(";"))).toBe(
         site.attributes(signupCorrectionLifetime.seconds),
       );

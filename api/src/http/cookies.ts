@@ -28,13 +28,13 @@ const specs = {
    * long enough to reload. Over plain http only /signed-up is sent it; behind TLS `__Host-`
    * demands Path=/, and the masked address it holds grants nothing.
    */
-  signedUp: { name: "ysp_signed_up", seconds: 3600, path: accountPages.signedUp },
+  signedUpAddress: { name: "ysp_signed_up", seconds: 3600, path: accountPages.signedUp },
   /**
    * The account this browser has just made, as a signed token (routes/signup-cookie.ts), for a
    * day: with it and the password the student puts a mistyped address right. Its Path is the
    * whole site: the API reads it, and so do /signed-up and /correct-email.
    */
-  signup: { name: "ysp_signup", seconds: signupCorrectionLifetime.seconds, path: "/" },
+  signupAccount: { name: "ysp_signup", seconds: signupCorrectionLifetime.seconds, path: "/" },
 };
 
 /** A request that carried one of our cookies twice: either could be a stranger's (errors.ts refuses it). */
@@ -98,7 +98,7 @@ export function cookiesFor(publicUrl: string): Cookies {
   };
   return {
     data: cookie(specs.data),
-    signedUp: cookie(specs.signedUp),
-    signup: cookie(specs.signup),
+    signedUpAddress: cookie(specs.signedUpAddress),
+    signupAccount: cookie(specs.signupAccount),
   };
 }

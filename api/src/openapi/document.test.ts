@@ -125,7 +125,7 @@ async function call(
 const signupCookieOf = (answer: LightMyRequestResponse) =>
   [answer.headers["set-cookie"] ?? []]
     .flat()
-    .find((line) => line.startsWith(`${testCookies.signup.name}=`))
+    .find((line) => line.startsWith(`${testCookies.signupAccount.name}=`))
     ?.split(";")[0];
 
 /** The example body the document gives for an operation. */
@@ -387,7 +387,7 @@ describe.skipIf(!postgresBinDir())("the API's document on a bad day", () => {
         epoch: 0,
       });
       const signer = createTokenSigner(makeConfig().jwtSecret);
-      const cookie = `${testCookies.signup.name}=${await signer.signSignup(user.id)}`;
+      const cookie = `${testCookies.signupAccount.name}=${await signer.signSignup(user.id)}`;
       const tokenFor = (op: DocOperation) =>
         op.security.some((scheme) => "dataAccess" in scheme)
           ? dataToken

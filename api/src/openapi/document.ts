@@ -62,7 +62,7 @@ export const openApiBase = (publicUrl: string) => ({
       signupCookie: {
         type: "apiKey" as const,
         in: "cookie" as const,
-        name: cookiesFor(publicUrl).signup.name,
+        name: cookiesFor(publicUrl).signupAccount.name,
         description: `Set by signUp in the browser that signed up, for ${signupCorrectionLifetime.words}: HttpOnly and SameSite=Strict, so only this site's own pages in that browser send it.`,
       },
     },

@@ -229,7 +229,10 @@ async function resetPassword(
  * included (a form with no action does that without any script), and get a
  * page back: the confirmed page, or a page saying what went wrong.
  */
-export const linkPageRoutes: FastifyPluginAsync<AccountLinkOptions> = async (app, options) => {
+export const accountLinkPageRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
+  app,
+  options,
+) => {
   acceptFormPosts(app);
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");

@@ -47,10 +47,7 @@ function sentToHtml(address: string): string {
  * it, so a mistyped one is seen at once. Each is written for one person: never cached, and only ever to a browser whose cookie
  * came with a same-site request (SameSite=Strict), so no other site can frame or fetch one.
  */
-export const yourDataPagesRoutes: FastifyPluginAsync<YourDataPagesOptions> = async (
-  app,
-  options,
-) => {
+export const yourDataPageViews: FastifyPluginAsync<YourDataPagesOptions> = async (app, options) => {
   const { site, guardians, newsletter, personalData } = options;
 
   /**
