@@ -30,7 +30,7 @@ const specs = {
    */
   signedUpAddress: { name: "ysp_signed_up", seconds: 3600, path: accountPages.signedUp },
   /**
-   * The account this browser has just made, as a signed token (routes/signup-cookie.ts), for a
+   * The account this browser has just made, as a signed token (signup-cookie.ts), for a
    * day: with it and the password the student puts a mistyped address right. Its Path is the
    * whole site: the API reads it, and so do /signed-up and /correct-email.
    */

@@ -12,7 +12,7 @@ Every error is answered in one shape: \`type\` and a list of \`errors\`, each wi
 
 How /api/v1 changes: within v1, changes are additive only (new operations, new optional fields in a body, new fields in an answer, new error codes on new conditions); a client must ignore fields it does not know. Nothing is removed or renamed within v1 without notice: an operation to be withdrawn first answers with a \`Deprecation\` header (RFC 9745) and a \`Sunset\` header (RFC 8594) giving the date, at least 90 days ahead, and the change is listed here. A change that cannot be additive comes as /api/v2, beside v1. An \`operationId\` never changes within v1.`;
 
-/** The OpenAPI document's fixed parts; the operations come from the routes (route-schemas.ts). */
+/** The OpenAPI document's fixed parts; the operations come from the routes (operation.ts). */
 export const openApiBase = (publicUrl: string) => ({
   openapi: "3.1.0",
   info: {

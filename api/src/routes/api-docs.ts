@@ -7,7 +7,7 @@ import type { PageFile, SiteFiles } from "../pages/static-site.ts";
 export const apiDocsPath = "/api/docs";
 
 /**
- * The API reference, rendered from the OpenAPI document at build time (api/src/api-docs/build.ts),
+ * The API reference, rendered from the OpenAPI document at build time (api/src/openapi/api-docs/build.ts),
  * sent as the site's pages are, with its own Content-Security-Policy. A build without it (the
  * tests' fixture site) gets no route: /api/docs is then an unknown API path, and the site's
  * routes answer 404 as they do for any other.
