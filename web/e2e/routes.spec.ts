@@ -55,7 +55,7 @@ test.describe("every route", () => {
         fullPage: true,
       });
 
-      // Issue 5: no CSP violation on any route, whatever loads on scroll or opens, and every
+      // No CSP violation on any route, whatever loads on scroll or opens, and every
       // external link keeps this page to itself (none can reach back through window.opener).
       await scrollToBottom(page);
       const hasMenu = route.chrome && (viewport?.width ?? 0) < 960;
@@ -139,7 +139,7 @@ test.describe("every route", () => {
       );
       // The store link, dialogs' fallback and form checks, and on the email forms the typo hint
       // (about 2.1 KB raw, 0.9 KB with brotli): /forgot-password carries the most, 4.5 KB.
-      // Home and /login (issue 33): 9.9 KB, all inline (a file is a round trip on a slow line).
+      // Home and /login: 9.9 KB, all inline (a file is a round trip on a slow line).
       expect(inline + files, path).toBeLessThanOrEqual(scriptKb * 1024);
       expect(files, path).toBe(0);
     }

@@ -9,7 +9,7 @@ import {
 } from "./fixtures.ts";
 
 /**
- * "Did you mean …?" under an email field whose domain looks mistyped (issue 32): from the
+ * "Did you mean …?" under an email field whose domain looks mistyped (docs/decisions/025): from the
  * library on /join, from an inline script on the pages without framework JavaScript. A tap
  * puts the address in; nothing is ever blocked by it.
  */

@@ -13,7 +13,7 @@ import { createMailQueue } from "../mail/mail-queue.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
 import { listenForMetrics, type MetricsListener } from "./metrics-listener.ts";
 
-/** Every metric of ours the issue names, each of which must come with its help text. */
+/** Every metric of ours (`ysp_*`, docs/deploy.md), each of which must come with its help text. */
 const ours = [
   "ysp_signups_total",
   "ysp_logins_total",

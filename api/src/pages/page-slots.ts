@@ -4,7 +4,7 @@ import { MissingBuildError } from "./static-site.ts";
 /**
  * Places in a built page the server writes one person's facts into, each found by its id or its
  * field's name. Constant markup and escaped values only, spliced in by slicing: a value holding
- * `$&` or `` $` `` is text, never a pattern that copies the page into itself (issue 30).
+ * `$&` or `` $` `` is text, never a pattern that copies the page into itself.
  */
 
 /** One change to a built page; it throws when the page has no place for it. */

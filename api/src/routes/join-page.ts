@@ -65,7 +65,7 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
   const slots = slotsOf(html);
 
   /** The page for `code`: every write through a replacer function, never a replacement string
-   * (where `$&` or `` $` `` would copy the page into itself, issue 30). */
+   * (where `$&` or `` $` `` would copy the page into itself). */
   function pageFor(code: string, known: boolean): string {
     let input = slots.input.replace(' value=""', () => ` value="${escapeHtml(code)}"`);
     let filled = html;
