@@ -95,7 +95,8 @@ export const pages = [
     indexed: true,
     builtAt: "/",
   },
-  // The home page with its login dialog open: a link to share, not a page to index.
+  // The home page again, at /login: students log in in the app, not on the site (docs/spec.md
+  // §2), so a link to /login lands on home. Not indexed: it would be home twice.
   {
     id: "login",
     path: "/login",
