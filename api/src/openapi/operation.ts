@@ -15,7 +15,7 @@ import { validateBody, validationCodes, zodBody, zodResponse } from "../http/val
 export type Example = { summary: string; value: unknown };
 
 /** An answer when all goes well. */
-export type Answer = {
+export type SuccessAnswer = {
   description: string;
   schema: z.ZodMiniType | Record<string, unknown>;
   examples: Record<string, Example>;
@@ -44,7 +44,7 @@ export type Operation = {
   body?: { schema: z.ZodMiniType; examples: Record<string, Example> };
   /** The address's parameters (`:id` in the route), each with what it is. */
   params?: Record<string, string>;
-  answers: Partial<Record<200 | 201 | 202, Answer>> & { 204?: EmptyAnswer };
+  answers: Partial<Record<200 | 201 | 202, SuccessAnswer>> & { 204?: EmptyAnswer };
   /** The refusals this operation has beyond those every operation of its kind has. */
   refusals?: Partial<Record<RefusalStatus, Partial<Record<ApiErrorCode, Refusal>>>>;
   /** Counted by a rate limit: 429 with Retry-After. */

@@ -8,7 +8,7 @@ import { MissingBuildError, type PageFile } from "./static-site.ts";
  * (web/app/routes/answer-frame.tsx): the site's header and footer around a card. What worked
  * lands on a page of its own instead (a 303 to contract's answerPages).
  */
-export type Answer = {
+export type FramedAnswer = {
   title: string;
   lines: readonly string[];
   /** `back`: the frame's script goes back through history, so the form is found as it was left. */
@@ -40,7 +40,10 @@ export function answerFrameOf(page: PageFile): AnswerFrame {
 }
 
 /** The page, every string escaped; replacer functions only, so no `$&` in a line copies the page. */
-export function answerPage(frame: AnswerFrame, { title: heading, lines, link }: Answer): string {
+export function answerPage(
+  frame: AnswerFrame,
+  { title: heading, lines, link }: FramedAnswer,
+): string {
   const content = `<h1>${escapeHtml(heading)}</h1>${lines
     .map((line) => `<p>${escapeHtml(line)}</p>`)
     .join("")}<p><a class="button button-primary" href="${escapeHtml(link.href)}"${

@@ -1,7 +1,7 @@
 import { type AnswerPage, answerPages } from "@ysp/contract";
 import { answerFrameWords } from "@ysp/web/content/answers";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type Answer, type AnswerFrame, answerFrameOf, answerPage } from "./answer-page.ts";
+import { type AnswerFrame, answerFrameOf, answerPage, type FramedAnswer } from "./answer-page.ts";
 import { type FormPages, formPagesOf, fromParameter } from "./form-again.ts";
 import { formType, postedAddress } from "./form-routes.ts";
 import { builtPagePath, type SiteFiles } from "./static-site.ts";
@@ -76,7 +76,11 @@ export const answerAt = (reply: FastifyReply, answer: AnswerPage): FastifyReply 
   reply.redirect(answerPages[answer], 303);
 
 /** Answers a form post with a page: never cached, since it reports one person's submission. */
-export function sendAnswerPage(reply: FastifyReply, status: number, answer: Answer): FastifyReply {
+export function sendAnswerPage(
+  reply: FastifyReply,
+  status: number,
+  answer: FramedAnswer,
+): FastifyReply {
   const frame = reply.server.answerFrame;
   return reply
     .code(status)

@@ -83,7 +83,7 @@ declare module "fastify" {
 }
 
 /** What every operation on one's own data shares: the data token, and its refusals. */
-const owner = {
+const dataOwnerOperation = {
   tag: "your data",
   security: "dataAccess",
   refusals: {
@@ -170,7 +170,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
     owned.get(
       "/",
       operation({
-        ...owner,
+        ...dataOwnerOperation,
         operationId: "downloadYourData",
         summary: "Everything held about the account, as JSON (a download)",
         answers: {
@@ -203,7 +203,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       "/name/",
       {
         ...operation({
-          ...owner,
+          ...dataOwnerOperation,
           operationId: "correctName",
           summary: "Correct the account's first and last name",
           body: { schema: correctNameBodySchema, examples: examples.nameBody },
@@ -228,7 +228,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       "/stop-marketing/",
       {
         ...operation({
-          ...owner,
+          ...dataOwnerOperation,
           operationId: "stopMarketing",
           summary: "Stop the newsletter and every other marketing email to the account's address",
           body: { schema: z.object({}), examples: examples.emptyBody },
@@ -252,7 +252,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       "/guardian-request/",
       {
         ...operation({
-          ...owner,
+          ...dataOwnerOperation,
           operationId: "askGuardian",
           summary:
             "Ask a parent or guardian for permission, by email (one request pending at a time)",
@@ -266,9 +266,9 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
             },
           },
           refusals: {
-            ...owner.refusals,
+            ...dataOwnerOperation.refusals,
             400: {
-              ...owner.refusals[400],
+              ...dataOwnerOperation.refusals[400],
               guardian_email_own: {
                 detail: dataRightsMessages.guardianEmailOwn,
                 attr: "guardian_email",
@@ -325,7 +325,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       "/delete/",
       {
         ...operation({
-          ...owner,
+          ...dataOwnerOperation,
           operationId: "deleteAccount",
           summary: `Delete the account and all its data now (confirm: "DELETE"); every token stops working`,
           body: { schema: deleteBodySchema, examples: examples.deleteBody },
