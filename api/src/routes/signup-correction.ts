@@ -27,6 +27,7 @@ import {
   loginEmailKey,
   type RateLimits,
 } from "../http/rate-limits.ts";
+import { rememberSignedUp } from "../http/signed-up-address.ts";
 import type { SignupCookie } from "../http/signup-cookie.ts";
 import { zodBody } from "../http/validation.ts";
 import { examples } from "../openapi/examples.ts";
@@ -38,13 +39,12 @@ import { fill, hide, show, withEdits } from "../pages/page-slots.ts";
 import { sendFile } from "../pages/send-file.ts";
 import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
 import { busy } from "./auth.ts";
-import { rememberSignedUp } from "./signed-up-page.ts";
 
 export type SignupCorrectionOptions = {
   students: Pick<Students, "findById">;
   corrections: SignupCorrections;
   signup: SignupCookie;
-  /** Where a corrected sign-up's link went, masked, for /signed-up (signed-up-page.ts). */
+  /** Where a corrected sign-up's link went, masked, for /signed-up (http/signed-up-address.ts). */
   signedUpCookie: Cookie;
   hasher: PasswordHasher;
   /** Checked against for an account with no password, so its answer takes a hash's time too. */
