@@ -2,9 +2,10 @@ import { site } from "@ysp/web/content/site";
 import { escapeHtml } from "../../pages/escape-html.ts";
 
 /**
- * A page the server writes itself rather than the site's build: the answer to a plain form post,
- * and the API reference. Neither is for search engines. `head` is what the page adds to its
- * head (its style, a script); `main` is its content, already escaped.
+ * The frame of the API reference, the one page the server writes whole rather than taking from
+ * the site's build (a form post's answer fills the build's own answer frame). Not for search
+ * engines. `head` is what the page adds to its head (its style, a script); `main` is its
+ * content, already escaped.
  */
 export const serverPage = ({ title, head, main }: { title: string; head: string; main: string }) =>
   `<!DOCTYPE html>
