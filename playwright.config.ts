@@ -50,7 +50,7 @@ export default defineConfig({
       DATA_DIR: e2eDataDir,
       LOG_LEVEL: "warn",
       // Every spec signs up and logs in from this one address, two workers at a time; the
-      // limits themselves are tested against the API (api/src/rate-limits.test.ts).
+      // limits themselves are tested against the API (api/src/http/rate-limits.test.ts).
       RATE_LIMIT_SIGNUP: "600",
       RATE_LIMIT_LOGIN: "600",
       RATE_LIMIT_NEWSLETTER: "600",

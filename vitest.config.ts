@@ -11,17 +11,17 @@ export default defineConfig({
   test: {
     globalSetup: ["@ysp/testing/temporary-root"],
     // Tests start real PostgreSQL servers and hash with argon2id on two shared cores: vitest's
-    // 5 s default failed a clean-clone CI run (a start of PostgreSQL inside one test, 27 Nov).
+    // 5 s default fails a clean-clone CI run, where one test may start PostgreSQL.
     // This bounds a hang, it measures nothing.
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two files at once on two cores, where vitest's default (cores − 1) ran one: most of a
     // file's time is spent waiting on its PostgreSQL, SMTP server or hashing worker. The unit
-    // phase took 14.6 min alone and 8.7 min two at a time (27 Nov, all 1,308 tests passed).
+    // phase takes 14.6 min one file at a time and 8.7 min two at a time (docs/decisions/029).
     maxWorkers: 2,
     // Each worker keeps the modules it has loaded from one file to the next: loading the server
     // again for each of the 71 files left both cores idle for minutes. 7.1 min instead of 8.6
-    // (28 Nov, all 1,308 passed). Files restore what they change (timers, globals, env).
+    // (docs/decisions/029). Files restore what they change (timers, globals, env).
     isolate: false,
     include: [
       "web/app/**/*.test.{ts,tsx}",

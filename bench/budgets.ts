@@ -29,7 +29,7 @@ export const benchPages = pages
   }));
 
 /**
- * The slow-line table's pages (issue 33): home and /login, which ship no framework, the
+ * The slow-line table's pages: home and /login, which ship no framework, the
  * sign-up page from an invite link, which hydrates, and a long page without framework.
  */
 export const slowLinePages = (["home", "login", "join", "faqs"] as const).map((id) => {
@@ -38,7 +38,7 @@ export const slowLinePages = (["home", "login", "join", "faqs"] as const).map((i
   return { path: "example" in page ? page.example : page.builtAt, hydrates: page.hydrates };
 });
 
-/** Issue 33: home and /login usable within 1.5 s on the slow line (3.4 s when they hydrated). */
+/** Home and /login usable within 1.5 s on the slow line (3.4 s when they hydrated). */
 const interactiveBudgetMs: Readonly<Record<string, number>> = { "/": 1500, "/login": 1500 };
 
 /** The slow line's interactive times against their budgets; pages without one are only shown. */
@@ -89,7 +89,7 @@ export function checkBudgets(input: {
 
   for (const lh of input.lighthouse) {
     const p = lh.path;
-    // Home, with no framework since issue 33, is held to 100.
+    // Home, with no framework (docs/decisions/028), is held to 100.
     const performanceBudget = p === "/" ? 100 : 98;
     check(
       `${p}: Lighthouse performance ${performanceBudget === 100 ? "100" : "≥ 98"}`,
@@ -167,7 +167,7 @@ export function checkBudgets(input: {
   for (const w of input.weights) {
     const p = w.path;
     if (interactivePaths.includes(p)) {
-      // 102.5 KB on / and 107 KB on /join before issue 33; the sign-up page keeps React.
+      // The sign-up page hydrates with React (docs/decisions/027): 108.9 KB in the latest run.
       check(`${p}: JS ≤ 110 KB`, kb(w.bytes.js), w.bytes.js <= 110 * 1024);
       check(
         `${p}: CSS ≤ 15 KB`,
@@ -288,7 +288,7 @@ export function signupChecks(signup: SignupRuns): Check[] {
     },
     {
       // At 250 hashes/s on two cores a hash takes about 8 ms of CPU: 2.5 ms more per sign-up
-      // took the headroom the hashing needs (issue 33).
+      // takes the headroom the hashing needs.
       budget: "CPU per sign-up outside its hash ≤ 1 ms",
       measured: `${cpu.outsideHashMs.toFixed(2)} ms (its hash ${cpu.hashMs.toFixed(2)} ms; ${cpu.signups} sign-ups of ${cpu.requests} requests at 80%)`,
       ok: cpu.outsideHashMs <= 1,
@@ -310,7 +310,7 @@ export function signupChecks(signup: SignupRuns): Check[] {
  * A link request tells nobody whether an address has an account: neither its answer nor the
  * request after it on the same connection may take longer for one. Judged on the medians (one
  * request tells nothing at a millisecond's difference, and the limit per address leaves no one
- * enough requests to average it out): within 20% of the lower plus 0.5 ms (issue 30). A link made
+ * enough requests to average it out): within 20% of the lower plus 0.5 ms (docs/decisions/023). A link made
  * after the answer added 14 to 50 ms to the next request. With the work the same for every
  * address, the medians read 0.03 to 0.6 ms apart, either way, on two cores shared with other
  * work, and once 1.6 ms: run the bench on a quiet machine (README).

@@ -1,6 +1,6 @@
 /**
  * The least CPU a sign-up can cost outside its hash as the service is built, measured on this
- * machine rather than argued (issue 33's budget is 1 ms): `node bench/cpu-floor.ts`. Each part
+ * machine rather than argued (its budget is 1 ms, bench/budgets.ts): `node bench/cpu-floor.ts`. Each part
  * runs in a process of its own, so that nothing else is counted:
  * - the hash itself (argon2id with the service's parameters), for scale;
  * - an HTTP exchange with nothing behind it: `node:http` answering a JSON POST with 201, offered

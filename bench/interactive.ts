@@ -20,7 +20,7 @@ const slowLine = { latencyMs: 400, kbps: 400, cpuSlowdown: 4 };
 export const interactiveRuns = 5;
 
 /**
- * When each page can be used on the slow line (issue 33): on a page that hydrates, when React
+ * When each page can be used on the slow line: on a page that hydrates, when React
  * marks the document (`html[data-hydrated]`, root.tsx); on a page with no framework, the load
  * event, by which its scripts have run. Loaded over HTTPS and HTTP/2 through the
  * stand-in for the load balancer, as Lighthouse's runs are, at a phone's viewport.

@@ -177,7 +177,7 @@ export async function runLighthouse(
     }
   } finally {
     // kill() sends SIGKILL to Chromium's process group and returns at once; the hashing ceiling
-    // measured next must not share the cores with a browser still exiting (issue 33).
+    // measured next must not share the cores with a browser still exiting.
     const chromium = chrome.process;
     const exited =
       chromium.exitCode !== null || chromium.signalCode !== null

@@ -350,7 +350,7 @@ async function main() {
           signupLoad(server.url, "sign-up at the ceiling (PostgreSQL)", ceiling, loadSeconds),
         );
         // Every refresh is counted against its limit in PostgreSQL here, shared by all instances
-        // (api/src/rate-limit-store.ts): the counts asked together go in one upsert, all on one
+        // (api/src/http/rate-limit-store.ts): the counts asked together go in one upsert, all on one
         // client's row.
         log("refresh against PostgreSQL, limits counted there");
         const pgAccounts = await makeAccounts(server.url, 20);

@@ -63,7 +63,7 @@ export const dataRightsLifetimes = {
 /**
  * Requests to a parent or guardian one account may send: each is a mail from our sender to an
  * address the student types, so a day's few are enough for a real student (a typo, a second
- * parent) and too few to make our domain anyone's relay (issue 30). Counted in the database,
+ * parent) and too few to make our domain anyone's relay (docs/decisions/022). Counted in the database,
  * where every instance sees them, beside the limits per client address and per parent's address.
  */
 export const guardianRequestsPerAccount = { max: 3, windowSeconds: 24 * 3600, window: "24 hours" };

@@ -1,7 +1,7 @@
 /**
  * The forms the site posts with no script, each by name. A form's action is its own page's
  * address naming it (`?form=<name>`, relative, so an invite link's `/join/<code>` keeps its code),
- * and the server answers that post with the operation of the same name (api/src/form-posts.ts).
+ * and the server answers that post with the operation of the same name (api/src/pages/form-posts.ts).
  * So a refused form comes back as its page, at its page's address, and never at the API's: the
  * record is docs/decisions/031-forms-answer-at-their-page.md. Free of zod: the newsletter's form
  * is on every page.

@@ -8,7 +8,7 @@ import { characters, composed } from "./text.ts";
  * A name is letters of any script with their combining marks (Adébáyọ̀ is "o", a dot below
  * and a grave accent), spaces, hyphens, apostrophes (' and ’) and full stops, up to 50
  * characters: Nigerian names (Ọláolúwa, Ƙasimu, Ɓala, Nneka-Chi, N'Dri) fit, and a name cannot
- * carry a phone number, an address or a link into a parent's mail (issue 30).
+ * carry a phone number, an address or a link into a parent's mail (docs/decisions/022).
  */
 export const nameMaxCharacters = 50;
 

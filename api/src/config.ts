@@ -9,8 +9,8 @@ import { site } from "@ysp/web/content/site";
 import * as z from "zod/mini";
 import type { HasherOptions } from "./auth/password-hasher.ts";
 import type { DatabaseOptions } from "./db/client.ts";
+import type { RateLimitConfig } from "./http/rate-limits.ts";
 import type { Mailbox, MailConfig } from "./mail/mail-config.ts";
-import type { RateLimitConfig } from "./rate-limits.ts";
 
 /** The only reader of process.env: every setting is checked here, once, at start-up. */
 

@@ -1,11 +1,11 @@
-import { readBuildInfo } from "./build-info.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { FolderInUseError } from "./db/folder-lock.ts";
-import { createMetrics } from "./metrics.ts";
-import { listenForMetrics, type MetricsListener } from "./metrics-listener.ts";
+import { readBuildInfo } from "./ops/build-info.ts";
+import { createMetrics } from "./ops/metrics.ts";
+import { listenForMetrics, type MetricsListener } from "./ops/metrics-listener.ts";
+import { loadSite, MissingBuildError } from "./pages/static-site.ts";
 import { buildServer } from "./server.ts";
-import { loadSite, MissingBuildError } from "./static-site.ts";
 
 /** listen() fails on a HOST or PORT that cannot be used; name the variable, as config.ts does. */
 function listenError(error: unknown, { host, port }: Config): unknown {

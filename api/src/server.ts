@@ -12,29 +12,32 @@ import { createLinkRequests, isLinkRequest } from "./accounts/link-requests.ts";
 import { createNewsletter } from "./accounts/newsletter.ts";
 import { createPersonalData } from "./accounts/personal-data.ts";
 import { createSignupCorrections } from "./accounts/signup-corrections.ts";
-import { openApiBase } from "./api-document.ts";
 import { createPasswordHasher } from "./auth/password-hasher.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
-import { bodyLimit } from "./body-limit.ts";
 import { type Config, isHttps } from "./config.ts";
-import { cookiesFor } from "./cookies.ts";
-import { refuseCrossSitePosts } from "./cross-site-posts.ts";
 import type { Database } from "./db/client.ts";
-import { answerClientError, registerErrorHandler, sendError } from "./errors.ts";
-import { knowSitePages } from "./form-posts.ts";
-import { type FormRoutes, findFormRoutes, formPostRoute } from "./form-routes.ts";
+import { bodyLimit } from "./http/body-limit.ts";
+import { cookiesFor } from "./http/cookies.ts";
+import { refuseCrossSitePosts } from "./http/cross-site-posts.ts";
+import { answerClientError, registerErrorHandler, sendError } from "./http/errors.ts";
+import { createMemoryLimits, createSharedLimits } from "./http/rate-limit-store.ts";
+import { rateLimits } from "./http/rate-limits.ts";
+import { OneLinePerRequest, requestForLog } from "./http/request-log.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { signupCookie } from "./http/signup-cookie.ts";
 import { createLinkTokens } from "./mail/link-tokens.ts";
 import type { MailConfig } from "./mail/mail-config.ts";
 import { createMailQueue } from "./mail/mail-queue.ts";
 import { createMailSender } from "./mail/mail-sender.ts";
 import { createMailTransport } from "./mail/transport.ts";
-import { createMetrics, type Metrics } from "./metrics.ts";
-import { readDatabaseFigures, recordErasureSweep } from "./metrics-database.ts";
-import { createMemoryLimits, createSharedLimits } from "./rate-limit-store.ts";
-import { rateLimits } from "./rate-limits.ts";
-import { OneLinePerRequest, requestForLog } from "./request-log.ts";
-import { accountLinkRoutes, linkPageRoutes } from "./routes/account-links.ts";
+import { openApiBase } from "./openapi/document.ts";
+import { createMetrics, type Metrics } from "./ops/metrics.ts";
+import { readDatabaseFigures, recordErasureSweep } from "./ops/metrics-database.ts";
+import { knowSitePages } from "./pages/form-posts.ts";
+import { type FormRoutes, findFormRoutes, formPostRoute } from "./pages/form-routes.ts";
+import type { SiteFiles } from "./pages/static-site.ts";
+import { accountLinkPageRoutes, accountLinkRoutes } from "./routes/account-links.ts";
 import { apiDocsRoutes } from "./routes/api-docs.ts";
 import { authPrefix, authRoutes, refreshRoutes } from "./routes/auth.ts";
 import { emailChangePageRoutes, emailChangeRoutes } from "./routes/email-change.ts";
@@ -45,13 +48,10 @@ import { linkPageViews } from "./routes/link-pages.ts";
 import { newsletterRoutes } from "./routes/newsletter.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
 import { signedUpPageRoutes } from "./routes/signed-up-page.ts";
-import { signupCookie } from "./routes/signup-cookie.ts";
 import { signupCorrectionPageRoutes, signupCorrectionRoutes } from "./routes/signup-correction.ts";
 import { siteRoutes } from "./routes/site.ts";
 import { yourDataPageRoutes, yourDataRoutes } from "./routes/your-data.ts";
-import { yourDataPagesRoutes } from "./routes/your-data-pages.ts";
-import { registerSecurityHeaders } from "./security-headers.ts";
-import type { SiteFiles } from "./static-site.ts";
+import { yourDataPageViews } from "./routes/your-data-pages.ts";
 
 export type ServerOptions = {
   config: Pick<
@@ -258,7 +258,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   }
   const sessions = createSessions(accounts.sessions, signer, config.refreshReuseGraceSeconds);
   const cookies = cookiesFor(config.publicUrl);
-  const signup = signupCookie(cookies.signup, signer);
+  const signup = signupCookie(cookies.signupAccount, signer);
   await app.register(sessionRoutes, {
     prefix: authPrefix,
     students: accounts.students,
@@ -280,7 +280,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     links,
     guardians,
     outcomes: metrics,
-    signedUpCookie: cookies.signedUp,
+    signedUpCookie: cookies.signedUpAddress,
     signup,
   });
   const linkOptions = {
@@ -292,7 +292,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     dataCookie: cookies.data,
   };
   await app.register(accountLinkRoutes, { prefix: authPrefix, ...linkOptions });
-  await app.register(linkPageRoutes, linkOptions);
+  await app.register(accountLinkPageRoutes, linkOptions);
   const emailChangeOptions = {
     students: accounts.students,
     changes: createEmailChanges(database.db, links, mailQueue, now),
@@ -315,15 +315,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   };
   await app.register(yourDataRoutes, { prefix: yourDataApi, ...dataOptions });
   await app.register(yourDataPageRoutes, dataOptions);
-  await app.register(yourDataPagesRoutes, { ...dataOptions, newsletter, site });
+  await app.register(yourDataPageViews, { ...dataOptions, newsletter, site });
   await app.register(guardianConsentRoutes, { guardians, rateLimits: limits, site });
   await app.register(joinPageRoutes, { site, students: accounts.students });
-  await app.register(signedUpPageRoutes, { site, signedUpCookie: cookies.signedUp, signup });
+  await app.register(signedUpPageRoutes, { site, signedUpCookie: cookies.signedUpAddress, signup });
   const correctionOptions = {
     students: accounts.students,
     corrections: createSignupCorrections(database.db, links, mailQueue, now),
     signup,
-    signedUpCookie: cookies.signedUp,
+    signedUpCookie: cookies.signedUpAddress,
     hasher,
     decoyHash: decoy.value,
     rateLimits: limits,

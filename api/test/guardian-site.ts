@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { dataRightsPages, guardianConsentSlots as slots } from "@ysp/contract";
 import { afterAll } from "vitest";
+import { loadSite } from "../src/pages/static-site.ts";
 import { childNameSlot } from "../src/routes/guardian-consent.ts";
-import { loadSite } from "../src/static-site.ts";
 import { fixtureSiteDir } from "./harness.ts";
 
 /**

@@ -9,13 +9,13 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
 import { defaultTimeouts } from "../src/config.ts";
-import { cookiesFor } from "../src/cookies.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema.ts";
+import { cookiesFor } from "../src/http/cookies.ts";
 import type { MailConfig } from "../src/mail/mail-config.ts";
-import type { Metrics } from "../src/metrics.ts";
+import type { Metrics } from "../src/ops/metrics.ts";
+import { loadSite, type SiteFiles } from "../src/pages/static-site.ts";
 import { buildServer, type ServerOptions } from "../src/server.ts";
-import { loadSite, type SiteFiles } from "../src/static-site.ts";
 
 /** The real build, which the server knows only through its build/site.json. */
 export const buildDir = new URL("../../web/build", import.meta.url).pathname;

@@ -27,7 +27,7 @@ export type Page = {
   /**
    * On a page that does not hydrate: the script it may carry, in KB, its files as sent and its
    * inline scripts together. Unsaid, 5: the store link, the dialogs' fallback, form checks and
-   * the typo hint's loader. Home says 10: its video dialog, carousel and notice, and the
+   * the typo hint's loader. Home says 10 (docs/decisions/028): its video dialog, carousel and notice, and the
    * script that shows a sign-up's toasts, all inline.
    */
   scriptKb?: number;
@@ -95,7 +95,8 @@ export const pages = [
     indexed: true,
     builtAt: "/",
   },
-  // The home page with its login dialog open: a link to share, not a page to index.
+  // The home page again, at /login: students log in in the app, not on the site (docs/spec.md
+  // §2), so a link to /login lands on home. Not indexed: it would be home twice.
   {
     id: "login",
     path: "/login",

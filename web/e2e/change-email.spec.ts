@@ -16,7 +16,7 @@ import {
 import { linkIn, linkTo, waitForMail } from "./inbox.ts";
 
 /**
- * A new login address from /change-email, for someone without the app at hand (issue 32): the
+ * A new login address from /change-email, for someone without the app at hand: the
  * link to the new address confirms it, the old address gets a way back, and the way back works,
  * each step a page of the site, with and without a script.
  */

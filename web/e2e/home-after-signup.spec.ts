@@ -15,7 +15,7 @@ import {
 } from "./fixtures.ts";
 
 /**
- * Issue 33: home ships no framework, so a sign-up on /join moves there by a full page load, and
+ * Home ships no framework (docs/decisions/027), so a sign-up on /join moves there by a full page load, and
  * home's inline script says what the sign-up page used to (docs/spec.md §8), from the note
  * /join leaves in session storage.
  */

@@ -231,7 +231,7 @@ test.describe("sign-up form", () => {
     await expect(page.getByLabel("First name")).toHaveValue(student.first_name);
     await expect(page.getByLabel("Email")).toHaveValue(student.email);
     await expect(button).not.toHaveAttribute("aria-disabled");
-    // The refused field takes the focus, with the message under it (issue 31).
+    // The refused field takes the focus, with the message under it.
     await expect(page.getByLabel("Email")).toBeFocused();
   });
 

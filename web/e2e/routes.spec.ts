@@ -55,7 +55,7 @@ test.describe("every route", () => {
         fullPage: true,
       });
 
-      // Issue 5: no CSP violation on any route, whatever loads on scroll or opens, and every
+      // No CSP violation on any route, whatever loads on scroll or opens, and every
       // external link keeps this page to itself (none can reach back through window.opener).
       await scrollToBottom(page);
       const hasMenu = route.chrome && (viewport?.width ?? 0) < 960;

@@ -30,7 +30,7 @@ import {
 import { linkIn, mailTo, waitForMail } from "./inbox.ts";
 
 /**
- * Issue 31, "the sign-up form and what follows it": what a student meets from the form to the
+ * The sign-up form and what follows it: what a student meets from the form to the
  * inbox and back, with a script and without, at 360 px (phone) and 1280 px (desktop).
  */
 

@@ -9,8 +9,9 @@ import {
 } from "./fixtures.ts";
 
 /**
- * "Did you mean …?" under an email field whose domain looks mistyped: from the library on
- * /join, from a small file the pages without framework JavaScript fetch on the field's focus.
+ * "Did you mean …?" under an email field whose domain looks mistyped (docs/decisions/025): from
+ * the library on /join, from a small file the pages without framework JavaScript fetch on the
+ * field's focus.
  * A tap puts the address in; nothing is ever blocked by it.
  */
 

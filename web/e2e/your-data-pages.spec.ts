@@ -12,7 +12,7 @@ import {
 import { linkTo, waitForMail } from "./inbox.ts";
 
 /**
- * The pages about one's own data say whose account is open (issue 31, point 6): the server
+ * The pages about one's own data say whose account is open: the server
  * writes the facts in for the browser whose data session it is, with no script on the page.
  */
 

@@ -153,7 +153,7 @@ export function createStudents(db: Db) {
       const [user] = await recentSignup.execute({ email: email.toLowerCase() });
       return user?.passwordHash ? { id: user.id, passwordHash: user.passwordHash } : undefined;
     },
-    /** The account with this id: one the browser's own sign-up named (routes/signup-cookie.ts). */
+    /** The account with this id: one the browser's own sign-up named (http/signup-cookie.ts). */
     async findById(id: string): Promise<User | undefined> {
       const [user] = await userById.execute({ id });
       return user;

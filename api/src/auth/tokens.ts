@@ -127,7 +127,7 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
       sign({ typ: "data", ep: epoch }, userId, dataRightsLifetimes.yourData.seconds, seconds()),
     verifyData: async (token: string) => holderOf(await read(token, "data")),
     /**
-     * The account a browser has just made, for a day (routes/signup-cookie.ts): good only to
+     * The account a browser has just made, for a day (http/signup-cookie.ts): good only to
      * correct its address with its password, or to ask for its link again, while it is not
      * confirmed. No epoch: the account's password, checked on each use, is the proof that
      * counts, and the day bounds the rest.

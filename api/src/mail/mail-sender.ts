@@ -12,7 +12,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Newsletter } from "../accounts/newsletter.ts";
 import type { Db } from "../db/client.ts";
 import { consentRecords, guardianRequests, newsletterSubscriptions, users } from "../db/schema.ts";
-import { dayWords } from "../lagos-time.ts";
+import { dayWords } from "../pages/lagos-time.ts";
 import type { LinkTokens } from "./link-tokens.ts";
 import type { MailConfig } from "./mail-config.ts";
 import type { ClaimedMail, Delivery, MailStudent } from "./mail-queue.ts";

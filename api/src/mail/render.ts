@@ -7,7 +7,7 @@ import {
   unsubscribeLink,
 } from "@ysp/web/content/mail";
 import { site } from "@ysp/web/content/site";
-import { escapeHtml } from "../escape-html.ts";
+import { escapeHtml } from "../pages/escape-html.ts";
 
 export type RenderedMail = { subject: string; text: string; html: string };
 

@@ -19,15 +19,16 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import type { AccountLinks, LinkAnswer } from "../accounts/account-links.ts";
 import type { LinkRequests, RequestedPurpose } from "../accounts/link-requests.ts";
-import { examples } from "../api-examples.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
-import type { Cookie } from "../cookies.ts";
-import { acceptFormPosts, answerAt, isFormPost } from "../form-posts.ts";
-import { checkMailboxLimit, type RateLimits } from "../rate-limits.ts";
-import { type Example, linkRefusals, operation, zodBody } from "../route-schemas.ts";
+import type { Cookie } from "../http/cookies.ts";
+import { checkMailboxLimit, type RateLimits } from "../http/rate-limits.ts";
+import { zodBody } from "../http/validation.ts";
+import { examples } from "../openapi/examples.ts";
+import { type Example, linkRefusals, operation } from "../openapi/operation.ts";
+import { acceptFormPosts, answerAt, isFormPost } from "../pages/form-posts.ts";
+import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "../pages/link-answers.ts";
 import { busy } from "./auth.ts";
-import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "./link-answers.ts";
 
 export type AccountLinkOptions = {
   links: AccountLinks;
@@ -228,7 +229,10 @@ async function resetPassword(
  * included (a form with no action does that without any script), and get a
  * page back: the confirmed page, or a page saying what went wrong.
  */
-export const linkPageRoutes: FastifyPluginAsync<AccountLinkOptions> = async (app, options) => {
+export const accountLinkPageRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
+  app,
+  options,
+) => {
   acceptFormPosts(app);
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");

@@ -22,18 +22,18 @@ import type { AccountLinks } from "../accounts/account-links.ts";
 import type { Accounts } from "../accounts/accounts.ts";
 import type { Guardians } from "../accounts/guardians.ts";
 import { toPublicUser } from "../accounts/students.ts";
-import { examples, message } from "../api-examples.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { Sessions } from "../auth/sessions.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
-import type { Cookie } from "../cookies.ts";
-import { sendError } from "../errors.ts";
-import { acceptFormPosts, isFormPost } from "../form-posts.ts";
-import type { Metrics } from "../metrics.ts";
-import { answeredOverLimit, type RateLimits } from "../rate-limits.ts";
-import { operation } from "../route-schemas.ts";
-import { rememberSignedUp } from "./signed-up-page.ts";
-import type { SignupCookie } from "./signup-cookie.ts";
+import type { Cookie } from "../http/cookies.ts";
+import { sendError } from "../http/errors.ts";
+import { answeredOverLimit, type RateLimits } from "../http/rate-limits.ts";
+import { rememberSignedUp } from "../http/signed-up-address.ts";
+import type { SignupCookie } from "../http/signup-cookie.ts";
+import { examples, message } from "../openapi/examples.ts";
+import { operation } from "../openapi/operation.ts";
+import type { Metrics } from "../ops/metrics.ts";
+import { acceptFormPosts, isFormPost } from "../pages/form-posts.ts";
 
 /** Where the auth routes are registered; every URL below is relative to it. */
 export const authPrefix = "/api/v1/auth";
@@ -50,7 +50,7 @@ export type AuthOptions = {
   guardians: Pick<Guardians, "state">;
   /** Told how each sign-up and login ended (ysp_signups_total, ysp_logins_total). */
   outcomes: Pick<Metrics, "signup" | "login">;
-  /** Where a sign-up without a script went, masked, for /signed-up (signed-up-page.ts). */
+  /** Where a sign-up without a script went, masked, for /signed-up (http/signed-up-address.ts). */
   signedUpCookie: Cookie;
   /** The account this browser has just made (signup-cookie.ts). */
   signup: SignupCookie;

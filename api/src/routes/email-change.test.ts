@@ -225,7 +225,7 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
 
   it("sends no way back to an old address that was never confirmed (a typo is someone else's)", async () => {
     const student = await signUp();
-    // Waited for: read at once, the queue had not always sent it yet (a clean run, 28 Nov).
+    // Waited for: read at once, the queue has not always sent it yet on a loaded machine.
     const signupMail = await mailTo(smtp, student.email, "Confirm your email");
     const phone = await logInTo(app, student);
     const to = newAddress();

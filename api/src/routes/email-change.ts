@@ -19,28 +19,34 @@ import type {
   EmailChanges,
 } from "../accounts/email-changes.ts";
 import type { Students } from "../accounts/students.ts";
-import { examples } from "../api-examples.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import type { User } from "../db/schema.ts";
-import { sendError } from "../errors.ts";
-import { acceptFormPosts, answerAt, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
+import { sendError } from "../http/errors.ts";
 import {
   answeredOverLimit,
   checkMailboxLimit,
   loginEmailKey,
   type RateLimits,
-} from "../rate-limits.ts";
-import { linkRefusals, operation } from "../route-schemas.ts";
-import { busy } from "./auth.ts";
+} from "../http/rate-limits.ts";
+import { examples } from "../openapi/examples.ts";
+import { linkRefusals, operation } from "../openapi/operation.ts";
+import {
+  acceptFormPosts,
+  answerAt,
+  homeLink,
+  isFormPost,
+  sendAnswerPage,
+} from "../pages/form-posts.ts";
 import {
   linkRefusedTitle,
   linkTokenOf,
   newLinkAt,
   refuseLink,
   refuseLinkPage,
-} from "./link-answers.ts";
-import { bearerOf, notAuthenticated, student } from "./sessions.ts";
+} from "../pages/link-answers.ts";
+import { busy } from "./auth.ts";
+import { bearerOf, notAuthenticated, studentOperation } from "./sessions.ts";
 
 export type EmailChangeOptions = {
   students: Pick<Students, "findHolder" | "findByEmail">;
@@ -92,7 +98,7 @@ export const emailChangeRoutes: FastifyPluginAsync<EmailChangeOptions> = async (
           operationId: "requestEmailChange",
           summary: "Ask to change the login address: a link goes to the new one",
           description: `The account is the bearer token's; without one (the /change-email page's form), the one \`email\` logs in with, checked with the password as a login is. A link to confirm goes to \`new_email\` and works once, for ${emailChangeLifetimes.confirm.words}; until it is used the account logs in with its address as before. An address another account has gets the same 202, and that account's owner is told instead; so does an address another account's way back (undoEmailChange) can still give back, and nobody is told. One change is pending per account: a new request ends the last one's link. Limited as a login is, and counted with it; once the password is right, also per client and new address, as the requests that send a link are (a wrong password spends nothing of the new address's allowance).`,
-          ...student,
+          ...studentOperation,
           body: { schema: emailChangeBodySchema, examples: examples.emailChangeBody },
           answers: {
             202: {
@@ -102,7 +108,7 @@ export const emailChangeRoutes: FastifyPluginAsync<EmailChangeOptions> = async (
             },
           },
           refusals: {
-            ...student.refusals,
+            ...studentOperation.refusals,
             400: {
               wrong_password: { detail: sessionMessages.wrongPassword, attr: "password" },
               authentication_failed: { detail: authMessages.badCredentials, attr: "password" },

@@ -28,7 +28,7 @@ import {
 import { mailTo, tokenIn } from "../../test/mail.ts";
 import { addressHasher } from "../accounts/data-requests.ts";
 import { queryRows } from "../db/client.ts";
-import { escapeHtml } from "../escape-html.ts";
+import { escapeHtml } from "../pages/escape-html.ts";
 
 /**
  * A parent's answer: a refusal asks "Are you sure?" first; an answered link shows its answer

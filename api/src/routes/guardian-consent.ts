@@ -15,18 +15,24 @@ import { answerFrameWords } from "@ysp/web/content/answers";
 import { dataRightsWords } from "@ysp/web/content/data-rights";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { GuardianAnswer, Guardians, OpenedRequest } from "../accounts/guardians.ts";
-import { examples } from "../api-examples.ts";
-import { escapeHtml } from "../escape-html.ts";
-import { sendFormAgain } from "../form-again.ts";
-import { acceptFormPosts, answerAt, homeLink, sendAnswerPage } from "../form-posts.ts";
-import { dayWords, momentWords } from "../lagos-time.ts";
-import { showLinkParts } from "../link-parts.ts";
-import { type Edit, fill, hide, href, show, withEdits } from "../page-slots.ts";
-import type { RateLimits } from "../rate-limits.ts";
-import { itemsOf, linkRefusals, operation } from "../route-schemas.ts";
-import { MissingBuildError, type PageFile, pageWithHtml, type SiteFiles } from "../static-site.ts";
-import { linkRefusedTitle, linkTokenOf, refuseLink } from "./link-answers.ts";
-import { sendFile } from "./site.ts";
+import type { RateLimits } from "../http/rate-limits.ts";
+import { itemsOf } from "../http/validation.ts";
+import { examples } from "../openapi/examples.ts";
+import { linkRefusals, operation } from "../openapi/operation.ts";
+import { escapeHtml } from "../pages/escape-html.ts";
+import { sendFormAgain } from "../pages/form-again.ts";
+import { acceptFormPosts, answerAt, homeLink, sendAnswerPage } from "../pages/form-posts.ts";
+import { dayWords, momentWords } from "../pages/lagos-time.ts";
+import { linkRefusedTitle, linkTokenOf, refuseLink } from "../pages/link-answers.ts";
+import { showLinkParts } from "../pages/link-parts.ts";
+import { type Edit, fill, hide, href, show, withEdits } from "../pages/page-slots.ts";
+import { sendFile } from "../pages/send-file.ts";
+import {
+  MissingBuildError,
+  type PageFile,
+  pageWithHtml,
+  type SiteFiles,
+} from "../pages/static-site.ts";
 
 const words = dataRightsWords.guardianConsent;
 const { unusable } = words;

@@ -25,12 +25,12 @@ import {
 import { mailTo, tokenIn } from "../../test/mail.ts";
 import { queryRows } from "../db/client.ts";
 import { users } from "../db/schema.ts";
-import { escapeHtml } from "../escape-html.ts";
-import { showLinkParts } from "../link-parts.ts";
+import { escapeHtml } from "../pages/escape-html.ts";
+import { showLinkParts } from "../pages/link-parts.ts";
 import { childNameSlot } from "./guardian-consent.ts";
 
 /**
- * Issue 30, §2 and §7: what a student types is theirs, never our sender's words nor a pattern.
+ * What a student types is theirs (docs/decisions/022), never our sender's words nor a pattern.
  * A name is letters; a parent's mail says nothing the student typed in its subject; an account
  * sends a few requests a day; and a stored name of any kind is written into a page as text.
  */

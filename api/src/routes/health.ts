@@ -7,7 +7,7 @@ import {
 } from "@ysp/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { Database } from "../db/client.ts";
-import { zodResponse } from "../route-schemas.ts";
+import { zodResponse } from "../http/validation.ts";
 
 /**
  * For a load balancer: /healthz says the process answers, /readyz that it can reach its

@@ -143,7 +143,7 @@ describe.runIf(hasBuild())("the page a sign-up without a script lands on", () =>
     expect(posted.headers.location).toBe(accountPages.signedUp);
     const line = [posted.headers["set-cookie"] ?? []]
       .flat()
-      .find((h) => h.startsWith(`${testCookies.signedUp.name}=`));
+      .find((h) => h.startsWith(`${testCookies.signedUpAddress.name}=`));
     // For an hour; no script reads it, no other site sends it. PUBLIC_URL is https here: Path=/
     // and Secure, as its __Host- name demands (cookies.ts).
     expect(line).toMatch(/; Path=\/; Max-Age=3600; HttpOnly; SameSite=Strict; Secure$/);
@@ -162,7 +162,9 @@ describe.runIf(hasBuild())("the page a sign-up without a script lands on", () =>
     "%E0%A4%A",
     "Call 0800•••@x.ng",
   ])("writes no cookie value that is not a masked address: %s", async (value) => {
-    const response = await signedUp(`${testCookies.signedUp.name}=${encodeURIComponent(value)}`);
+    const response = await signedUp(
+      `${testCookies.signedUpAddress.name}=${encodeURIComponent(value)}`,
+    );
     expect(response.statusCode).toBe(200);
     expect(addressOn(response.body)).toBe(checkEmail.yourEmail);
     expect(response.body).not.toContain("<script>alert(1)");

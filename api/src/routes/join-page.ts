@@ -1,9 +1,9 @@
 import { accountPages } from "@ysp/contract";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Students } from "../accounts/students.ts";
-import { escapeHtml } from "../escape-html.ts";
-import { MissingBuildError, pageWithHtml, type SiteFiles } from "../static-site.ts";
-import { decodeURIComponentSafe, sendFile } from "./site.ts";
+import { escapeHtml } from "../pages/escape-html.ts";
+import { decodeURIComponentSafe, sendFile } from "../pages/send-file.ts";
+import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
 
 export type JoinPageOptions = {
   site: SiteFiles;
@@ -65,7 +65,7 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
   const slots = slotsOf(html);
 
   /** The page for `code`: every write through a replacer function, never a replacement string
-   * (where `$&` or `` $` `` would copy the page into itself, issue 30). */
+   * (where `$&` or `` $` `` would copy the page into itself). */
   function pageFor(code: string, known: boolean): string {
     let input = slots.input.replace(' value=""', () => ` value="${escapeHtml(code)}"`);
     let filled = html;

@@ -1,9 +1,7 @@
 import { accountPages, dataRightsPages, emailChangePages } from "@ysp/contract";
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { showLinkParts } from "../link-parts.ts";
-import { type PageFile, pageWithHtml, type SiteFiles } from "../static-site.ts";
-import { linkTokenOf } from "./link-answers.ts";
-import { sendFile } from "./site.ts";
+import type { FastifyPluginAsync } from "fastify";
+import { serveLinkPage } from "../pages/link-parts.ts";
+import type { SiteFiles } from "../pages/static-site.ts";
 
 /**
  * The pages a mailed link opens whose work is the same for every link: as built, each says what
@@ -21,26 +19,6 @@ const linkPages = [
   emailChangePages.confirm,
   emailChangePages.undo,
 ];
-
-/**
- * Serves one link's page as above. `done`, given a request with a token, may answer it instead
- * (a link opened again after its work is done); it answers nothing to leave the button.
- */
-export function serveLinkPage(
-  app: FastifyInstance,
-  path: string,
-  page: PageFile,
-  done?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>,
-) {
-  const withLink = pageWithHtml(page, showLinkParts(page.identity.body.toString("utf8")));
-  app.get(path, { logLevel: "warn" }, async (request, reply) => {
-    if (!linkTokenOf(request)) return sendFile(request, reply, page);
-    return (
-      (await done?.(request, reply)) ??
-      sendFile(request, reply, withLink, { cacheControl: "no-store" })
-    );
-  });
-}
 
 export const linkPageViews: FastifyPluginAsync<{ site: SiteFiles }> = async (app, { site }) => {
   for (const path of linkPages) {

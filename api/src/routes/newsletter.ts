@@ -13,17 +13,23 @@ import {
 import { answerFrameWords } from "@ysp/web/content/answers";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Newsletter } from "../accounts/newsletter.ts";
-import { examples } from "../api-examples.ts";
-import { BodyValidationError } from "../errors.ts";
-import { escapeHtml } from "../escape-html.ts";
-import { sendFormAgain } from "../form-again.ts";
-import { acceptFormPosts, answerAt, homeLink, isFormPost, sendAnswerPage } from "../form-posts.ts";
-import { answeredOverLimit, checkMailboxLimit, type RateLimits } from "../rate-limits.ts";
-import { linkRefusals, operation } from "../route-schemas.ts";
-import { MissingBuildError, pageWithHtml, type SiteFiles } from "../static-site.ts";
-import { linkTokenOf, refuseLink, refuseLinkPage } from "./link-answers.ts";
-import { serveLinkPage } from "./link-pages.ts";
-import { sendFile } from "./site.ts";
+import { BodyValidationError } from "../http/errors.ts";
+import { answeredOverLimit, checkMailboxLimit, type RateLimits } from "../http/rate-limits.ts";
+import { examples } from "../openapi/examples.ts";
+import { linkRefusals, operation } from "../openapi/operation.ts";
+import { escapeHtml } from "../pages/escape-html.ts";
+import { sendFormAgain } from "../pages/form-again.ts";
+import {
+  acceptFormPosts,
+  answerAt,
+  homeLink,
+  isFormPost,
+  sendAnswerPage,
+} from "../pages/form-posts.ts";
+import { linkTokenOf, refuseLink, refuseLinkPage } from "../pages/link-answers.ts";
+import { serveLinkPage } from "../pages/link-parts.ts";
+import { sendFile } from "../pages/send-file.ts";
+import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
 
 export type NewsletterOptions = {
   newsletter: Newsletter;

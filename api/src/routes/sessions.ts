@@ -14,15 +14,15 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Credentials } from "../accounts/credentials.ts";
 import { listedSessions, type SessionRecords } from "../accounts/sessions.ts";
 import type { Students } from "../accounts/students.ts";
-import { examples } from "../api-examples.ts";
 import { deviceName } from "../auth/devices.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { Sessions } from "../auth/sessions.ts";
 import { type AccessHolder, refreshTokenSeconds, type TokenSigner } from "../auth/tokens.ts";
 import type { User } from "../db/schema.ts";
-import { sendError } from "../errors.ts";
-import { answeredOverLimit, loginEmailKey, type RateLimits } from "../rate-limits.ts";
-import { operation } from "../route-schemas.ts";
+import { sendError } from "../http/errors.ts";
+import { answeredOverLimit, loginEmailKey, type RateLimits } from "../http/rate-limits.ts";
+import { examples } from "../openapi/examples.ts";
+import { operation } from "../openapi/operation.ts";
 import { busy } from "./auth.ts";
 
 export type SessionOptions = {
@@ -48,7 +48,7 @@ export const notAuthenticated = (reply: FastifyReply) =>
   });
 
 /** The refusal of every operation here that needs a live session's access token. */
-export const student = {
+export const studentOperation = {
   tag: "auth",
   security: "student",
   refusals: { 401: { not_authenticated: { detail: authMessages.notAuthenticated } } },
@@ -91,7 +91,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
         summary: "Log this device out: its session ends, refresh and access tokens alike",
         description:
           "Ends the session of the bearer token and, when it is this account's, the session of the refresh token sent (the same one, from the app). A session already ended, or a refresh token that is no longer good, is answered 204 too (RFC 7009): the app may forget its tokens whatever the answer.",
-        ...student,
+        ...studentOperation,
         body: { schema: refreshBodySchema, examples: examples.refreshBody },
         answers: { 204: { description: "Logged out" } },
         limited: false,
@@ -122,7 +122,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
         summary: "Log out every device: every session of the account ends, access tokens included",
         description:
           "Links sent by mail (a password reset asked for, say) still work: they reach only the mailbox.",
-        ...student,
+        ...studentOperation,
         answers: { 204: { description: "Every session has ended" } },
         limited: false,
       }),
@@ -143,7 +143,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
         operationId: "listSessions",
         summary: "The account's live sessions, one per device logged in, the asking one `current`",
         description: `Sessions not ended and used within the refresh token's 7 days: the asking one first, then the most recently used, ${listedSessions} at most.`,
-        ...student,
+        ...studentOperation,
         answers: {
           200: {
             description: "The asking session first, then the most recently used",
@@ -184,11 +184,11 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
       ...operation({
         operationId: "endSession",
         summary: "End one session of the account (another device, or this one)",
-        ...student,
+        ...studentOperation,
         params: { id: "The session's id, from listSessions" },
         answers: { 204: { description: "The session has ended (or had already)" } },
         refusals: {
-          ...student.refusals,
+          ...studentOperation.refusals,
           404: { session_not_found: { detail: sessionMessages.sessionNotFound } },
         },
         limited: false,
@@ -218,13 +218,13 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
         summary: "Change the password: a new pair for this device, every other session ends",
         description:
           'Every session ends, this one too, and this device gets a new pair in a new session; links sent by mail before stop working, and "Your password was changed" is mailed to the address. Limited as a login is, and counted with it.',
-        ...student,
+        ...studentOperation,
         body: { schema: changePasswordBodySchema, examples: examples.changePasswordBody },
         answers: {
           200: { description: "The new pair", schema: tokenPairSchema, examples: examples.tokens },
         },
         refusals: {
-          ...student.refusals,
+          ...studentOperation.refusals,
           400: {
             wrong_password: { detail: sessionMessages.wrongPassword, attr: "current_password" },
           },

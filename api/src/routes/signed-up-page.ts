@@ -1,34 +1,12 @@
 import { accountPages, signedUpAddressSlot, signupCookieParts } from "@ysp/contract";
-import { maskEmail } from "@ysp/contract/email";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import type { Cookie } from "../cookies.ts";
-import { escapeHtml } from "../escape-html.ts";
-import { fill, hide, show, withEdits } from "../page-slots.ts";
-import { MissingBuildError, pageWithHtml, type SiteFiles } from "../static-site.ts";
-import type { SignupCookie } from "./signup-cookie.ts";
-import { decodeURIComponentSafe, sendFile } from "./site.ts";
-
-/**
- * maskEmail's shape for an address the sign-up takes (contract/email.ts, ASCII only): one
- * printable character, "•••", "@" and a domain's letters, digits, dots and hyphens (≤ 253).
- */
-const masked = /^[\x21-\x7e]•••@[A-Za-z0-9.-]{1,253}$/u;
-
-/**
- * Keeps the address a sign-up without a script went to, masked, for the page it lands on. A
- * cookie (cookies.ts), not the 303's query: an address, even masked, stays out of the history,
- * the logs and the Referer.
- */
-export function rememberSignedUp(cookie: Cookie, reply: FastifyReply, email: string) {
-  cookie.set(reply, encodeURIComponent(maskEmail(email)));
-}
-
-/** The masked address of the cookie, when it holds one: anything else is not written. */
-function addressOf(cookie: Cookie, request: FastifyRequest): string | undefined {
-  const raw = cookie.read(request);
-  const address = raw === undefined ? undefined : decodeURIComponentSafe(raw);
-  return address !== undefined && masked.test(address) ? address : undefined;
-}
+import type { FastifyPluginAsync } from "fastify";
+import type { Cookie } from "../http/cookies.ts";
+import { signedUpAddressOf } from "../http/signed-up-address.ts";
+import type { SignupCookie } from "../http/signup-cookie.ts";
+import { escapeHtml } from "../pages/escape-html.ts";
+import { fill, hide, show, withEdits } from "../pages/page-slots.ts";
+import { sendFile } from "../pages/send-file.ts";
+import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
 
 /**
  * /signed-up says "We've sent a link to your email" as built, to everyone; to the browser that
@@ -56,7 +34,7 @@ export const signedUpPageRoutes: FastifyPluginAsync<{
     );
   }
   app.get(accountPages.signedUp, { logLevel: "warn" }, async (request, reply) => {
-    const address = addressOf(signedUpCookie, request);
+    const address = signedUpAddressOf(signedUpCookie, request);
     const edits = [
       ...(address === undefined ? [] : [named(address)]),
       ...((await signup.account(request)) ? known : []),

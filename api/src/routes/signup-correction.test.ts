@@ -23,7 +23,7 @@ import {
 } from "../../test/harness.ts";
 import { mailTo, nextMailTo, tokenIn } from "../../test/mail.ts";
 import { queryRows } from "../db/client.ts";
-import { escapeHtml } from "../escape-html.ts";
+import { escapeHtml } from "../pages/escape-html.ts";
 
 const databases = databasesForFile();
 
@@ -36,7 +36,7 @@ afterAll(() => smtp.close());
 const confirmSubject = "Confirm your email";
 const correctApi = "/api/v1/auth/signup/email/";
 const formType = { "content-type": "application/x-www-form-urlencoded" };
-const signupCookie = testCookies.signup.name;
+const signupCookie = testCookies.signupAccount.name;
 /** A student who typed gmial.com for gmail.com. */
 const typoStudent = () => {
   const name = `ada.${uniqueTag()}`;
@@ -306,7 +306,7 @@ describe.each(databases)("putting right an address mistyped at sign-up, on $name
     expect(done.headers.location).toBe(accountPages.signedUp);
     const signedUp = await app.inject({
       url: accountPages.signedUp,
-      headers: { cookie: `${cookie}; ${cookieSet(done, testCookies.signedUp.name)}` },
+      headers: { cookie: `${cookie}; ${cookieSet(done, testCookies.signedUpAddress.name)}` },
     });
     expect(signedUp.body).toContain(`<span id="sent-to">${maskEmail(right)}</span>`);
     await mailTo(smtp, right, confirmSubject);

@@ -16,34 +16,35 @@ import { emailChangeWords } from "@ysp/web/content/email-change";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { SignupCorrections } from "../accounts/signup-corrections.ts";
 import type { Students } from "../accounts/students.ts";
-import { examples } from "../api-examples.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
-import type { Cookie } from "../cookies.ts";
 import type { User } from "../db/schema.ts";
-import { sendError } from "../errors.ts";
-import { escapeHtml } from "../escape-html.ts";
-import { acceptFormPosts, answerAt, isFormPost, sendAnswerPage } from "../form-posts.ts";
-import { fill, hide, show, withEdits } from "../page-slots.ts";
+import type { Cookie } from "../http/cookies.ts";
+import { sendError } from "../http/errors.ts";
 import {
   answeredOverLimit,
   checkMailboxLimit,
   countedByMailbox,
   loginEmailKey,
   type RateLimits,
-} from "../rate-limits.ts";
-import { operation, zodBody } from "../route-schemas.ts";
-import { MissingBuildError, pageWithHtml, type SiteFiles } from "../static-site.ts";
+} from "../http/rate-limits.ts";
+import { rememberSignedUp } from "../http/signed-up-address.ts";
+import type { SignupCookie } from "../http/signup-cookie.ts";
+import { zodBody } from "../http/validation.ts";
+import { examples } from "../openapi/examples.ts";
+import { operation } from "../openapi/operation.ts";
+import { escapeHtml } from "../pages/escape-html.ts";
+import { acceptFormPosts, answerAt, isFormPost, sendAnswerPage } from "../pages/form-posts.ts";
+import { newLinkAt } from "../pages/link-answers.ts";
+import { fill, hide, show, withEdits } from "../pages/page-slots.ts";
+import { sendFile } from "../pages/send-file.ts";
+import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
 import { busy } from "./auth.ts";
-import { newLinkAt } from "./link-answers.ts";
-import { rememberSignedUp } from "./signed-up-page.ts";
-import type { SignupCookie } from "./signup-cookie.ts";
-import { sendFile } from "./site.ts";
 
 export type SignupCorrectionOptions = {
   students: Pick<Students, "findById">;
   corrections: SignupCorrections;
   signup: SignupCookie;
-  /** Where a corrected sign-up's link went, masked, for /signed-up (signed-up-page.ts). */
+  /** Where a corrected sign-up's link went, masked, for /signed-up (http/signed-up-address.ts). */
   signedUpCookie: Cookie;
   hasher: PasswordHasher;
   /** Checked against for an account with no password, so its answer takes a hash's time too. */

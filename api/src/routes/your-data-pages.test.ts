@@ -24,7 +24,7 @@ import {
   testCookies,
 } from "../../test/harness.ts";
 import { queryRows } from "../db/client.ts";
-import { escapeHtml } from "../escape-html.ts";
+import { escapeHtml } from "../pages/escape-html.ts";
 
 /**
  * The pages about one's own data as the server writes them for the browser whose data session

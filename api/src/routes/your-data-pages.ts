@@ -11,11 +11,11 @@ import type { Guardians } from "../accounts/guardians.ts";
 import type { Newsletter } from "../accounts/newsletter.ts";
 import type { PersonalData } from "../accounts/personal-data.ts";
 import type { User } from "../db/schema.ts";
-import { escapeHtml } from "../escape-html.ts";
-import { type Edit, fill, hide, show, value, withEdits } from "../page-slots.ts";
-import { MissingBuildError, pageWithHtml, type SiteFiles } from "../static-site.ts";
-import { dataViewHtml } from "../your-data-view.ts";
-import { sendFile } from "./site.ts";
+import { escapeHtml } from "../pages/escape-html.ts";
+import { type Edit, fill, hide, show, value, withEdits } from "../pages/page-slots.ts";
+import { sendFile } from "../pages/send-file.ts";
+import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
+import { dataViewHtml } from "../pages/your-data-view.ts";
 import { dataUserOf, type YourDataOptions } from "./your-data.ts";
 
 export type YourDataPagesOptions = Pick<YourDataOptions, "signer" | "students" | "dataCookie"> & {
@@ -47,10 +47,7 @@ function sentToHtml(address: string): string {
  * it, so a mistyped one is seen at once. Each is written for one person: never cached, and only ever to a browser whose cookie
  * came with a same-site request (SameSite=Strict), so no other site can frame or fetch one.
  */
-export const yourDataPagesRoutes: FastifyPluginAsync<YourDataPagesOptions> = async (
-  app,
-  options,
-) => {
+export const yourDataPageViews: FastifyPluginAsync<YourDataPagesOptions> = async (app, options) => {
   const { site, guardians, newsletter, personalData } = options;
 
   /**

@@ -27,21 +27,21 @@ import type { AccountLinks } from "../accounts/account-links.ts";
 import type { Guardians } from "../accounts/guardians.ts";
 import type { PersonalData } from "../accounts/personal-data.ts";
 import type { Students } from "../accounts/students.ts";
-import { examples } from "../api-examples.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
-import type { Cookie } from "../cookies.ts";
 import type { User } from "../db/schema.ts";
-import { sendError } from "../errors.ts";
+import type { Cookie } from "../http/cookies.ts";
+import { sendError } from "../http/errors.ts";
+import { checkMailboxLimit, type RateLimits } from "../http/rate-limits.ts";
+import { examples } from "../openapi/examples.ts";
+import { linkRefusals, type Operation, operation } from "../openapi/operation.ts";
 import {
   acceptFormPosts,
   answerAt,
   formPagePath,
   isFormPost,
   sendAnswerPage,
-} from "../form-posts.ts";
-import { checkMailboxLimit, type RateLimits } from "../rate-limits.ts";
-import { linkRefusals, type Operation, operation } from "../route-schemas.ts";
-import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "./link-answers.ts";
+} from "../pages/form-posts.ts";
+import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "../pages/link-answers.ts";
 
 export type YourDataOptions = {
   links: AccountLinks;
@@ -83,7 +83,7 @@ declare module "fastify" {
 }
 
 /** What every operation on one's own data shares: the data token, and its refusals. */
-const owner = {
+const dataOwnerOperation = {
   tag: "your data",
   security: "dataAccess",
   refusals: {
@@ -170,7 +170,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
     owned.get(
       "/",
       operation({
-        ...owner,
+        ...dataOwnerOperation,
         operationId: "downloadYourData",
         summary: "Everything held about the account, as JSON (a download)",
         answers: {
@@ -203,7 +203,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       "/name/",
       {
         ...operation({
-          ...owner,
+          ...dataOwnerOperation,
           operationId: "correctName",
           summary: "Correct the account's first and last name",
           body: { schema: correctNameBodySchema, examples: examples.nameBody },
@@ -228,7 +228,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       "/stop-marketing/",
       {
         ...operation({
-          ...owner,
+          ...dataOwnerOperation,
           operationId: "stopMarketing",
           summary: "Stop the newsletter and every other marketing email to the account's address",
           body: { schema: z.object({}), examples: examples.emptyBody },
@@ -252,7 +252,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       "/guardian-request/",
       {
         ...operation({
-          ...owner,
+          ...dataOwnerOperation,
           operationId: "askGuardian",
           summary:
             "Ask a parent or guardian for permission, by email (one request pending at a time)",
@@ -266,9 +266,9 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
             },
           },
           refusals: {
-            ...owner.refusals,
+            ...dataOwnerOperation.refusals,
             400: {
-              ...owner.refusals[400],
+              ...dataOwnerOperation.refusals[400],
               guardian_email_own: {
                 detail: dataRightsMessages.guardianEmailOwn,
                 attr: "guardian_email",
@@ -325,7 +325,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       "/delete/",
       {
         ...operation({
-          ...owner,
+          ...dataOwnerOperation,
           operationId: "deleteAccount",
           summary: `Delete the account and all its data now (confirm: "DELETE"); every token stops working`,
           body: { schema: deleteBodySchema, examples: examples.deleteBody },

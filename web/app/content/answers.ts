@@ -25,7 +25,7 @@ export type AnswerCopy = {
 
 /**
  * What the server's answers say where a form cannot go on to a page of its own
- * (api/src/answer-page.ts): a mistake the form's page cannot show, a limit, a link refused.
+ * (api/src/pages/answer-page.ts): a mistake the form's page cannot show, a limit, a link refused.
  */
 export const answerFrameWords = {
   titles: {
@@ -51,7 +51,7 @@ export const answerFrameWords = {
 } as const;
 
 /**
- * A form posted without a script and refused comes back as its own page (api/src/form-again.ts):
+ * A form posted without a script and refused comes back as its own page (api/src/pages/form-again.ts):
  * a summary of its problems above the heading, as GOV.UK's error summary says them, and the
  * page's title starting with "Error: ".
  */

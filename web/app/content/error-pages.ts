@@ -22,7 +22,7 @@ export const unexpectedErrorPage: ErrorPageCopy = {
 
 /**
  * What a browser shows when another website made it post one of our forms (an account link's,
- * say): the server refuses it (api/src/cross-site-posts.ts). Whoever reads this did nothing wrong.
+ * say): the server refuses it (api/src/http/cross-site-posts.ts). Whoever reads this did nothing wrong.
  */
 export const crossSitePostPage = {
   title: "This form came from another website",

@@ -109,7 +109,7 @@ export const mailWords = {
     privacyUrl: string,
   ): MailWords => ({
     // Subject and preview hold nothing the student typed: a name must not turn our sender
-    // into a relay for someone else's words (issue 30). The name is in the body, marked as typed.
+    // into a relay for someone else's words (docs/decisions/022). The name is in the body, marked as typed.
     subject: `A student asks for your permission to use ${site.name}`,
     preview: `A student signed up for ${site.name}, a learning app, and needs a parent's or guardian's permission.`,
     greeting: hello,

@@ -4,7 +4,7 @@ import { accountPageWords } from "./account.ts";
 import { joinPage } from "./join.ts";
 
 /**
- * Every sentence a student or parent meets, read once as they would (issue 31): the site's
+ * Every sentence a student or parent meets, read once as they would: the site's
  * content and the messages the server says. Functions are called with a sample of each argument.
  */
 const modules = import.meta.glob<Record<string, unknown>>(
@@ -44,7 +44,7 @@ describe("the words of the site", () => {
 
   it('call one thing one name, as docs/voice.md lists them (the spec\'s "login" toast aside)', () => {
     const avoided = [
-      /\bwe (have (sent|told)|will send)\b/i, // "we've sent", "we'll send", as issue 31 quoted it; the legal pages keep their own
+      /\bwe (have (sent|told)|will send)\b/i, // "we've sent", "we'll send", as docs/voice.md says them; the legal pages keep their own
       /\be-mail/i, // "email"
       /\bmost recent\b/i, // "newest", as "only the newest link works"
       /\bSign Up\b/, // "Sign up"

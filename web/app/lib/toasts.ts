@@ -47,7 +47,7 @@ export async function showToast(kind: "success" | "error", message: string): Pro
 
 /**
  * Takes every toast off the screen: a success must not arrive beside the errors of the tries
- * before it (issue 31: after two refusals, a red toast outlived the green ones on home).
+ * before it (after two refusals, a red toast would outlive the green ones on home).
  */
 export function clearToasts(): void {
   loaded?.clearScreen();

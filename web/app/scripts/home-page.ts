@@ -2,7 +2,7 @@
  * The script of home and /login, which ship no framework (pages.ts): the page's HTML is whole
  * without it, and its links, forms and menu work before it runs. Carried inline by the page
  * (routes/home.tsx), not as a file: on the slow line a file is one more 400 ms round trip
- * before the load event (/ 1.51 s with the file, /faqs 1.14 s with none, 27 Nov), while its
+ * before the load event (/ 1.51 s with the file, /faqs 1.14 s with none, on the bench's slow line), while its
  * 3.3 KB with brotli take 70 ms of the same line. It runs once the document is parsed, as a
  * deferred file would.
  */

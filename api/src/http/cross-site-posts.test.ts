@@ -1,0 +1,208 @@
+import { dataRightsPages, yourDataApi } from "@ysp/contract";
+import { type ReceivedMail, type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
+import { makeStudent } from "@ysp/testing/students";
+import { crossSitePostPage } from "@ysp/web/content/error-pages";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  countAccounts,
+  databaseOn,
+  databasesForFile,
+  mailThrough,
+  makeApp,
+  post,
+  testCookies,
+  testPublicUrl,
+} from "../../test/harness.ts";
+import { homeLink } from "../pages/form-posts.ts";
+
+const databases = databasesForFile();
+
+let smtp: SmtpTestServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp.close());
+
+/** What a browser says about a form another site made it post. */
+const fromOtherSites = {
+  "another site (Sec-Fetch-Site: cross-site)": {
+    "sec-fetch-site": "cross-site",
+    origin: "https://evil.example",
+  },
+  "another host of the same site (Sec-Fetch-Site: same-site)": {
+    "sec-fetch-site": "same-site",
+    origin: "https://shop.ysp.example",
+  },
+  "an older browser's Origin of another site": { origin: "https://evil.example" },
+  "an older browser's opaque Origin (a sandboxed frame)": { origin: "null" },
+} satisfies Record<string, Record<string, string>>;
+
+const form = (fields: Record<string, string> = {}, headers: Record<string, string> = {}) => ({
+  payload: new URLSearchParams(fields).toString(),
+  headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+});
+
+/** The token of the message's link to `path`. */
+function tokenIn(mail: ReceivedMail, path: string): string {
+  const link = mail.links.find((url) => new URL(url).pathname === path);
+  if (!link) throw new Error(`no link to ${path} in ${mail.links.join(", ")}`);
+  return new URL(link).searchParams.get("token") ?? "";
+}
+
+const mailTo = (email: string, subject: string) =>
+  smtp.waitFor((mail) => mail.to.includes(email.toLowerCase()) && mail.subject === subject);
+
+/** The refusal page: 403, the page's own words, nothing set, nothing cached. */
+function expectRefused(answer: LightMyRequestResponse, label: string, link = "/") {
+  expect(answer.statusCode, `${label}: ${answer.body}`).toBe(403);
+  expect(answer.headers["content-type"]).toMatch(/^text\/html/);
+  expect(answer.headers["cache-control"]).toBe("no-store");
+  expect(answer.headers["set-cookie"]).toBeUndefined();
+  expect(answer.body).toContain(`<h1>${crossSitePostPage.title}</h1>`);
+  const way = /<a [^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g;
+  const wayOn: string[] = [crossSitePostPage.pageLink, homeLink.text];
+  const ways = [...answer.body.matchAll(way)].filter(([, , text]) => wayOn.includes(text ?? ""));
+  expect(ways.map(([, href]) => href)).toEqual([link]);
+}
+
+describe.each(databases)("forms posted from another site, on $name", (testDb) => {
+  const suite = databaseOn(testDb);
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await makeApp(suite.database, { mail: mailThrough(smtp.url) });
+  }, 60_000);
+  afterAll(() => app.close());
+
+  const signUp = async () => {
+    const student = makeStudent();
+    expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+    return student;
+  };
+
+  it.each([
+    ["a your-data link", dataRightsPages.yourData, "Your data at YSP", true],
+    ["a link to confirm the email", "/verify-email", "Confirm your email", false],
+  ])(
+    "%s posted from another site plants no session and stays usable",
+    async (_name, path, subject, askFirst) => {
+      const student = await signUp();
+      if (askFirst) await post(app, `${yourDataApi}/link/`, { email: student.email });
+      const url = `${path}?token=${tokenIn(await mailTo(student.email, subject), path)}`;
+
+      for (const [from, headers] of Object.entries(fromOtherSites)) {
+        expectRefused(await app.inject({ method: "POST", url, ...form({}, headers) }), from);
+      }
+
+      // The student's own tap, on the page the link opened: the link was not used by the refusals.
+      const tapped = await app.inject({
+        method: "POST",
+        url,
+        ...form({}, { "sec-fetch-site": "same-origin", origin: "http://localhost" }),
+      });
+      expect(tapped.statusCode, tapped.body).toBe(303);
+      expect(String(tapped.headers["set-cookie"])).toMatch(
+        new RegExp(`^${testCookies.data.name}=`),
+      );
+    },
+  );
+
+  it("lets through an older browser's post from our own origin, by Host or PUBLIC_URL", async () => {
+    for (const origin of ["http://localhost", testPublicUrl]) {
+      const student = await signUp();
+      const token = tokenIn(await mailTo(student.email, "Confirm your email"), "/verify-email");
+      const answer = await app.inject({
+        method: "POST",
+        url: `/verify-email?token=${token}`,
+        ...form({}, { origin }),
+      });
+      expect(answer.statusCode, origin).toBe(303);
+    }
+  });
+
+  it("refuses every kind of post a page on another site can make, before any work", async () => {
+    const student = makeStudent();
+    const headers = fromOtherSites["another site (Sec-Fetch-Site: cross-site)"];
+    const posts: [string, { payload: string; headers: Record<string, string> }][] = [
+      ["/api/v1/auth/signup/", form(student, headers)],
+      ["/api/v1/auth/password-reset/", form({ email: student.email }, headers)],
+      ["/api/v1/auth/verify-email/resend/", form({ email: student.email }, headers)],
+      [`${yourDataApi}/link/`, form({ email: student.email }, headers)],
+      [`${yourDataApi}/open/`, form({ token: "x" }, headers)],
+      [`${yourDataApi}/delete/`, form({ confirm: "DELETE" }, headers)],
+      ["/reset-password?token=x", form({ password: "a-new-password-1" }, headers)],
+      ["/guardian-consent?token=x", form({ decision: "refuse" }, headers)],
+      ["/newsletter-confirm?token=x", form({}, headers)],
+      ["/api/v1/newsletter/", form({ email: student.email, source: "/" }, headers)],
+      // A script's no-cors fetch: text/plain, or no body at all.
+      [
+        "/api/v1/auth/login/",
+        { payload: "{}", headers: { ...headers, "content-type": "text/plain" } },
+      ],
+      [`${yourDataApi}/stop-marketing/`, { payload: "", headers }],
+      [
+        "/newsletter-confirm?token=x",
+        {
+          payload: '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--b--\r\n',
+          headers: { ...headers, "content-type": "multipart/form-data; boundary=b" },
+        },
+      ],
+    ];
+    for (const [url, request] of posts)
+      expectRefused(await app.inject({ method: "POST", url, ...request }), url);
+    expect(await countAccounts(suite.database, student.email)).toBe(0);
+  });
+
+  it("links the refusal to the page the form posted to, when the site has it", async () => {
+    // The fixture site's pages are / and /join (/join/<code> too).
+    const headers = fromOtherSites["another site (Sec-Fetch-Site: cross-site)"];
+    const refusal = (url: string) => app.inject({ method: "POST", url, ...form({}, headers) });
+    expectRefused(await refusal("/join/K7QX9M"), "an invite link", "/join");
+    expectRefused(await refusal("/?x=1"), "the home page", "/");
+    expectRefused(await refusal("//evil.example/join"), "no page", "/");
+  });
+
+  it("lets a mail app's one-click unsubscribe (RFC 8058) come from anywhere", async () => {
+    const email = makeStudent().email;
+    await post(app, "/api/v1/newsletter/", { email });
+    const token = tokenIn(
+      await mailTo(email, "Confirm your subscription"),
+      dataRightsPages.unsubscribe,
+    );
+    const oneClick = await app.inject({
+      method: "POST",
+      url: `${dataRightsPages.unsubscribe}?token=${token}`,
+      payload:
+        '--b\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b--\r\n',
+      headers: {
+        "content-type": "multipart/form-data; boundary=b",
+        "sec-fetch-site": "cross-site",
+        origin: "https://mail.example",
+      },
+    });
+    expect(oneClick.statusCode, oneClick.body).toBe(200);
+  });
+
+  it("leaves JSON to the app: an Origin of its own is no refusal, and no preflight is answered", async () => {
+    const student = await signUp();
+    const login = await post(
+      app,
+      "/api/v1/auth/login/",
+      { email: student.email, password: student.password },
+      { origin: "https://app.example" },
+    );
+    expect(login.statusCode).toBe(200);
+    // What keeps a browser from posting JSON across sites: its preflight gets no CORS allowance.
+    const preflight = await app.inject({
+      method: "OPTIONS",
+      url: "/api/v1/auth/login/",
+      headers: {
+        origin: "https://evil.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
+    });
+    expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(preflight.headers["access-control-allow-headers"]).toBeUndefined();
+  });
+});

@@ -1,0 +1,232 @@
+import {
+  type ApiErrorBody,
+  type ApiErrorCode,
+  apiErrorBodySchema,
+  apiErrorCodes,
+  type LinkProblem,
+  linkProblems,
+  serviceMessages,
+} from "@ysp/contract";
+import type { FastifySchema, FastifySchemaCompiler } from "fastify";
+import * as z from "zod/mini";
+import { fastifyCodes } from "../http/errors.ts";
+import { validateBody, validationCodes, zodBody, zodResponse } from "../http/validation.ts";
+
+export type Example = { summary: string; value: unknown };
+
+/** An answer when all goes well. */
+export type SuccessAnswer = {
+  description: string;
+  schema: z.ZodMiniType | Record<string, unknown>;
+  examples: Record<string, Example>;
+};
+
+/** An answer with no body (204): done, and nothing to say. */
+export type EmptyAnswer = { description: string };
+
+/** A refusal of one operation's own: its sentence, and the field it is about. */
+export type Refusal = { detail: string; attr?: string };
+
+type RefusalStatus = 400 | 401 | 404 | 503;
+
+export type Operation = {
+  /** Stable: a generated client names its method after it. Never change one in v1. */
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /**
+   * Who may call it: anyone, a logged-in student (bearer), the holder of a data token, or the
+   * browser that has just signed up (its cookie).
+   */
+  security: "public" | "student" | "dataAccess" | "signupCookie";
+  /** A JSON body, checked by the contract's schema; 400, 413 and 415 come with it. */
+  body?: { schema: z.ZodMiniType; examples: Record<string, Example> };
+  /** The address's parameters (`:id` in the route), each with what it is. */
+  params?: Record<string, string>;
+  answers: Partial<Record<200 | 201 | 202, SuccessAnswer>> & { 204?: EmptyAnswer };
+  /** The refusals this operation has beyond those every operation of its kind has. */
+  refusals?: Partial<Record<RefusalStatus, Partial<Record<ApiErrorCode, Refusal>>>>;
+  /** Counted by a rate limit: 429 with Retry-After. */
+  limited: boolean;
+};
+
+const securityOf = {
+  public: [],
+  student: [{ bearerAuth: [] }],
+  dataAccess: [{ dataAccess: [] }],
+  signupCookie: [{ signupCookie: [] }],
+} as const;
+
+/** The refusals every operation of a kind has, with the sentences the API sends. */
+const shared = {
+  parse_error: { detail: fastifyCodes.FST_ERR_CTP_INVALID_JSON_BODY?.detail ?? "" },
+  bad_request: { detail: fastifyCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH?.detail ?? "" },
+  payload_too_large: { detail: fastifyCodes.FST_ERR_CTP_BODY_TOO_LARGE?.detail ?? "" },
+  unsupported_media_type: { detail: fastifyCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE?.detail ?? "" },
+  throttled: { detail: serviceMessages.tooManyAttempts(42_000) },
+  database_unavailable: { detail: serviceMessages.unavailable },
+  server_stopping: { detail: serviceMessages.stopping },
+  server_error: { detail: serviceMessages.serverError },
+} satisfies Partial<Record<ApiErrorCode, Refusal>>;
+
+/** Every refusal of a mailed link's token, each about the field `token`. */
+export const linkRefusals = (
+  problems: readonly LinkProblem[] = Object.keys(linkProblems) as LinkProblem[],
+) =>
+  Object.fromEntries(
+    problems.map((problem) => [problem, { detail: linkProblems[problem], attr: "token" }]),
+  ) as Partial<Record<ApiErrorCode, Refusal>>;
+
+const retryAfter = {
+  "Retry-After": {
+    type: "integer",
+    minimum: 1,
+    description: "Seconds to wait before sending the request again.",
+  },
+};
+
+const statusWords: Record<number, string> = {
+  400: "The request was refused as it is; `errors` says why, field by field.",
+  401: "No valid credentials came with the request.",
+  404: "The account has nothing at this address.",
+  413: "The body is too large.",
+  415: "The body is not JSON.",
+  429: "Too many requests from this address, or for this email address.",
+  500: "Something failed on the server's side.",
+  503: "The service cannot answer for now; send the request again after Retry-After.",
+};
+
+type Refusals = { codes: ApiErrorCode[]; examples: Partial<Record<ApiErrorCode, Refusal>> };
+
+/** Refusals whose every code has an example. */
+const exampled = (refusals: Partial<Record<ApiErrorCode, Refusal>>): Refusals => ({
+  codes: Object.keys(refusals) as ApiErrorCode[],
+  examples: refusals,
+});
+
+/** The error shape with `code` narrowed to the codes this answer can carry, and examples. */
+function refusalAnswer(status: number, { codes, examples }: Refusals) {
+  const schema = zodResponse(apiErrorBodySchema) as unknown as {
+    properties: { errors: { items: { properties: Record<string, unknown> } } };
+  };
+  schema.properties.errors.items.properties.code = {
+    type: "string",
+    enum: codes,
+    description: codes.map((code) => `${code}: ${apiErrorCodes[code]}`).join("\n"),
+  };
+  const type: ApiErrorBody["type"] =
+    status >= 500 ? "server_error" : status === 400 ? "validation_error" : "client_error";
+  const named = Object.entries(examples).map(([code, { detail, attr = null }]) => {
+    const value: ApiErrorBody = { type, errors: [{ code: code as ApiErrorCode, detail, attr }] };
+    return [code, { summary: apiErrorCodes[code as ApiErrorCode], value }];
+  });
+  return {
+    description: statusWords[status] ?? "",
+    ...(status === 429 || status === 503 ? { headers: retryAfter } : {}),
+    content: { "application/json": { schema, examples: Object.fromEntries(named) } },
+  };
+}
+
+/** What the body's validator itself answers to an empty object: real sentences, real codes. */
+function validationExamples(schema: z.ZodMiniType): Partial<Record<ApiErrorCode, Refusal>> {
+  const { error } = validateBody(schema, {});
+  return Object.fromEntries(
+    (error?.items ?? []).map(({ code, detail, attr }) => [
+      code,
+      { detail, attr: attr ?? undefined },
+    ]),
+  );
+}
+
+/**
+ * A route's OpenAPI description and body validation, from one statement of the operation:
+ * its answers, and every refusal it can meet, each with the codes a client switches on.
+ */
+export function operation(op: Operation): {
+  schema: FastifySchema;
+  validatorCompiler?: FastifySchemaCompiler<unknown>;
+} {
+  const own = op.refusals ?? {};
+  const refusals: Record<number, Refusals> = {};
+  if (op.body) {
+    const fromValidator = validationExamples(op.body.schema);
+    const alsoExampled = {
+      parse_error: shared.parse_error,
+      bad_request: shared.bad_request,
+      ...own[400],
+    };
+    refusals[400] = {
+      codes: [...validationCodes, ...(Object.keys(alsoExampled) as ApiErrorCode[])],
+      examples: { ...fromValidator, ...alsoExampled },
+    };
+    refusals[413] = exampled({ payload_too_large: shared.payload_too_large });
+    refusals[415] = exampled({ unsupported_media_type: shared.unsupported_media_type });
+  } else if (own[400]) refusals[400] = exampled(own[400]);
+  if (own[401]) refusals[401] = exampled(own[401]);
+  if (own[404]) refusals[404] = exampled(own[404]);
+  if (op.limited) refusals[429] = exampled({ throttled: shared.throttled });
+  refusals[500] = exampled({ server_error: shared.server_error });
+  refusals[503] = exampled({
+    ...own[503],
+    database_unavailable: shared.database_unavailable,
+    server_stopping: shared.server_stopping,
+  });
+  const response: Record<
+    string,
+    | {
+        description: string;
+        headers?: typeof retryAfter;
+        content: { "application/json": { schema: unknown; examples: Record<string, unknown> } };
+      }
+    // @fastify/swagger documents a `null` answer as one without content.
+    | { description: string; type: "null" }
+  > = {};
+  for (const [status, codes] of Object.entries(refusals))
+    response[status] = refusalAnswer(Number(status), codes);
+  const { 204: empty, ...answers } = op.answers;
+  if (empty) response[204] = { description: empty.description, type: "null" };
+  for (const [status, answer] of Object.entries(answers)) {
+    const schema =
+      "_zod" in answer.schema ? zodResponse(answer.schema as z.ZodMiniType) : answer.schema;
+    response[status] = {
+      description: answer.description,
+      content: { "application/json": { schema, examples: answer.examples } },
+    };
+  }
+  const schema: FastifySchema = {
+    operationId: op.operationId,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [op.tag],
+    security: [...securityOf[op.security]],
+    ...(op.params
+      ? {
+          params: {
+            type: "object",
+            properties: Object.fromEntries(
+              Object.entries(op.params).map(([name, description]) => [
+                name,
+                { type: "string", description },
+              ]),
+            ),
+            required: Object.keys(op.params),
+          },
+        }
+      : {}),
+    response,
+  };
+  if (!op.body) return { schema };
+  const body = op.body.schema;
+  return {
+    schema: {
+      ...schema,
+      // @fastify/swagger moves "x-examples" from a body's schema to its media type's examples.
+      body: {
+        ...z.toJSONSchema(body, { io: "input", unrepresentable: "any" }),
+        "x-examples": op.body.examples,
+      },
+    },
+    validatorCompiler: zodBody(body).validatorCompiler,
+  };
+}

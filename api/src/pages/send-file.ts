@@ -1,0 +1,38 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { negotiate, type PageFile, type StaticFile } from "./static-site.ts";
+
+const immutable = "public, max-age=31536000, immutable";
+const revalidate = "no-cache";
+
+/**
+ * Sends a file of the site in the encoding the browser takes best. `cacheControl`: a page made
+ * for one person (a parent's, with a student's name) says no-store instead.
+ */
+export function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: StaticFile | PageFile,
+  { status = 200, cacheControl }: { status?: number; cacheControl?: string } = {},
+) {
+  const { variant, encoding } = negotiate(file, request.headers["accept-encoding"]);
+  reply.header("Content-Type", file.type);
+  if ("contentSecurityPolicy" in file)
+    reply.header("Content-Security-Policy", file.contentSecurityPolicy);
+  reply.header("Cache-Control", cacheControl ?? (file.immutable ? immutable : revalidate));
+  if (file.br || file.gzip) reply.header("Vary", "Accept-Encoding");
+  if (encoding) reply.header("Content-Encoding", encoding);
+  if (status === 200) {
+    reply.header("ETag", variant.etag);
+    if (request.headers["if-none-match"] === variant.etag) return reply.code(304).send();
+  }
+  return reply.code(status).send(variant.body);
+}
+
+/** The text a percent-encoded part stands for, or the part as it is when it decodes to nothing. */
+export function decodeURIComponentSafe(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
