@@ -21,11 +21,12 @@ export default defineConfig({
     // (28 Nov, all 1,308 passed). Files restore what they change (timers, globals, env).
     isolate: false,
     include: [
+      "content/**/*.test.ts",
       "web/app/**/*.test.{ts,tsx}",
       "api/src/**/*.test.ts",
       "contract/**/*.test.ts",
       "openapi/**/*.test.ts",
     ],
-    exclude: ["**/node_modules/**", "web/e2e/**"],
+    exclude: ["**/node_modules/**", "e2e/**"],
   },
 });

@@ -1,7 +1,7 @@
+import { crossSitePostPage } from "@ysp/content/error-pages";
 import { dataRightsPages, yourDataApi } from "@ysp/contract";
 import { type ReceivedMail, type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent } from "@ysp/testing/students";
-import { crossSitePostPage } from "@ysp/web/content/error-pages";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

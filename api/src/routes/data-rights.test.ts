@@ -1,4 +1,6 @@
 import { brotliDecompressSync } from "node:zlib";
+import { crossSitePostPage } from "@ysp/content/error-pages";
+import { policyVersions } from "@ysp/content/legal/versions";
 import {
   answerPages,
   dataRightsMessages,
@@ -9,8 +11,6 @@ import {
 } from "@ysp/contract";
 import { type ReceivedMail, type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
-import { crossSitePostPage } from "@ysp/web/content/error-pages";
-import { policyVersions } from "@ysp/web/content/legal/versions";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

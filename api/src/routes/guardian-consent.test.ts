@@ -1,3 +1,4 @@
+import { crossSitePostPage } from "@ysp/content/error-pages";
 import {
   answerPages,
   dataRightsMessages,
@@ -9,7 +10,6 @@ import {
 } from "@ysp/contract";
 import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
-import { crossSitePostPage } from "@ysp/web/content/error-pages";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

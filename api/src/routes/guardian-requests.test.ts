@@ -13,7 +13,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
-import { consentPage, guardianSite } from "../../test/guardian-site.ts";
+import { childNameSlot, consentPage, guardianSite } from "../../test/guardian-site.ts";
 import {
   countAccounts,
   databaseOn,
@@ -27,7 +27,6 @@ import { queryRows } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { showLinkParts } from "../link-parts.ts";
-import { childNameSlot } from "./guardian-consent.ts";
 
 /**
  * Issue 30, §2 and §7: what a student types is theirs, never our sender's words nor a pattern.

@@ -1,3 +1,4 @@
+import { dataRightsWords } from "@ysp/content/data-rights";
 import {
   accountPages,
   answerPages,
@@ -9,7 +10,6 @@ import {
 } from "@ysp/contract";
 import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
-import { dataRightsWords } from "@ysp/web/content/data-rights";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

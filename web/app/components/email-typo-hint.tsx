@@ -1,4 +1,4 @@
-import { common } from "~/content/common.ts";
+import { common } from "@ysp/content/common";
 import { emailDomains, suggestFromLists } from "~/lib/email-typos.ts";
 import { InlineScript, immediately } from "./inline-scripts.tsx";
 

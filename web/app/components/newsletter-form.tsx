@@ -1,10 +1,11 @@
 // This form is on every page and zod stays with sign-up: code comes from the contract's
 // zod-free entry, and from the whole contract only a type, which leaves nothing in the bundle.
+
+import { newsletterForm } from "@ysp/content/newsletter";
 import { emailProblem } from "@ysp/contract/email";
 import { formAction } from "@ysp/contract/form-actions";
 import { type FormEvent, useId, useState } from "react";
 import { useLocation } from "react-router";
-import { newsletterForm } from "~/content/newsletter.ts";
 import { api } from "~/lib/api.ts";
 import { prepareToasts, showToast } from "~/lib/toasts.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";

@@ -1,5 +1,5 @@
+import { site } from "@ysp/content/site";
 import { href } from "react-router";
-import { site } from "../app/content/site.ts";
 import {
   blockThirdParty,
   cspViolations,

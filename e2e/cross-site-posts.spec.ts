@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BrowserContext, Page } from "@playwright/test";
+import { crossSitePostPage } from "@ysp/content/error-pages";
 import { yourDataApi } from "@ysp/contract";
-import { crossSitePostPage } from "../app/content/error-pages.ts";
 import { expect, makeStudent, signUpByApi, test } from "./fixtures.ts";
 import { type InboxMail, waitForMail } from "./inbox.ts";
 

@@ -1,6 +1,6 @@
+import { headerText } from "@ysp/content/header";
+import { displayPhone, site } from "@ysp/content/site";
 import { href } from "react-router";
-import { headerText } from "../app/content/header.ts";
-import { displayPhone, site } from "../app/content/site.ts";
 import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures.ts";
 
 const items = ["About Us", "Sponsor a Child", "Mentors", "FAQs", "Log In"];

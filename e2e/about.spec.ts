@@ -1,5 +1,5 @@
+import { about } from "@ysp/content/about";
 import { href } from "react-router";
-import { about } from "../app/content/about.ts";
 import { expect, test } from "./fixtures.ts";
 
 test("About us states the mission and the platform: affordable pre-recorded classes and materials", async ({

@@ -1,5 +1,5 @@
+import { answerWords } from "@ysp/content/answers";
 import { accountMessages, type LoginResponse, linkProblems, type PublicUser } from "@ysp/contract";
-import { answerWords } from "../app/content/answers.ts";
 import { e2eDatabaseUrl, query } from "./database.ts";
 import {
   expect,

@@ -3,11 +3,15 @@
  * The header's and footer's own words live in header.ts and footer.ts, so the sign-up page does
  * not download them: here, they cost it 340 B brotli.
  */
-import type { PagePath } from "../pages.ts";
 import { site } from "./site.ts";
 
-export type NavItem =
-  | { kind: "route"; label: string; to: PagePath }
+/**
+ * A link of the site's navigation. A route's `to` is a page's path, kept as its literal: web
+ * takes these as `NavItem<PagePath>` (components/nav-link.tsx), so a link to a page its route
+ * table does not have fails the typecheck there.
+ */
+export type NavItem<To extends string = string> =
+  | { kind: "route"; label: string; to: To }
   | { kind: "external"; label: string; href: string }
   | { kind: "store"; label: string };
 

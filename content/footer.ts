@@ -4,7 +4,7 @@ import { site } from "./site.ts";
 
 export type FooterGroup = { title: string; items: readonly NavItem[] };
 
-export const footerGroups: readonly FooterGroup[] = [
+export const footerGroups = [
   {
     title: "Company",
     items: [
@@ -24,7 +24,7 @@ export const footerGroups: readonly FooterGroup[] = [
       { kind: "route", label: "Sign up", to: "/join" },
     ],
   },
-];
+] as const satisfies readonly FooterGroup[];
 
 /**
  * X last: a link is at least 44 px wide for a thumb, and the one-letter name's box, first in the

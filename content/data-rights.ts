@@ -246,6 +246,8 @@ export const dataRightsWords = {
       description: `Give or refuse permission for a student to use ${site.name}.`,
     },
     title: "A student asks for your permission",
+    /** In the student's name's place as built; the server writes the name over it. */
+    childName: "the student who asked you",
     /** Around the student's name, which the server fills in. */
     before: "",
     after: ` signed up for ${site.name} and gave your email as their parent's or guardian's. Students under 18 need a parent's or guardian's permission to use ${site.name}.`,

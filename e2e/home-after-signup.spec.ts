@@ -1,6 +1,6 @@
+import { checkEmail, joinPage } from "@ysp/content/join";
 import type { SignupResponse } from "@ysp/contract";
 import { maskEmail } from "@ysp/contract/email";
-import { checkEmail, joinPage } from "../app/content/join.ts";
 import {
   expect,
   fillSignupForm,

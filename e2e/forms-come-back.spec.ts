@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
+import { refusedFormWords } from "@ysp/content/answers";
+import { joinPage } from "@ysp/content/join";
 import { apiMessages, emailMessages, nameMessages } from "@ysp/contract";
-import { refusedFormWords } from "../app/content/answers.ts";
-import { joinPage } from "../app/content/join.ts";
 import {
   expect,
   expectMessageUnder,

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { checkEmail, joinPage } from "@ysp/content/join";
 import { accountMessages, type LoginResponse, signupCorrectionMessages } from "@ysp/contract";
 import { maskEmail } from "@ysp/contract/email";
-import { checkEmail, joinPage } from "../app/content/join.ts";
 import {
   expect,
   expectMessageUnder,

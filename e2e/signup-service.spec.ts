@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import { checkEmail } from "@ysp/content/join";
 import { type ApiErrorBody, apiMessages, type SignupResponse } from "@ysp/contract";
 import { maskEmail } from "@ysp/contract/email";
 import { SignJWT } from "jose";
 import { href } from "react-router";
-import { checkEmail } from "../app/content/join.ts";
 import { e2eDatabaseUrl, query } from "./database.ts";
 import {
   expect,

@@ -1,6 +1,6 @@
-import { accountPageWords } from "../app/content/account.ts";
-import { answerWords } from "../app/content/answers.ts";
-import { emailChangeWords } from "../app/content/email-change.ts";
+import { accountPageWords } from "@ysp/content/account";
+import { answerWords } from "@ysp/content/answers";
+import { emailChangeWords } from "@ysp/content/email-change";
 import {
   expect,
   expectMessageUnder,

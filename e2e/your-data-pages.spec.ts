@@ -1,6 +1,6 @@
+import { answerWords } from "@ysp/content/answers";
+import { dataRightsWords } from "@ysp/content/data-rights";
 import { accountMessages, answerPages, dataRightsPages } from "@ysp/contract";
-import { answerWords } from "../app/content/answers.ts";
-import { dataRightsWords } from "../app/content/data-rights.ts";
 import {
   expect,
   expectNoAxeViolations,

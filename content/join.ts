@@ -4,7 +4,6 @@ import {
   type SignupField,
   signupCorrectionLifetime,
 } from "@ysp/contract";
-import type { PagePath } from "../pages.ts";
 import { common } from "./common.ts";
 import { legalPages } from "./navigation.ts";
 import { site } from "./site.ts";
@@ -53,7 +52,7 @@ export const joinPage = {
   logIn: { question: "Already have an account?", link: "Log in to the app" },
   forgotPassword: {
     label: "Forgot your password?",
-    to: accountPages.forgotPassword satisfies PagePath,
+    to: accountPages.forgotPassword,
   },
 } as const;
 

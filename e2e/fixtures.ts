@@ -11,9 +11,9 @@ import {
 import type { ApiErrorBody, LoginResponse, SignupResponse } from "@ysp/contract";
 import { fillSignupForm } from "@ysp/testing/signup-form";
 import { makeStudent, type Student, uniqueTag } from "@ysp/testing/students";
+import { answerFramePage, notFoundPage, scriptBudgetKb, pages as sitePages } from "@ysp/web/pages";
+import { sessionKeys } from "@ysp/web/session";
 import { matchPath } from "react-router";
-import { sessionKeys } from "../app/lib/session.ts";
-import { answerFramePage, notFoundPage, scriptBudgetKb, pages as sitePages } from "../app/pages.ts";
 
 type Problems = { errors: string[]; cspViolations: string[] };
 
@@ -204,7 +204,7 @@ export const toast = (page: Page, text: string | RegExp) =>
 
 /** Where a test saves a screenshot to look at: an ignored folder, one per viewport. */
 export const screenshotPath = (testInfo: TestInfo, name: string) =>
-  `web/e2e/screenshots/${testInfo.project.name}/${name}.png`;
+  `e2e/screenshots/${testInfo.project.name}/${name}.png`;
 
 export const signupApi = "/api/v1/auth/signup/";
 export const newsletterApi = "/api/v1/newsletter/";

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
+import { answerWords } from "@ysp/content/answers";
+import { withoutLinkWords } from "@ysp/content/link-pages";
 import { answerPages, dataRightsMessages, linkProblems, nameMessages } from "@ysp/contract";
-import { answerWords } from "../app/content/answers.ts";
-import { withoutLinkWords } from "../app/content/link-pages.ts";
 import {
   expect,
   expectMessageUnder,

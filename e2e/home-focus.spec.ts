@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
+import { checkEmail, joinPage } from "@ysp/content/join";
 import { maskEmail } from "@ysp/contract/email";
-import { checkEmail, joinPage } from "../app/content/join.ts";
 import {
   expect,
   fillSignupForm,

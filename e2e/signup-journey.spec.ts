@@ -1,4 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { checkEmail, joinPage } from "@ysp/content/join";
+import { skipLinkLabel } from "@ysp/content/navigation";
+import { site } from "@ysp/content/site";
 import {
   type ApiErrorBody,
   accountMessages,
@@ -8,9 +11,6 @@ import {
   yourDataApi,
 } from "@ysp/contract";
 import { maskEmail } from "@ysp/contract/email";
-import { checkEmail, joinPage } from "../app/content/join.ts";
-import { skipLinkLabel } from "../app/content/navigation.ts";
-import { site } from "../app/content/site.ts";
 import {
   describedBy,
   expect,

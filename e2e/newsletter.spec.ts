@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
+import { answerWords } from "@ysp/content/answers";
 import { answerPages, dataRightsPages, type MessageResponse } from "@ysp/contract";
 import { href } from "react-router";
-import { answerWords } from "../app/content/answers.ts";
 import { expect, gotoHydrated, makeStudent, newsletterApi, nextAnswer, test } from "./fixtures.ts";
 import { waitForMail } from "./inbox.ts";
 

@@ -1,5 +1,5 @@
+import { displayPhone, site } from "@ysp/content/site";
 import { href } from "react-router";
-import { displayPhone, site } from "../app/content/site.ts";
 import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures.ts";
 
 test.describe("FAQs", () => {
