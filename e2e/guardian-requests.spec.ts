@@ -1,4 +1,4 @@
-import { dataRightsMessages, guardianRequestsPerAccount } from "@ysp/contract";
+import { dataRightsMessages, formAction, guardianRequestsPerAccount } from "@ysp/contract";
 import { expect, makeStudent, signUpByApi, test } from "./fixtures.ts";
 import { mailTo, waitForMail } from "./inbox.ts";
 
@@ -28,7 +28,10 @@ test("after 3 requests in a day, the next says when the student can send another
     await expect(page.getByText(dataRightsMessages.guardianRequestSent)).toBeVisible();
   }
   const fourth = `parent4.${student.email}`;
-  const answer = page.waitForResponse((r) => r.url().endsWith("/guardian-request/"));
+  // The form posts to its own page, naming itself (form-actions.ts).
+  const answer = page.waitForResponse(
+    (r) => r.request().method() === "POST" && r.url().endsWith(formAction("parent-request")),
+  );
   await ask(fourth);
   const refused = await answer;
   expect(refused.status()).toBe(429);
