@@ -8,7 +8,6 @@ import {
   yourDataApi,
   yourDataSlots,
 } from "@ysp/contract";
-import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -21,6 +20,7 @@ import {
   mailThrough,
   makeApp,
   post,
+  smtpForFile,
   testCookies,
 } from "../../test/harness.ts";
 import { queryRows } from "../db/client.ts";
@@ -35,11 +35,7 @@ import { escapeHtml } from "../escape-html.ts";
 const databases = databasesForFile();
 const built = hasBuild();
 
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = smtpForFile();
 
 const form = { "content-type": "application/x-www-form-urlencoded" };
 const states = dataRightsWords.states;
