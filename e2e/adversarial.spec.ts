@@ -38,7 +38,7 @@ const evilHost = "evil.example";
 
 async function signUp(page: Page, student: Student) {
   await fillSignupForm(page, student);
-  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
 }
 
 /**

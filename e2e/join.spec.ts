@@ -95,7 +95,7 @@ test.describe("sign-up form", () => {
           }`;
       });
     });
-    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
     await expect(page.locator("body")).toHaveAttribute(
       "data-focused-with",
       "true Please enter your last name",
@@ -155,7 +155,7 @@ test.describe("sign-up form", () => {
     const email = page.getByLabel("Email");
     for (const disguised of ["kid@x.com,", "<kid@x.com>", "a@x.com;b@y.com", "a@x.com (c)"]) {
       await fillSignupForm(page, makeStudent({ email: disguised }));
-      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("button", { name: "Continue", exact: true }).click();
       await expect(email).toHaveAttribute("aria-invalid", "true");
       await expect(email).toHaveAccessibleDescription(emailMessages.invalid);
       await expect(email).toBeFocused();
@@ -173,7 +173,7 @@ test.describe("sign-up form", () => {
     const student = await fillSignupForm(page, makeStudent());
     const posted = page.waitForRequest((r) => isSignup(r.url()));
     const answer = nextAnswer<SignupResponse>(page, signupApi);
-    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
     expect((await posted).postDataJSON()).toEqual({
       email: student.email,
       password: student.password,
@@ -239,7 +239,7 @@ test.describe("sign-up form", () => {
     await page.route(signupPath, (route) => json(route, 500, { errors: [] }));
     await gotoHydrated(page, href("/join/:id?"));
     await fillSignupForm(page, makeStudent());
-    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
     await expect(toast(page, "An error occurred")).toBeVisible();
   });
 
@@ -247,7 +247,7 @@ test.describe("sign-up form", () => {
     await page.route(signupPath, (route) => route.abort("internetdisconnected"));
     await gotoHydrated(page, href("/join/:id?"));
     await fillSignupForm(page, makeStudent());
-    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
     await expect(page.locator(".toast-error")).toHaveText(/Failed to fetch|Network error/);
     await expect(page).toHaveURL("/join");
   });
@@ -280,7 +280,7 @@ test.describe("sign-up form", () => {
     await page.clock.install();
     await gotoHydrated(page, href("/join/:id?"));
     const student = await fillSignupForm(page, makeStudent());
-    const button = page.getByRole("button", { name: "Continue" });
+    const button = page.getByRole("button", { name: "Continue", exact: true });
     await button.click();
     await expect(button).toHaveAttribute("aria-disabled", "true");
     // Time jumps only once the request is on its way, or it would be given up before it left.

@@ -31,7 +31,7 @@ test.describe("names at sign-up", () => {
     });
     await gotoHydrated(page, href("/join/:id?"));
     await fillSignupForm(page, student);
-    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
     const lastName = page.getByLabel("Last name");
     await expect(lastName).toHaveAccessibleDescription(nameMessages.notAName("Last name"));
     await expect(lastName).toBeFocused();
@@ -49,7 +49,7 @@ test.describe("names at sign-up", () => {
     await gotoHydrated(page, href("/join/:id?"));
     await fillSignupForm(page, student);
     const answer = nextAnswer<SignupResponse>(page, signupApi);
-    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
     const { status, body } = await answer;
     expect(status).toBe(201);
     await expect(toast(page, signedUpToast(body))).toBeVisible();

@@ -210,7 +210,7 @@ test.describe("sign-up before the page's script has loaded", () => {
       await expect(page.getByLabel("Invite code")).toHaveValue(referrer.user.referral_code);
       await fillSignupForm(page, student);
       const posted = page.waitForRequest((r) => r.method() === "POST");
-      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("button", { name: "Continue", exact: true }).click();
       const sent = await posted;
       // To the page's own address, which names the form and nothing that was typed.
       expect(new URL(sent.url()).pathname).toBe(`/join/${referrer.user.referral_code}`);
@@ -249,7 +249,7 @@ test.describe("sign-up before the page's script has loaded", () => {
       const emailTaken = firstDetail((await refused.json()) as ApiErrorBody, "email_taken");
       await page.goto(href("/join/:id?"), { waitUntil: "commit" });
       await fillSignupForm(page, again);
-      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("button", { name: "Continue", exact: true }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to YSP");
       expect(new URL(page.url()).pathname).toBe("/join");
       await expectMessageUnder(page, page.getByLabel("Email"), emailTaken);
@@ -270,7 +270,7 @@ test.describe("sign-up before the page's script has loaded", () => {
       });
       await page.goto(href("/join/:id?"), { waitUntil: "commit" });
       await page.getByLabel("Last name").fill("Nwosu");
-      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("button", { name: "Continue", exact: true }).click();
       await expect(page.getByLabel("First name")).toBeFocused();
       expect(
         await page
@@ -314,7 +314,7 @@ test.describe("sign-up before the page's script has loaded", () => {
       await fillSignupForm(page, student);
       // The first post reached the server; its answer was lost when the student pressed again.
       await signUpByApi(request, student);
-      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("button", { name: "Continue", exact: true }).click();
       await expect(page).toHaveURL("/signed-up");
       await expect(page.getByText(checkEmail.sentTo(maskEmail(student.email)))).toBeVisible();
     } finally {

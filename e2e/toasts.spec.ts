@@ -59,7 +59,7 @@ test.describe("toasts (spec §8 and §9)", () => {
     await gotoHydrated(page, href("/join/:id?"));
     await stopTime(page);
     await fillSignupForm(page, makeStudent());
-    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
     const shown = page.locator(".toast-error");
     await expect(shown).toHaveCount(1);
     await expect(shown).toHaveCSS("background-color", red);
@@ -73,7 +73,7 @@ test.describe("toasts (spec §8 and §9)", () => {
     await gotoHydrated(page, href("/join/:id?"));
     await stopTime(page);
     await fillSignupForm(page, makeStudent());
-    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
     const shown = page.locator(".toast-success");
     await expect(toast(page, "Download the app and login")).toBeVisible();
     await expect(shown).toHaveCount(2);
@@ -90,10 +90,10 @@ test.describe("toasts (spec §8 and §9)", () => {
     await fillSignupForm(page, makeStudent());
     const shown = page.locator(".toast");
     for (let pressed = 1; pressed <= 22; pressed++) {
-      await page.getByRole("button", { name: "Continue" }).press("Enter");
+      await page.getByRole("button", { name: "Continue", exact: true }).press("Enter");
       await expect(shown).toHaveCount(Math.min(pressed, 20));
       // The form is ready for the next press once the failure is reported.
-      await expect(page.getByRole("button", { name: "Continue" })).not.toHaveAttribute(
+      await expect(page.getByRole("button", { name: "Continue", exact: true })).not.toHaveAttribute(
         "aria-disabled",
         "true",
       );

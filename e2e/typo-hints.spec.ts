@@ -33,7 +33,7 @@ test("on /join the hint comes when the address is left, a tap puts it in, and Co
   await expect(email).toHaveValue(`${name}@gmail.com`);
   await expect(email).toBeFocused();
   await expect(suggestion).toHaveCount(0);
-  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
   await expect(page).toHaveURL("/");
 });
 
@@ -59,7 +59,7 @@ test("on /join a correct address gets no hint, and a hint never stops Continue",
   await fillSignupForm(page, makeStudent({ email: `ada.${uniqueTag()}@hotmial.com` }));
   await page.getByLabel("Password", { exact: true }).focus();
   await expect(page.getByRole("button", { name: /Did you mean .*@hotmail\.com\?/ })).toBeVisible();
-  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
   await expect(page).toHaveURL("/");
 });
 
