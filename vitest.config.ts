@@ -1,7 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { inlineScriptPlugin } from "./web/inline-script-plugin.ts";
 
 export default defineConfig({
+  // The site's modules import scripts as text or as a file's address, as its build does.
+  plugins: [inlineScriptPlugin()],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./web/app", import.meta.url)) },
   },

@@ -9,7 +9,7 @@ export type PageWeight = {
   inlineCssBytes: number;
   /** Inline script text, counted inside `html` too. */
   inlineJsBytes: number;
-  /** The inline script of the email typo hint ("Did you mean …?"), or "" on a page without one. */
+  /** The inline loader of the email typo hint ("Did you mean …?"), or "" on a page without one. */
   typoHintScript: string;
   bytes: {
     html: number;
@@ -83,7 +83,7 @@ export async function measurePageWeight(
     typoHintScript:
       [...document.querySelectorAll("script:not([src])")]
         .map((s) => s.textContent ?? "")
-        .find((text) => text.includes("data-typo-hint")) ?? "",
+        .find((text) => text.includes("/email-typo-hints-")) ?? "",
   }));
   await context.close();
   return {

@@ -207,7 +207,6 @@ export const screenshotPath = (testInfo: TestInfo, name: string) =>
   `e2e/screenshots/${testInfo.project.name}/${name}.png`;
 
 export const signupApi = "/api/v1/auth/signup/";
-export const newsletterApi = "/api/v1/newsletter/";
 
 /**
  * The status and JSON body of the server's answer to the page's next request to `path`

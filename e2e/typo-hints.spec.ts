@@ -9,9 +9,9 @@ import {
 } from "./fixtures.ts";
 
 /**
- * "Did you mean …?" under an email field whose domain looks mistyped (issue 32): from the
- * library on /join, from an inline script on the pages without framework JavaScript. A tap
- * puts the address in; nothing is ever blocked by it.
+ * "Did you mean …?" under an email field whose domain looks mistyped: from the library on
+ * /join, from a small file the pages without framework JavaScript fetch on the field's focus.
+ * A tap puts the address in; nothing is ever blocked by it.
  */
 
 const hint = (address: string) => `Did you mean ${address}?`;
@@ -64,7 +64,7 @@ test("on /join a correct address gets no hint, and a hint never stops Continue",
 });
 
 for (const path of ["/forgot-password", "/your-data"]) {
-  test(`on ${path} the inline script gives the same hint`, async ({ page }, testInfo) => {
+  test(`on ${path} the page's script gives the same hint`, async ({ page }, testInfo) => {
     await page.goto(path);
     const email = page.getByRole("textbox", { name: "Email" });
     await email.fill("ada@gmail.com");

@@ -71,7 +71,11 @@ test.describe("from home's notice", () => {
     await signUpWithScript(page, student);
     const here = notice(page);
     await here.getByText(`${checkEmail.wrongAddress} ${checkEmail.changeIt}`).click();
-    await here.getByLabel(words.newEmail).fill(right);
+    // Mistyped again: "Did you mean …?" here too, and a tap puts it right.
+    await here.getByLabel(words.newEmail).fill(student.email);
+    await here.getByLabel(words.password).focus();
+    await here.getByRole("button", { name: `Did you mean ${right}?` }).click();
+    await expect(here.getByLabel(words.newEmail)).toHaveValue(right);
     await here.getByLabel(words.password).fill("not-my-password");
     await here.getByRole("button", { name: words.submit }).click();
     const password = here.getByLabel(words.password);

@@ -27,7 +27,7 @@ export type Page = {
   /**
    * On a page that does not hydrate: the script it may carry, in KB, its files as sent and its
    * inline scripts together. Unsaid, 5: the store link, the dialogs' fallback, form checks and
-   * the typo hint. Home says 10 (issue 33): its video dialog, carousel and forms, and the
+   * the typo hint's loader. Home says 10: its video dialog, carousel and notice, and the
    * script that shows a sign-up's toasts, all inline.
    */
   scriptKb?: number;

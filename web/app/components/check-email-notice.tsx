@@ -79,7 +79,7 @@ export function CheckEmailNotice() {
               {checkEmail.wrongAddress} {checkEmail.changeIt}
             </summary>
             <form method="post" action={accountPages.correctEmail}>
-              <CorrectEmailFields idPrefix="notice" />
+              <CorrectEmailFields idPrefix="notice" typoHint />
             </form>
           </details>
           <p

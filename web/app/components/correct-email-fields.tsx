@@ -6,7 +6,7 @@ const words = checkEmail.correct;
 /**
  * The fields of a correction of the sign-up's address, and its button: in home's notice and on
  * /correct-email, each field under the name the API reads. `typoHint`: a line for "Did you
- * mean …?", which only a page carrying EmailTypoHintScript fills.
+ * mean …?", which a page carrying EmailTypoHintScript fills (home's footer carries it).
  */
 export function CorrectEmailFields({
   idPrefix,

@@ -1,5 +1,5 @@
 import { common } from "@ysp/content/common";
-import { emailDomains, suggestFromLists } from "~/lib/email-typos.ts";
+import emailTypoHintsUrl from "~/scripts/email-typo-hints.ts?script-file";
 import { InlineScript, immediately } from "./inline-scripts.tsx";
 
 /**
@@ -27,55 +27,42 @@ export function EmailTypoHint({
   );
 }
 
-/** The same line on a page without framework JavaScript, which offerEmailTypoHints fills. */
+/**
+ * The same line on a page without framework JavaScript, which EmailTypoHintScript fills. It
+ * carries its sentence, "{}" for the address, so the script takes no words from content/.
+ */
 export function EmailTypoHintLine({ input }: { input: string }) {
-  return <div className="typo-hint" aria-live="polite" data-typo-hint={input} />;
+  return (
+    <div
+      className="typo-hint"
+      aria-live="polite"
+      data-typo-hint={input}
+      data-sentence={common.didYouMean("{}")}
+    />
+  );
 }
 
 /**
- * The script of EmailTypoHintLine, sent as inline-scripts.tsx's are: the lists and the
- * suggestion's steps come as arguments. After a tap the field gets an input event, so the
- * form's own check (account-form-scripts.tsx) sees the new address, and the focus goes back to it.
+ * Fetches the hints' script (scripts/email-typo-hints.ts) when an email field is first focused,
+ * as inline-scripts.tsx's are sent. The hint is needed only once an address has been typed and
+ * left; carried inline it cost every page with one 2.1 KB, more than home has left
+ * (docs/decisions/032). Any email field will do: one without a line gets no hint.
  */
-export function offerEmailTypoHints(
-  lists: typeof emailDomains,
-  didYouMean: (address: string) => string,
-  suggest: typeof suggestFromLists,
-) {
-  for (const line of document.querySelectorAll<HTMLElement>("[data-typo-hint]")) {
-    const input = document.getElementById(line.getAttribute("data-typo-hint") || "");
-    if (!(input instanceof HTMLInputElement)) continue;
-    let shown: string | undefined;
-    const show = (address: string | undefined) => {
-      // The same hint is left as it is: a tap on it blurs the field first, and a new button
-      // in its place would lose the tap.
-      if (address === shown) return;
-      shown = address;
-      line.textContent = "";
-      if (!address) return;
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "typo-hint-button";
-      button.textContent = didYouMean(address);
-      button.addEventListener("click", () => {
-        input.value = address;
-        show(undefined);
-        input.dispatchEvent(new Event("input", { bubbles: true }));
-        input.focus();
-      });
-      line.appendChild(button);
-    };
-    input.addEventListener("input", () => show(undefined));
-    input.addEventListener("blur", () => show(suggest(input.value, lists)));
-  }
+export function loadEmailTypoHints(url: string) {
+  const load = (event: Event) => {
+    if ((event.target as HTMLInputElement).type !== "email") return;
+    document.removeEventListener("focusin", load);
+    const script = document.createElement("script");
+    script.src = url;
+    document.head.appendChild(script);
+  };
+  document.addEventListener("focusin", load);
 }
 
 /** Rendered into the prerendered HTML only, as inline-scripts.tsx's are. */
-const script = import.meta.env.SSR
-  ? immediately(offerEmailTypoHints, emailDomains, common.didYouMean, suggestFromLists)
-  : "";
+const script = import.meta.env.SSR ? immediately(loadEmailTypoHints, emailTypoHintsUrl) : "";
 
-/** After the fields with an EmailTypoHintLine. */
+/** Anywhere on a page with an EmailTypoHintLine, once. */
 export function EmailTypoHintScript() {
   return <InlineScript text={script} />;
 }

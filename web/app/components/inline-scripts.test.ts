@@ -1,10 +1,11 @@
 import { runInNewContext } from "node:vm";
-import { maskEmail } from "@ysp/contract/email";
+import { emailMessages, emailPattern, emailProblem, maskEmail } from "@ysp/contract/email";
 import { describe, expect, it } from "vitest";
 import { checkEmailKey, readCheckEmailNote } from "~/lib/check-email-note.ts";
 import { isAppleDevice } from "~/lib/store-link.ts";
 import { showCheckEmailNotice } from "./check-email-notice.tsx";
 import { immediately, pointStoreLinks, polyfillDialogCommands } from "./inline-scripts.tsx";
+import { checkNewsletterForms } from "./newsletter-form.tsx";
 
 /**
  * Each script runs in a context of its own holding only the browser objects it reads: one that
@@ -87,5 +88,54 @@ describe("the check-email notice's script, run from its text alone", () => {
       address: "ada@gmial.com",
     });
     expect(noticeAfter(null)).toEqual({ shown: false, line: "", address: "" });
+  });
+});
+
+describe("the newsletter's check, run from its text alone", () => {
+  const answerTo = (value: string) => {
+    const attributes = new Map<string, string>();
+    const input = {
+      id: "n",
+      value,
+      focus: () => {},
+      setAttribute: (name: string, to: string) => attributes.set(name, to),
+      removeAttribute: (name: string) => attributes.delete(name),
+      addEventListener: () => {},
+    };
+    const line = { id: "n-error", textContent: "", hidden: true };
+    let submit: ((event: { preventDefault: () => void }) => void) | undefined;
+    const form = {
+      querySelector: () => input,
+      addEventListener: (_: string, handler: typeof submit) => {
+        submit = handler;
+      },
+    };
+    runInNewContext(
+      immediately(checkNewsletterForms, {
+        required: emailMessages.required,
+        invalid: emailMessages.invalid,
+        pattern: emailPattern,
+      }),
+      { document: { querySelectorAll: () => [form], getElementById: () => line } },
+    );
+    let posted = true;
+    submit?.({
+      preventDefault: () => {
+        posted = false;
+      },
+    });
+    return {
+      line: line.hidden ? "" : line.textContent,
+      posted,
+      invalid: attributes.has("aria-invalid"),
+    };
+  };
+
+  it("holds the post with the API's own words, and lets an address the API takes go", () => {
+    expect(answerTo(" ")).toEqual({ line: emailMessages.required, posted: false, invalid: true });
+    expect(answerTo("a@b")).toEqual({ line: emailMessages.invalid, posted: false, invalid: true });
+    expect(answerTo("ada@gmial.com")).toEqual({ line: "", posted: true, invalid: false });
+    for (const address of ["a@b", "a..b@x.ng", "a@2.7", "ada@example.ng", "ada@gmial.com"])
+      expect(answerTo(address).posted, address).toBe(emailProblem(address) === null);
   });
 });

@@ -1,10 +1,8 @@
-import { run } from "@zootools/email-spell-checker";
-
 /**
  * The addresses our students type (docs/spec.md: students in Nigeria, SS1–SS3 and exam
  * candidates), for the typo hint under an email field: "ada@gmial.com" → "ada@gmail.com".
- * Each list is written here once; /join asks the library, the pages without framework
- * JavaScript run suggestFromLists (below) with the same lists.
+ * Each list is written here once; /join asks the library (suggest-email.ts), the pages without
+ * framework JavaScript run suggestFromLists (below) with the same lists.
  */
 export const emailDomains = {
   /** Whole domains an address is most likely meant to end in. */
@@ -65,27 +63,11 @@ export const emailDomains = {
 
 export type EmailDomainLists = typeof emailDomains;
 
-/** A domain as a host name has it: what is not one gets no hint (and cannot break a pattern). */
-const hostName = /^[a-z0-9.-]+$/;
-
 /**
- * The address the student probably meant, when its domain looks mistyped; else undefined. Only
- * the domain changes: the part before the @ stays as typed (the library lowercases and
- * percent-encodes it, for the HTML it was written to fill).
- */
-export function suggestEmail(typed: string): string | undefined {
-  const email = typed.trim();
-  const at = email.lastIndexOf("@");
-  if (!hostName.test(email.slice(at + 1).toLowerCase())) return undefined;
-  const suggestion = run({ email, ...emailDomains });
-  return suggestion && `${email.slice(0, at)}@${suggestion.domain}`;
-}
-
-/**
- * suggestEmail for the pages without framework JavaScript, whose inline script is a function's
- * own source (components/inline-scripts.tsx): the library's run() is spread over eight CommonJS
- * modules with requires, so it cannot be sent so. These are its steps, written again in ES2015
- * with nothing from outside (email-typos.test.ts holds both to the same answers): the sift3
+ * suggestEmail for the pages without framework JavaScript (scripts/email-typo-hints.ts): the
+ * library's run() is spread over eight CommonJS modules, which made that file 10.8 KB instead of
+ * 2.2 KB. These are its steps, written again with nothing from outside (email-typos.test.ts
+ * holds both to the same answers): the sift3
  * distance, the library's default threshold of 2 for all three lists, an exact known domain,
  * then the closest domain, else the closest first part and ending.
  */

@@ -1,7 +1,7 @@
 /*
  * Toasts on a page without framework JavaScript (home, /login): the same look and times as the
  * React pages' toast library (components/toaster.tsx), drawn with a few DOM calls. Home's inline
- * script shows a sign-up's toasts with it, its script file the newsletter's answers.
+ * script shows a sign-up's toasts with it.
  */
 
 /**

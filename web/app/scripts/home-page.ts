@@ -6,7 +6,7 @@
  * 3.3 KB with brotli take 70 ms of the same line. It runs once the document is parsed, as a
  * deferred file would.
  */
-import { emailProblem, maskEmail, normalizeEmail } from "@ysp/contract/email";
+import { maskEmail, normalizeEmail } from "@ysp/contract/email";
 import { isApiErrorBody } from "@ysp/contract/errors";
 import { apiBaseUrl } from "~/lib/api-base.ts";
 import { postWithoutSession } from "~/lib/api-client.ts";
@@ -279,61 +279,6 @@ function wireCheckEmailNotice() {
   });
 }
 
-/**
- * The footer's newsletter form, as on the React pages (newsletter-form.tsx): the API's own rule
- * checks the address, and the answer is a toast. What was typed before this file arrived stays.
- */
-function subscribeWithToast(form: HTMLFormElement) {
-  const input = form.querySelector<HTMLInputElement>("input[name=email]");
-  const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
-  if (!input || !button) return;
-  form.noValidate = true;
-  const error = document.createElement("p");
-  error.className = "field-error";
-  error.id = `${input.id}-error`;
-  let submitted = false;
-  let pending = false;
-  const check = () => {
-    const problem = emailProblem(input.value);
-    if (problem) {
-      error.textContent = problem;
-      form.appendChild(error);
-      input.setAttribute("aria-invalid", "true");
-      input.setAttribute("aria-describedby", error.id);
-    } else {
-      error.remove();
-      input.removeAttribute("aria-invalid");
-      input.removeAttribute("aria-describedby");
-    }
-    return problem;
-  };
-  input.addEventListener("input", () => {
-    if (submitted) check();
-  });
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    submitted = true;
-    if (check() || pending) return;
-    pending = true;
-    button.disabled = true;
-    button.setAttribute("aria-busy", "true");
-    const result = await postWithoutSession(apiBaseUrl, "/api/v1/newsletter/", {
-      email: input.value.trim(),
-      source: window.location.pathname,
-    });
-    pending = false;
-    button.disabled = false;
-    button.setAttribute("aria-busy", "false");
-    if (result.ok) {
-      showPageToast("success", result.data.message, toastTimings);
-      form.reset();
-      submitted = false;
-    } else {
-      showPageToast("error", result.message, toastTimings);
-    }
-  });
-}
-
 /** What a deferred file's top level would do: everything above acts on the whole document. */
 function start() {
   const videoDialog = document.getElementById(videoDialogIds.dialog);
@@ -344,12 +289,9 @@ function start() {
   for (const carousel of document.querySelectorAll(".carousel")) scrollCarousel(carousel);
   greetNewStudent();
   wireCheckEmailNotice();
-  for (const form of document.querySelectorAll<HTMLFormElement>("form.newsletter"))
-    subscribeWithToast(form);
   // The page's script is in charge, as React is once it marks the same (root.tsx): tests and CSS read it.
   document.documentElement.dataset.hydrated = "";
 }
 
-// The page carries this script above its footer, whose newsletter form it wires.
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
 else start();
