@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
+import { answerWords } from "@ysp/content/answers";
 import { answerPages, dataRightsPages, emailMessages } from "@ysp/contract";
 import { href } from "react-router";
-import { answerWords } from "@ysp/content/answers";
 import {
   expect,
   expectMessageUnder,
