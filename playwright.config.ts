@@ -22,7 +22,7 @@ function runFolder(): string {
 }
 
 export default defineConfig({
-  testDir: "web/e2e",
+  testDir: "e2e",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   workers: 2,
@@ -42,7 +42,7 @@ export default defineConfig({
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: "node web/e2e/server.ts",
+    command: "node e2e/server.ts",
     url: `http://127.0.0.1:${port}/healthz`,
     env: {
       PORT: String(port),

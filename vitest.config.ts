@@ -24,11 +24,12 @@ export default defineConfig({
     // (docs/decisions/029). Files restore what they change (timers, globals, env).
     isolate: false,
     include: [
+      "content/**/*.test.ts",
       "web/app/**/*.test.{ts,tsx}",
       "api/src/**/*.test.ts",
       "contract/**/*.test.ts",
       "openapi/**/*.test.ts",
     ],
-    exclude: ["**/node_modules/**", "web/e2e/**"],
+    exclude: ["**/node_modules/**", "e2e/**"],
   },
 });

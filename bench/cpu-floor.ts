@@ -19,8 +19,8 @@ import { hashSync } from "@node-rs/argon2";
 import { argon2Options } from "@ysp/api/auth/passwords";
 import { renderMail } from "@ysp/api/mail/render";
 import { createMailTransport } from "@ysp/api/mail/transport";
+import { mailWords } from "@ysp/content/mail";
 import { startSmtpServer } from "@ysp/testing/smtp";
-import { mailWords } from "@ysp/web/content/mail";
 import autocannon from "autocannon";
 import { serverCpu } from "./cpu.ts";
 

@@ -26,6 +26,15 @@ export const linkTokenParameter = "token";
  * for the browser that signed up.
  */
 export const signedUpAddressSlot = "sent-to";
+/**
+ * The elements of the sign-up page the server shows for an invite code no student has (each an
+ * element's id, hidden as built): the note under the invite field, and "Continue without an
+ * invite code".
+ */
+export const joinSlots = {
+  inviteUnknown: "invite-unknown",
+  inviteWithout: "invite-without",
+} as const;
 
 /** How long each link works, in words and in seconds: the message, the page and the API agree. */
 export const linkLifetimes = {

@@ -1,12 +1,18 @@
 import { dataRightsMessages, emailMessages, newsletterApi, yourDataApi } from "@ysp/contract";
 import { hostileAddresses } from "@ysp/testing/addresses";
-import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, uniqueTag } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorShape } from "../test/expectations.ts";
-import { databaseOn, databasesForFile, mailThrough, makeApp, post } from "../test/harness.ts";
+import {
+  databaseOn,
+  databasesForFile,
+  mailThrough,
+  makeApp,
+  post,
+  smtpForFile,
+} from "../test/harness.ts";
 import { type Database, queryRows } from "./db/client.ts";
 
 /**
@@ -16,11 +22,7 @@ import { type Database, queryRows } from "./db/client.ts";
  */
 const databases = databasesForFile();
 
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = smtpForFile();
 
 /** The rows an accepted address would have added, anywhere. */
 async function rowCounts({ database }: { database: Database }) {

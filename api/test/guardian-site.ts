@@ -1,10 +1,10 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { dataRightsWords } from "@ysp/content/data-rights";
 import { dataRightsPages, guardianConsentSlots as slots } from "@ysp/contract";
 import { afterAll } from "vitest";
 import { loadSite } from "../src/pages/static-site.ts";
-import { childNameSlot } from "../src/routes/guardian-consent.ts";
 import { fixtureSiteDir } from "./harness.ts";
 
 /**
@@ -12,6 +12,9 @@ import { fixtureSiteDir } from "./harness.ts";
  * shown only with a link (web/app/components/link-parts.tsx): the consent page with the
  * student's name, "Your answer" and the two forms, and "Are you sure?" with its way back.
  */
+/** The student's name's place, as web/app/components/link-parts.tsx ChildName builds it. */
+export const childNameSlot = `<strong id="${slots.childName}">${dataRightsWords.guardianConsent.childName}</strong>`;
+
 export const consentPage = `<!DOCTYPE html>
 <html lang="en-NG"><head><meta charset="utf-8"><title>A student asks for your permission</title></head>
 <body><main><h1>A student asks for your permission</h1>

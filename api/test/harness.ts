@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { LoginResponse } from "@ysp/contract";
 import type { SiteBuild } from "@ysp/contract/site-build";
 import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
+import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -12,6 +13,7 @@ import { defaultTimeouts } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema.ts";
 import { cookiesFor } from "../src/http/cookies.ts";
+import { formType } from "../src/pages/form-routes.ts";
 import type { MailConfig } from "../src/mail/mail-config.ts";
 import type { Metrics } from "../src/ops/metrics.ts";
 import { loadSite, type SiteFiles } from "../src/pages/static-site.ts";
@@ -301,3 +303,28 @@ export async function countAccounts(database: Database, email: string): Promise<
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   return row?.n ?? 0;
 }
+
+/**
+ * A real SMTP server on localhost for one file's tests, the one way a test file gets one: started
+ * before its tests, stopped after them. Read it inside a test or hook (`mailThrough(smtp.url)`,
+ * `mailTo(smtp, …)`): before it has started, reading it throws and says so.
+ */
+export function smtpForFile(): SmtpTestServer {
+  let server: SmtpTestServer | undefined;
+  beforeAll(async () => {
+    server = await startSmtpServer();
+  });
+  afterAll(() => server?.close());
+  return new Proxy({} as SmtpTestServer, {
+    get: (_target, key) => {
+      if (!server) throw new Error("The file's SMTP server starts in beforeAll: read it in a test");
+      return Reflect.get(server, key);
+    },
+  });
+}
+
+/** The headers of a plain HTML form's post. */
+export const formHeaders = { "content-type": formType };
+
+/** The Authorization header carrying an access (or data) token. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

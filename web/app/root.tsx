@@ -1,3 +1,6 @@
+import { unexpectedErrorPage } from "@ysp/content/error-pages";
+import { skipLinkLabel } from "@ysp/content/navigation";
+import { site } from "@ysp/content/site";
 import { type ReactNode, useContext, useEffect } from "react";
 import {
   UNSAFE_FrameworkContext as FrameworkContext,
@@ -15,9 +18,6 @@ import { ChatButton } from "./components/chat-button.tsx";
 import { InlineScripts } from "./components/inline-scripts.tsx";
 import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { ToastHost } from "./components/toast-host.tsx";
-import { unexpectedErrorPage } from "./content/error-pages.ts";
-import { skipLinkLabel } from "./content/navigation.ts";
-import { site } from "./content/site.ts";
 import { useFocusOnNavigation } from "./lib/use-focus-on-navigation.ts";
 import { isStaticPage } from "./pages.ts";
 import { inlineCss } from "./styles/inline-css.ts";

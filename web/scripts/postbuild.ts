@@ -9,8 +9,8 @@ import { createHash } from "node:crypto";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { site } from "@ysp/content/site";
 import type { SiteBuild } from "@ysp/contract/site-build";
-import { site } from "../app/content/site.ts";
 import { embedOrigin, thumbnailOrigin } from "../app/lib/video.ts";
 import { answerFramePage, notFoundPage, type Page, pages } from "../app/pages.ts";
 

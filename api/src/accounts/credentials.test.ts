@@ -1,16 +1,17 @@
 import { dataRightsPages, linkProblems, yourDataApi } from "@ysp/contract";
-import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  bearer,
   databaseOn,
   databasesForFile,
   logIn as logInTo,
   mailThrough,
   makeApp,
   post,
+  smtpForFile,
   testCookies,
 } from "../../test/harness.ts";
 import { mailTo, nextMailTo, tokenIn } from "../../test/mail.ts";
@@ -18,11 +19,7 @@ import { queryRows } from "../db/client.ts";
 
 const databases = databasesForFile();
 
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = smtpForFile();
 
 const form = { "content-type": "application/x-www-form-urlencoded" };
 
@@ -35,7 +32,6 @@ describe.each(databases)("a new password ends every old power, on $name", (testD
   afterAll(() => app.close());
 
   const logIn = (student: Student) => logInTo(app, student);
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const me = (access: string) => app.inject({ url: "/api/v1/auth/me/", headers: bearer(access) });
   const download = (data: string) => app.inject({ url: `${yourDataApi}/`, headers: bearer(data) });
   const rename = (data: string) =>

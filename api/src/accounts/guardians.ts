@@ -1,3 +1,4 @@
+import { policyVersions } from "@ysp/content/legal/versions";
 import {
   dataRightsLifetimes,
   dataRightsPages,
@@ -5,7 +6,6 @@ import {
   guardianRequestsPerAccount,
   type LinkProblem,
 } from "@ysp/contract";
-import { policyVersions } from "@ysp/web/content/legal/versions";
 import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { consentRecords, guardianRequests, users } from "../db/schema.ts";

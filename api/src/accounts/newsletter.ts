@@ -1,11 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
+import { policyVersions } from "@ysp/content/legal/versions";
 import {
   dataRightsLifetimes,
   dataRightsPages,
   type LinkProblem,
   type NewsletterState,
 } from "@ysp/contract";
-import { policyVersions } from "@ysp/web/content/legal/versions";
 import { and, eq, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { consentRecords, newsletterSubscriptions } from "../db/schema.ts";

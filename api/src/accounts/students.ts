@@ -1,10 +1,10 @@
+import { policyVersions } from "@ysp/content/legal/versions";
 import {
   accountPages,
   type GuardianConsentState,
   type PublicUser,
   type SignupBody,
 } from "@ysp/contract";
-import { policyVersions } from "@ysp/web/content/legal/versions";
 import { and, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { newReferralCode } from "../auth/referral-codes.ts";
 import type { AccessHolder } from "../auth/tokens.ts";

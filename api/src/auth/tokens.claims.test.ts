@@ -3,6 +3,7 @@ import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import {
   appOnDatabase,
+  bearer,
   databasesForFile,
   makeConfig,
   post,
@@ -30,7 +31,6 @@ const without = (token: string, dropped: "exp" | "iat") => {
  */
 describe.each(databases)("what a token must claim, on $name", (testDb) => {
   const suite = appOnDatabase(testDb);
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const me = (token: string) =>
     suite.app.inject({ url: "/api/v1/auth/me/", headers: bearer(token) });
   const download = (token: string) =>

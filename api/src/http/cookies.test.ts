@@ -6,7 +6,6 @@ import {
   signupCorrectionLifetime,
   yourDataApi,
 } from "@ysp/contract";
-import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent } from "@ysp/testing/students";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,11 +14,13 @@ import {
   builtSite,
   databaseOn,
   databasesForFile,
+  formHeaders,
   hasBuild,
   mailThrough,
   makeApp,
   makeConfig,
   signUpAndLogIn,
+  smtpForFile,
   testPublicUrl,
 } from "../../test/harness.ts";
 import { mailTo, tokenIn } from "../../test/mail.ts";
@@ -29,13 +30,8 @@ import { escapeHtml } from "../pages/escape-html.ts";
 const databases = databasesForFile();
 const built = hasBuild();
 
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = smtpForFile();
 
-const formType = { "content-type": "application/x-www-form-urlencoded" };
 const signer = createTokenSigner(makeConfig().jwtSecret);
 const minutes30 = dataRightsLifetimes.yourData.seconds;
 
@@ -93,7 +89,7 @@ describe.each(databases)("our cookies on $name", (testDb) => {
       const signedUp = await app.inject({
         method: "POST",
         url: "/api/v1/auth/signup/",
-        headers: formType,
+        headers: formHeaders,
         payload: new URLSearchParams(student).toString(),
       });
       expect(signedUp.statusCode, signedUp.body).toBe(303);
@@ -114,7 +110,7 @@ describe.each(databases)("our cookies on $name", (testDb) => {
       const confirmed = await app.inject({
         method: "POST",
         url: `${accountPages.verifyEmail}?token=${link}`,
-        headers: formType,
+        headers: formHeaders,
         payload: "",
       });
       expect(confirmed.statusCode, confirmed.body).toBe(303);
@@ -130,7 +126,7 @@ describe.each(databases)("our cookies on $name", (testDb) => {
       const deleted = await app.inject({
         method: "POST",
         url: `${yourDataApi}/delete/`,
-        headers: { ...formType, cookie },
+        headers: { ...formHeaders, cookie },
         payload: "confirm=DELETE",
       });
       expect(deleted.statusCode, deleted.body).toBe(303);
@@ -157,7 +153,7 @@ describe.each(databases)("our cookies on $name", (testDb) => {
       const renamed = await app.inject({
         method: "POST",
         url: `${yourDataApi}/name/`,
-        headers: { ...formType, cookie: twice },
+        headers: { ...formHeaders, cookie: twice },
         payload: "first_name=Mallory&last_name=Stranger",
       });
       expect(renamed.statusCode).toBe(400);

@@ -1,7 +1,7 @@
+import { crossSitePostPage } from "@ysp/content/error-pages";
 import { dataRightsPages, yourDataApi } from "@ysp/contract";
-import { type ReceivedMail, type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
+import type { ReceivedMail } from "@ysp/testing/smtp";
 import { makeStudent } from "@ysp/testing/students";
-import { crossSitePostPage } from "@ysp/web/content/error-pages";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,6 +11,7 @@ import {
   mailThrough,
   makeApp,
   post,
+  smtpForFile,
   testCookies,
   testPublicUrl,
 } from "../../test/harness.ts";
@@ -18,11 +19,7 @@ import { homeLink } from "../pages/form-posts.ts";
 
 const databases = databasesForFile();
 
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = smtpForFile();
 
 /** What a browser says about a form another site made it post. */
 const fromOtherSites = {

@@ -1,5 +1,5 @@
+import { crossSitePostPage } from "@ysp/content/error-pages";
 import { dataRightsPages } from "@ysp/contract";
-import { crossSitePostPage } from "@ysp/web/content/error-pages";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { homeLink, sendAnswerPage } from "../pages/form-posts.ts";
 

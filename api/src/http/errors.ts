@@ -1,12 +1,12 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
+import { answerFrameWords } from "@ysp/content/answers";
 import {
   type ApiErrorBody,
   type ApiErrorCode,
   type ApiErrorItem,
   serviceMessages,
 } from "@ysp/contract";
-import { answerFrameWords } from "@ysp/web/content/answers";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { sendFormAgain } from "../pages/form-again.ts";

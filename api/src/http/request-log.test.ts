@@ -2,7 +2,7 @@ import { yourDataApi } from "@ysp/contract";
 import { makeStudent } from "@ysp/testing/students";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseOn, makeLoggingApp, pgliteForFile, testCookies } from "../../test/harness.ts";
+import { bearer, databaseOn, makeLoggingApp, pgliteForFile, testCookies } from "../../test/harness.ts";
 import { until } from "../../test/until.ts";
 
 const suite = databaseOn(pgliteForFile());
@@ -114,7 +114,6 @@ describe("request log", () => {
       ).json();
     const phone = await logIn();
     const laptop = await logIn();
-    const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
     const secrets = [phone.access, phone.refresh, laptop.access, laptop.refresh];
     const written = [
       ...(await linesOf(() =>

@@ -1,3 +1,4 @@
+import { type MailWords, mailWords } from "@ysp/content/mail";
 import {
   accountPages,
   dataRightsLifetimes,
@@ -7,7 +8,6 @@ import {
   linkLifetimes,
   linkTokenParameter,
 } from "@ysp/contract";
-import { type MailWords, mailWords } from "@ysp/web/content/mail";
 import { and, desc, eq } from "drizzle-orm";
 import type { Newsletter } from "../accounts/newsletter.ts";
 import type { Db } from "../db/client.ts";

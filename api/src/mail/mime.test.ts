@@ -1,4 +1,4 @@
-import { mailWords } from "@ysp/web/content/mail";
+import { mailWords } from "@ysp/content/mail";
 import { simpleParser } from "mailparser";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { describe, expect, it } from "vitest";

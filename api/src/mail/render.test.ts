@@ -1,4 +1,4 @@
-import { mailWords } from "@ysp/web/content/mail";
+import { mailWords } from "@ysp/content/mail";
 import { describe, expect, it } from "vitest";
 import { renderMail } from "./render.ts";
 

@@ -5,8 +5,8 @@ import {
   signOff,
   unsubscribeLine,
   unsubscribeLink,
-} from "@ysp/web/content/mail";
-import { site } from "@ysp/web/content/site";
+} from "@ysp/content/mail";
+import { site } from "@ysp/content/site";
 import { escapeHtml } from "../pages/escape-html.ts";
 
 export type RenderedMail = { subject: string; text: string; html: string };

@@ -1,5 +1,5 @@
 import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
-import { type ReceivedMail, type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
+import type { ReceivedMail } from "@ysp/testing/smtp";
 import { makeStudent } from "@ysp/testing/students";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
@@ -11,6 +11,7 @@ import {
   makeConfig,
   pgliteForFile,
   post,
+  smtpForFile,
   testCookies,
   testPublicUrl,
 } from "../../test/harness.ts";
@@ -44,11 +45,7 @@ type Document = {
 const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false });
 addFormats.default(ajv);
 
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = smtpForFile();
 
 const testDb = pgliteForFile();
 let database: Database;

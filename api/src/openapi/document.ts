@@ -1,5 +1,5 @@
+import { site } from "@ysp/content/site";
 import { dataRightsLifetimes, signupCorrectionLifetime } from "@ysp/contract";
-import { site } from "@ysp/web/content/site";
 import { accessTokenSeconds } from "../auth/tokens.ts";
 import { cookiesFor } from "../http/cookies.ts";
 

@@ -1,11 +1,10 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseOn, mailThrough, makeApp, pgliteForFile, post } from "../../test/harness.ts";
+import { databaseOn, mailThrough, makeApp, pgliteForFile, post, smtpForFile } from "../../test/harness.ts";
 import { until } from "../../test/until.ts";
 import type { Database } from "../db/client.ts";
 import { mailOutbox } from "../db/schema.ts";
@@ -68,6 +67,7 @@ function randomPath(): string {
 }
 
 const db = pgliteForFile();
+const smtp = smtpForFile();
 
 /** What a fresh instance on `database` reports at its first scrape. */
 async function createMetricsFor(database: Database): Promise<string> {
@@ -199,7 +199,6 @@ describe("metrics", () => {
   it("counts messages sent, tries refused and messages given up on", async () => {
     // The tests before queued mail with no worker to send it: this one counts its own only.
     await suite.database.db.delete(mailOutbox);
-    const smtp = await startSmtpServer();
     const metrics = createMetrics();
     const app = await makeApp(suite.database, { metrics, mail: mailThrough(smtp.url) });
     const value = async (series: string) => sample(await metrics.registry.metrics(), series);
@@ -215,7 +214,7 @@ describe("metrics", () => {
       expect(await value("ysp_mail_sent_total")).toBe(1);
     } finally {
       await app.close();
-      await smtp.close();
+      smtp.refuse(false);
     }
     // A message no try can deliver (its account gone) is given up on at once.
     const queue = createMailQueue(suite.database.db, { warn: () => {}, info: () => {} }, () =>

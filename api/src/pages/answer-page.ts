@@ -1,4 +1,4 @@
-import { answerTitle } from "@ysp/web/content/answers";
+import { answerTitle } from "@ysp/content/answers";
 import { escapeHtml } from "./escape-html.ts";
 import { MissingBuildError, type PageFile } from "./static-site.ts";
 

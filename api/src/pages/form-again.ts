@@ -1,5 +1,5 @@
+import { refusedFormWords } from "@ysp/content/answers";
 import { type ApiErrorItem, formAction } from "@ysp/contract";
-import { refusedFormWords } from "@ysp/web/content/answers";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { escapeHtml } from "./escape-html.ts";
 import { postedForm } from "./form-routes.ts";

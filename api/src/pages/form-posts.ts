@@ -1,5 +1,5 @@
+import { answerFrameWords } from "@ysp/content/answers";
 import { type AnswerPage, answerPages } from "@ysp/contract";
-import { answerFrameWords } from "@ysp/web/content/answers";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type AnswerFrame, answerFrameOf, answerPage, type FramedAnswer } from "./answer-page.ts";
 import { type FormPages, formPagesOf, fromParameter } from "./form-again.ts";

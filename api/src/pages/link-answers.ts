@@ -1,5 +1,5 @@
+import { answerFrameWords } from "@ysp/content/answers";
 import { type LinkProblem, linkProblems, linkTokenParameter } from "@ysp/contract";
-import { answerFrameWords } from "@ysp/web/content/answers";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "../http/errors.ts";
 import { sendAnswerPage } from "./form-posts.ts";

@@ -1,4 +1,4 @@
-import { dataRightsWords } from "@ysp/web/content/data-rights";
+import { dataRightsWords } from "@ysp/content/data-rights";
 import type { PersonalData } from "../accounts/personal-data.ts";
 import { escapeHtml } from "./escape-html.ts";
 import { momentWords } from "./lagos-time.ts";

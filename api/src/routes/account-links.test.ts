@@ -6,7 +6,7 @@ import {
   linkProblems,
   type PublicUser,
 } from "@ysp/contract";
-import { type ReceivedMail, type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
+import type { ReceivedMail } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -18,6 +18,7 @@ import {
   mailThrough,
   makeApp,
   post,
+  smtpForFile,
   testPublicUrl,
 } from "../../test/harness.ts";
 import { until } from "../../test/until.ts";
@@ -48,11 +49,7 @@ const requestsHandled = (db: Db) =>
     "the link requests handled",
   );
 
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = smtpForFile();
 
 const mailConfig = () => mailThrough(smtp.url);
 

@@ -1,5 +1,5 @@
 import type { ApiErrorItem } from "@ysp/contract";
-import { authMessages } from "@ysp/contract";
+import { authMessages, joinSlots } from "@ysp/contract";
 import { makeStudent } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -279,10 +279,10 @@ describe.each(databases)("sign-up API on $name", (testDb) => {
       expect(response.statusCode).toBe(400);
       const html = response.body;
       expect(input(html, "referral_code")).toMatchObject({ value: "NOPE42", invalid: true });
-      expect(input(html, "referral_code").describedBy).toContain("_R_1_-invite-note");
-      expect(html).toContain('<p class="field-error invite-unknown" id="_R_1_-invite-note">');
-      expect(html).toMatch(/<button [^>]*invite-without[^>]*>/);
-      expect(html).not.toMatch(/<button [^>]*invite-without[^>]*hidden/);
+      expect(input(html, "referral_code").describedBy).toContain(joinSlots.inviteUnknown);
+      expect(html).toContain(`<p id="${joinSlots.inviteUnknown}" class="field-error">`);
+      expect(html).toMatch(new RegExp(`<button id="${joinSlots.inviteWithout}"[^>]*>`));
+      expect(html).not.toMatch(new RegExp(`<button id="${joinSlots.inviteWithout}"[^>]*hidden`));
       expect(summaryLinks(html)).toEqual([
         ["_R_1_-password", "Password must be at least 8 characters"],
         ["_R_1_-invite", "No student has this invite code"],

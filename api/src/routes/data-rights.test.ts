@@ -1,4 +1,6 @@
 import { brotliDecompressSync } from "node:zlib";
+import { crossSitePostPage } from "@ysp/content/error-pages";
+import { policyVersions } from "@ysp/content/legal/versions";
 import {
   answerPages,
   dataRightsMessages,
@@ -7,15 +9,14 @@ import {
   type PublicUser,
   yourDataApi,
 } from "@ysp/contract";
-import { type ReceivedMail, type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
+import type { ReceivedMail } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
-import { crossSitePostPage } from "@ysp/web/content/error-pages";
-import { policyVersions } from "@ysp/web/content/legal/versions";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
 import {
+  bearer,
   builtSite,
   databaseOn,
   databasesForFile,
@@ -24,6 +25,7 @@ import {
   mailThrough,
   makeApp,
   post,
+  smtpForFile,
   testCookies,
   testPublicUrl,
 } from "../../test/harness.ts";
@@ -34,11 +36,7 @@ const databases = databasesForFile();
 const day = 24 * 3600_000;
 const built = hasBuild();
 
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = smtpForFile();
 
 const mailConfig = () => mailThrough(smtp.url);
 
@@ -145,7 +143,6 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     expect(opened.statusCode, opened.body).toBe(200);
     return { token, access: opened.json().access as string };
   };
-  const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
 
   const askGuardian = async (student: Student, guardianEmail: string) => {
     const cookie = await confirmEmail(student);

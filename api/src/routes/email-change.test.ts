@@ -5,13 +5,13 @@ import {
   linkProblems,
   sessionMessages,
 } from "@ysp/contract";
-import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
 import {
+  bearer,
   databaseOn,
   databasesForFile,
   logIn as logInTo,
@@ -19,6 +19,7 @@ import {
   makeApp,
   post,
   signUpAndLogIn,
+  smtpForFile,
 } from "../../test/harness.ts";
 import { mailTo, nextMailTo, tokenIn } from "../../test/mail.ts";
 import { userAgents } from "../../test/user-agents.ts";
@@ -26,13 +27,8 @@ import { queryRows } from "../db/client.ts";
 
 const databases = databasesForFile();
 
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = smtpForFile();
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const form = { "content-type": "application/x-www-form-urlencoded" };
 const confirmSubject = "Confirm your new email";
 const changedSubject = "Your YSP email was changed";

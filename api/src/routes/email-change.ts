@@ -1,3 +1,4 @@
+import { emailChangeWords } from "@ysp/content/email-change";
 import {
   authMessages,
   type EmailChangeBody,
@@ -11,7 +12,6 @@ import {
   type TokenBody,
   tokenBodySchema,
 } from "@ysp/contract";
-import { emailChangeWords } from "@ysp/web/content/email-change";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type {
   EmailChangeAnswer,

@@ -5,12 +5,12 @@ import {
   type LoginResponse,
   yourDataApi,
 } from "@ysp/contract";
-import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  bearer,
   countAccounts,
   databaseOn,
   databasesForFile,
@@ -18,6 +18,7 @@ import {
   mailThrough,
   makeApp,
   post,
+  smtpForFile,
 } from "../../test/harness.ts";
 import { mailTo, nextMailTo, tokenIn } from "../../test/mail.ts";
 import { queryRows } from "../db/client.ts";
@@ -29,13 +30,8 @@ import { queryRows } from "../db/client.ts";
  */
 const databases = databasesForFile();
 
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = smtpForFile();
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const changedSubject = "Your YSP email was changed";
 const undoneSubject = "Your email is back: choose a new password";
 const newAddress = () => makeStudent().email.replace("@", ".new@");

@@ -1,3 +1,4 @@
+import { crossSitePostPage } from "@ysp/content/error-pages";
 import {
   answerPages,
   dataRightsMessages,
@@ -7,9 +8,7 @@ import {
   type PublicUser,
   yourDataApi,
 } from "@ysp/contract";
-import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
-import { crossSitePostPage } from "@ysp/web/content/error-pages";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,12 +17,14 @@ import { guardianSite } from "../../test/guardian-site.ts";
 import {
   databaseOn,
   databasesForFile,
+  formHeaders,
   logIn,
   mailThrough,
   makeApp,
   makeConfig,
   makeLoggingApp,
   post,
+  smtpForFile,
 } from "../../test/harness.ts";
 import { mailTo, tokenIn } from "../../test/mail.ts";
 import { addressHasher } from "../accounts/data-requests.ts";
@@ -41,16 +42,11 @@ const day = 24 * 3600_000;
 /** How the record of requests keeps an address (data-requests.ts), to find a student's rows. */
 const addressOf = addressHasher(makeConfig().jwtSecret);
 
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = smtpForFile();
 
-const formType = { "content-type": "application/x-www-form-urlencoded" };
 const form = (fields: Record<string, string>, headers: Record<string, string> = {}) => ({
   payload: new URLSearchParams(fields).toString(),
-  headers: { ...formType, ...headers },
+  headers: { ...formHeaders, ...headers },
 });
 const linkOf = (token: string) => `${dataRightsPages.guardianConsent}?token=${token}`;
 const grant = { decision: "grant", guardian_name: "Ngozi Okafor", relationship: "Mother" };

@@ -1,3 +1,5 @@
+import { answerFrameWords } from "@ysp/content/answers";
+import { dataRightsWords } from "@ysp/content/data-rights";
 import {
   dataRightsLifetimes,
   dataRightsMessages,
@@ -11,8 +13,6 @@ import {
   messageResponseSchema,
   refusalConfirmed,
 } from "@ysp/contract";
-import { answerFrameWords } from "@ysp/web/content/answers";
-import { dataRightsWords } from "@ysp/web/content/data-rights";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { GuardianAnswer, Guardians, OpenedRequest } from "../accounts/guardians.ts";
 import type { RateLimits } from "../http/rate-limits.ts";
@@ -43,12 +43,6 @@ export type GuardianConsentOptions = {
   rateLimits: RateLimits;
   site: SiteFiles;
 };
-
-/**
- * Where the prerendered pages name the student: the server puts the name of the student who
- * asked in its place, so the page says whose permission it is with no script at all.
- */
-export const childNameSlot = `<strong id="${slots.childName}">the student who asked you</strong>`;
 
 type Opened = OpenedRequest & { ok: true };
 

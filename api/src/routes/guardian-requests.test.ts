@@ -7,27 +7,28 @@ import {
   type PublicUser,
   yourDataApi,
 } from "@ysp/contract";
-import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
-import { consentPage, guardianSite } from "../../test/guardian-site.ts";
+import { childNameSlot, consentPage, guardianSite } from "../../test/guardian-site.ts";
 import {
+  bearer,
   countAccounts,
   databaseOn,
   databasesForFile,
+  formHeaders,
   mailThrough,
   makeApp,
   post,
+  smtpForFile,
 } from "../../test/harness.ts";
 import { mailTo, tokenIn } from "../../test/mail.ts";
 import { queryRows } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { escapeHtml } from "../pages/escape-html.ts";
 import { showLinkParts } from "../pages/link-parts.ts";
-import { childNameSlot } from "./guardian-consent.ts";
 
 /**
  * What a student types is theirs (docs/decisions/022), never our sender's words nor a pattern.
@@ -37,17 +38,11 @@ import { childNameSlot } from "./guardian-consent.ts";
 
 const databases = databasesForFile();
 
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = smtpForFile();
 
 const site = guardianSite();
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-const formType = { "content-type": "application/x-www-form-urlencoded" };
-const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
 const hour = 3600;
 
 const nigerianNames = ["Adébáyọ̀", "Ọláolúwa", "Ƙasimu", "Ɓala", "Nneka-Chi", "N'Dri", "N’Dri"];
@@ -212,7 +207,7 @@ describe.each(databases)("a student's words on $name", (testDb) => {
         method: "POST",
         url: `${yourDataApi}/name/`,
         payload: form({ first_name: "Ada", last_name: "www.fees.example" }),
-        headers: { ...formType, ...bearer(access) },
+        headers: { ...formHeaders, ...bearer(access) },
       });
       expect(page.statusCode).toBe(400);
       expect(page.headers["content-type"]).toMatch(/^text\/html/);
@@ -318,7 +313,7 @@ describe.each(databases)("a student's words on $name", (testDb) => {
         method: "POST",
         url: `${yourDataApi}/guardian-request/`,
         payload: form({ guardian_email: fourth }),
-        headers: { ...formType, ...bearer(access) },
+        headers: { ...formHeaders, ...bearer(access) },
       });
       expect(page.statusCode).toBe(429);
       expect(page.headers["content-type"]).toMatch(/^text\/html/);

@@ -1,7 +1,7 @@
-import { accountPages, signedUpAddressSlot } from "@ysp/contract";
+import { checkEmail } from "@ysp/content/join";
+import { accountPages, joinSlots, signedUpAddressSlot } from "@ysp/contract";
 import { maskEmail } from "@ysp/contract/email";
 import { makeStudent } from "@ysp/testing/students";
-import { checkEmail } from "@ysp/web/content/join";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -23,7 +23,7 @@ const open = (app: FastifyInstance, url: string) =>
 /** The invite field and its note, as the page the server sends has them. */
 function inviteField(html: string) {
   const input = html.match(/<input [^>]*name="referral_code"[^>]*>/)?.[0] ?? "";
-  const note = html.match(/<p class="field-error invite-unknown"[^>]*>/)?.[0] ?? "";
+  const note = html.match(new RegExp(`<p id="${joinSlots.inviteUnknown}"[^>]*>`))?.[0] ?? "";
   return {
     value: input.match(/ value="([^"]*)"/)?.[1],
     invalid: input.includes('aria-invalid="true"'),

@@ -1,9 +1,10 @@
-import { accountPages } from "@ysp/contract";
+import { accountPages, joinSlots } from "@ysp/contract";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Students } from "../accounts/students.ts";
 import { escapeHtml } from "../pages/escape-html.ts";
 import { decodeURIComponentSafe, sendFile } from "../pages/send-file.ts";
 import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
+import { show, withEdits } from "../pages/page-slots.ts";
 
 export type JoinPageOptions = {
   site: SiteFiles;
@@ -12,26 +13,23 @@ export type JoinPageOptions = {
 
 /** The built sign-up page's invite field: its value is empty for every code. */
 const inviteInput = /<input [^>]*name="referral_code"[^>]*>/;
-/** The note under that field, hidden as built; shown when no student has the code. */
-const unknownNote = /<p class="field-error invite-unknown" id="([^"]+)" hidden="">/;
-/** "Continue without an invite code", hidden as built; shown with the note. */
-const withoutButton = /<button [^>]*class="[^"]*\binvite-without\b[^"]*"[^>]*>/;
+/** For a code no student has: the note under the field, and the way on without a code. */
+const unknownCode = [show(joinSlots.inviteUnknown), show(joinSlots.inviteWithout)];
 
-/** What the sign-up page needs to be written for one invite code: found once, at start-up. */
-function slotsOf(html: string) {
+/** The invite field the sign-up page is written into for one code: found once, at start-up. */
+function inviteInputOf(html: string): string {
   const input = html.match(inviteInput)?.[0];
-  const note = html.match(unknownNote);
-  const without = html.match(withoutButton)?.[0];
-  if (
-    !input?.includes(' value=""') ||
-    !input.includes(' aria-describedby="') ||
-    !note?.[1] ||
-    !without?.includes(' hidden=""')
-  )
-    throw new MissingBuildError(
+  const missing = () =>
+    new MissingBuildError(
       `The built ${accountPages.join} page has no invite field, note or way on without a code where the server writes them: run \`npm run build\` again.`,
     );
-  return { input, note: note[0], noteId: note[1], without };
+  if (!input?.includes(' value=""') || !input.includes(' aria-describedby="')) throw missing();
+  try {
+    withEdits(html, unknownCode);
+  } catch {
+    throw missing();
+  }
+  return input;
 }
 
 /**
@@ -62,23 +60,22 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
   const page = site.pages.get(accountPages.join);
   if (!page) return;
   const html = page.identity.body.toString("utf8");
-  const slots = slotsOf(html);
+  const builtInput = inviteInputOf(html);
 
   /** The page for `code`: every write through a replacer function, never a replacement string
    * (where `$&` or `` $` `` would copy the page into itself). */
   function pageFor(code: string, known: boolean): string {
-    let input = slots.input.replace(' value=""', () => ` value="${escapeHtml(code)}"`);
+    let input = builtInput.replace(' value=""', () => ` value="${escapeHtml(code)}"`);
     let filled = html;
     if (!known) {
       input = input.replace(
         / aria-describedby="([^"]*)"/,
-        (_tag, ids: string) => ` aria-invalid="true" aria-describedby="${ids} ${slots.noteId}"`,
+        (_tag, ids: string) =>
+          ` aria-invalid="true" aria-describedby="${ids} ${joinSlots.inviteUnknown}"`,
       );
-      filled = filled
-        .replace(slots.note, () => slots.note.replace(' hidden=""', ""))
-        .replace(slots.without, () => slots.without.replace(' hidden=""', ""));
+      filled = withEdits(filled, unknownCode);
     }
-    return filled.replace(slots.input, () => input);
+    return filled.replace(builtInput, () => input);
   }
 
   /** The page for the code as it came in the address (`raw`, decoded). */

@@ -1,3 +1,4 @@
+import { answerFrameWords } from "@ysp/content/answers";
 import {
   answerPages,
   dataRightsMessages,
@@ -10,7 +11,6 @@ import {
   type TokenBody,
   tokenBodySchema,
 } from "@ysp/contract";
-import { answerFrameWords } from "@ysp/web/content/answers";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Newsletter } from "../accounts/newsletter.ts";
 import { BodyValidationError } from "../http/errors.ts";

@@ -1,20 +1,22 @@
 import { dataRightsPages, type SessionItem, type TokenPair, yourDataApi } from "@ysp/contract";
-import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databasesForFile, logIn, mailThrough, makeApp, post } from "../../test/harness.ts";
+import {
+  databasesForFile,
+  logIn,
+  mailThrough,
+  makeApp,
+  post,
+  smtpForFile,
+} from "../../test/harness.ts";
 import { mailTo, tokenIn } from "../../test/mail.ts";
 import { userAgents } from "../../test/user-agents.ts";
 import type { Database } from "../db/client.ts";
 
 const databases = databasesForFile();
 
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = smtpForFile();
 
 const phone = userAgents.tecnoWebView;
 const laptop = userAgents.windowsChrome;

@@ -1,5 +1,4 @@
 import { apiMessages, sessionMessages, type TokenPair } from "@ysp/contract";
-import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -7,6 +6,7 @@ import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
 import {
+  bearer,
   databaseOn,
   databasesForFile,
   logIn as logInTo,
@@ -14,6 +14,7 @@ import {
   makeApp,
   makeConfig,
   post,
+  smtpForFile,
 } from "../../test/harness.ts";
 import { mailTo, tokenIn } from "../../test/mail.ts";
 import { userAgents } from "../../test/user-agents.ts";
@@ -21,13 +22,7 @@ import { queryRows } from "../db/client.ts";
 
 const databases = databasesForFile();
 
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const smtp = smtpForFile();
 
 describe.each(databases)("a logged-in student's sessions and password, on $name", (testDb) => {
   const suite = databaseOn(testDb);

@@ -5,7 +5,6 @@ import {
   signupCorrectionLifetime,
   signupCorrectionMessages,
 } from "@ysp/contract";
-import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student, uniqueTag } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
@@ -14,11 +13,13 @@ import { expectErrorShape } from "../../test/expectations.ts";
 import {
   databaseOn,
   databasesForFile,
+  formHeaders,
   logIn,
   mailThrough,
   makeApp,
   makeLoggingApp,
   post,
+  smtpForFile,
   testCookies,
 } from "../../test/harness.ts";
 import { mailTo, nextMailTo, tokenIn } from "../../test/mail.ts";
@@ -27,15 +28,10 @@ import { escapeHtml } from "../pages/escape-html.ts";
 
 const databases = databasesForFile();
 
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = smtpForFile();
 
 const confirmSubject = "Confirm your email";
 const correctApi = "/api/v1/auth/signup/email/";
-const formType = { "content-type": "application/x-www-form-urlencoded" };
 const signupCookie = testCookies.signupAccount.name;
 /** A student who typed gmial.com for gmail.com. */
 const typoStudent = () => {
@@ -269,7 +265,7 @@ describe.each(databases)("putting right an address mistyped at sign-up, on $name
       app,
       "/api/v1/auth/signup/",
       new URLSearchParams(student).toString(),
-      formType,
+      formHeaders,
     );
     expect(posted.statusCode).toBe(303);
     const cookie = cookieSet(posted, signupCookie);
@@ -285,7 +281,7 @@ describe.each(databases)("putting right an address mistyped at sign-up, on $name
     const fields = (password: string) =>
       new URLSearchParams({ new_email: right, password }).toString();
     const wrong = await post(app, accountPages.correctEmail, fields("not-the-password"), {
-      ...formType,
+      ...formHeaders,
       cookie,
     });
     expect(wrong.statusCode).toBe(400);
@@ -299,7 +295,7 @@ describe.each(databases)("putting right an address mistyped at sign-up, on $name
     expect(wrong.body).toContain(maskEmail(student.email));
 
     const done = await post(app, accountPages.correctEmail, fields(student.password), {
-      ...formType,
+      ...formHeaders,
       cookie,
     });
     expect(done.statusCode, done.body).toBe(303);
@@ -312,7 +308,12 @@ describe.each(databases)("putting right an address mistyped at sign-up, on $name
     await mailTo(smtp, right, confirmSubject);
 
     // Without the cookie, a page says why not, and leads to /change-email.
-    const stranger = await post(app, accountPages.correctEmail, fields(student.password), formType);
+    const stranger = await post(
+      app,
+      accountPages.correctEmail,
+      fields(student.password),
+      formHeaders,
+    );
     expect(stranger.statusCode).toBe(401);
     expect(stranger.body).toContain(escapeHtml(signupCorrectionMessages.unknown));
     expect(stranger.body).toContain('href="/change-email"');
@@ -329,18 +330,18 @@ describe.each(databases)("putting right an address mistyped at sign-up, on $name
     expect(anyone.body).toContain('<div id="new-link-here" hidden="">');
 
     const second = nextMailTo(smtp, student.email, confirmSubject);
-    const asked = await post(app, accountPages.signedUp, "", { ...formType, cookie });
+    const asked = await post(app, accountPages.signedUp, "", { ...formHeaders, cookie });
     expect(asked.statusCode, asked.body).toBe(303);
     expect(asked.headers.location).toBe("/verify-email/sent");
     const token = tokenIn(await second(), "/verify-email");
     expect((await verify(token)).statusCode).toBe(200);
     // Confirmed now: asked again, the same answer, and nothing sent.
-    expect((await post(app, accountPages.signedUp, "", { ...formType, cookie })).statusCode).toBe(
-      303,
-    );
+    expect(
+      (await post(app, accountPages.signedUp, "", { ...formHeaders, cookie })).statusCode,
+    ).toBe(303);
     expect(await queuedFor(student.email)).toEqual(["verify-email", "verify-email"]);
 
-    const none = await post(app, accountPages.signedUp, "", formType);
+    const none = await post(app, accountPages.signedUp, "", formHeaders);
     expect(none.statusCode).toBe(401);
     expect(none.body).toContain(escapeHtml(signupCorrectionMessages.unknownForLink));
     expect(none.body).toContain('href="/verify-email?new-link#new-link"');
@@ -355,7 +356,7 @@ describe.each(databases)("putting right an address mistyped at sign-up, on $name
       [accountPages.signedUp, ""],
     ] as const) {
       const refused = await post(app, url, payload, {
-        ...formType,
+        ...formHeaders,
         cookie,
         "sec-fetch-site": "cross-site",
         origin: "https://evil.example",

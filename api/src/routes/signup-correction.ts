@@ -1,3 +1,5 @@
+import { answerFrameWords } from "@ysp/content/answers";
+import { emailChangeWords } from "@ysp/content/email-change";
 import {
   accountPages,
   authMessages,
@@ -11,8 +13,6 @@ import {
   signupCorrectionLifetime,
   signupCorrectionMessages,
 } from "@ysp/contract";
-import { answerFrameWords } from "@ysp/web/content/answers";
-import { emailChangeWords } from "@ysp/web/content/email-change";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { SignupCorrections } from "../accounts/signup-corrections.ts";
 import type { Students } from "../accounts/students.ts";

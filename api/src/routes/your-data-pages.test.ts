@@ -1,3 +1,4 @@
+import { dataRightsWords } from "@ysp/content/data-rights";
 import {
   accountPages,
   answerPages,
@@ -7,9 +8,7 @@ import {
   yourDataApi,
   yourDataSlots,
 } from "@ysp/contract";
-import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
-import { dataRightsWords } from "@ysp/web/content/data-rights";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +20,7 @@ import {
   mailThrough,
   makeApp,
   post,
+  smtpForFile,
   testCookies,
 } from "../../test/harness.ts";
 import { queryRows } from "../db/client.ts";
@@ -35,11 +35,7 @@ import { escapeHtml } from "../pages/escape-html.ts";
 const databases = databasesForFile();
 const built = hasBuild();
 
-let smtp: SmtpTestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = smtpForFile();
 
 const form = { "content-type": "application/x-www-form-urlencoded" };
 const states = dataRightsWords.states;

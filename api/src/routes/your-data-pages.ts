@@ -1,3 +1,4 @@
+import { dataRightsWords } from "@ysp/content/data-rights";
 import {
   accountPages,
   answerPages,
@@ -5,7 +6,6 @@ import {
   dataRightsPages,
   yourDataSlots,
 } from "@ysp/contract";
-import { dataRightsWords } from "@ysp/web/content/data-rights";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Guardians } from "../accounts/guardians.ts";
 import type { Newsletter } from "../accounts/newsletter.ts";

@@ -1,3 +1,4 @@
+import { answerFrameWords } from "@ysp/content/answers";
 import {
   type AnswerPage,
   accountPages,
@@ -20,7 +21,6 @@ import {
   tokenBodySchema,
 } from "@ysp/contract";
 import { canonicalMailbox } from "@ysp/contract/email";
-import { answerFrameWords } from "@ysp/web/content/answers";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import type { AccountLinks } from "../accounts/account-links.ts";

@@ -1,4 +1,4 @@
-import type { AnswerCopy } from "~/content/answers.ts";
+import type { AnswerCopy } from "@ysp/content/answers";
 import { InlineScript, immediately } from "./inline-scripts.tsx";
 
 /**

@@ -1,5 +1,5 @@
-import { common } from "~/content/common.ts";
-import { chatUrl, site } from "~/content/site.ts";
+import { common } from "@ysp/content/common";
+import { chatUrl, site } from "@ysp/content/site";
 import { Icon } from "./icons.tsx";
 
 /** Fixed at the bottom right of every page (spec §1): one tap away wherever the student has scrolled. */

@@ -1,6 +1,6 @@
+import { checkEmail } from "@ysp/content/join";
 import { accountPages } from "@ysp/contract";
 import { maskEmail } from "@ysp/contract/email";
-import { checkEmail } from "~/content/join.ts";
 import { apiBaseUrl } from "~/lib/api-base.ts";
 import { checkEmailKey, readCheckEmailNote } from "~/lib/check-email-note.ts";
 import { checkEmailNoticeIds } from "~/lib/home-page-parts.ts";

@@ -1,4 +1,4 @@
-import { checkEmail } from "~/content/join.ts";
+import { checkEmail } from "@ysp/content/join";
 import { FormField } from "./account-page.tsx";
 
 const words = checkEmail.correct;

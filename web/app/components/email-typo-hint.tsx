@@ -1,4 +1,4 @@
-import { common } from "~/content/common.ts";
+import { common } from "@ysp/content/common";
 import emailTypoHintsUrl from "~/scripts/email-typo-hints.ts?script-file";
 import { InlineScript, immediately } from "./inline-scripts.tsx";
 

@@ -1,5 +1,5 @@
+import { common } from "@ysp/content/common";
 import type { ReactNode } from "react";
-import { common } from "~/content/common.ts";
 
 /** A link to another site: a new tab, with no access back to this page. */
 export function ExternalLink({

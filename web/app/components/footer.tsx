@@ -1,5 +1,5 @@
-import { footerGroups, footerText, socialLinks } from "~/content/footer.ts";
-import { displayPhone, site } from "~/content/site.ts";
+import { footerGroups, footerText, socialLinks } from "@ysp/content/footer";
+import { displayPhone, site } from "@ysp/content/site";
 import { ExternalLink } from "./external-link.tsx";
 import { Logo } from "./logo.tsx";
 import { NavItemLink } from "./nav-link.tsx";

@@ -1,5 +1,5 @@
+import { dataRightsWords } from "@ysp/content/data-rights";
 import { formAction } from "@ysp/contract";
-import { dataRightsWords } from "~/content/data-rights.ts";
 import { FormField } from "./account-page.tsx";
 
 const words = dataRightsWords.manage.guardian;

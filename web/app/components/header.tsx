@@ -1,6 +1,6 @@
+import { headerNav, headerText } from "@ysp/content/header";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { headerNav, headerText } from "~/content/header.ts";
 import { Icon } from "./icons.tsx";
 import { Logo } from "./logo.tsx";
 import { NavItemLink } from "./nav-link.tsx";

@@ -1,6 +1,6 @@
-import { legalPage } from "~/content/legal/page.ts";
-import { site } from "~/content/site.ts";
-import type { LegalDocument } from "~/content/types.ts";
+import { legalPage } from "@ysp/content/legal/page";
+import { site } from "@ysp/content/site";
+import type { LegalDocument } from "@ysp/content/types";
 import { TextBlocks } from "./text-blocks.tsx";
 
 /**

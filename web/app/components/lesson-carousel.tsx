@@ -1,4 +1,4 @@
-import { lessonCarousel } from "~/content/lessons.ts";
+import { lessonCarousel } from "@ysp/content/lessons";
 import type { LessonCard } from "~/lib/lesson-cards.ts";
 import { VideoLink } from "./video-link.tsx";
 

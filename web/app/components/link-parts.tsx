@@ -1,4 +1,5 @@
-import { linkPartAttribute } from "@ysp/contract";
+import { dataRightsWords } from "@ysp/content/data-rights";
+import { guardianConsentSlots, linkPartAttribute } from "@ysp/contract";
 import type { ReactNode } from "react";
 
 type PartProps = { children: ReactNode; inline?: boolean };
@@ -19,5 +20,15 @@ export function WithLink({ children, inline }: PartProps) {
     <Tag {...{ [linkPartAttribute]: "with" }} hidden>
       {children}
     </Tag>
+  );
+}
+
+/**
+ * Where a parent's pages name the student who asked: the server writes the name over these words
+ * (api/src/routes/guardian-consent.ts), so the page says whose permission it is with no script.
+ */
+export function ChildName() {
+  return (
+    <strong id={guardianConsentSlots.childName}>{dataRightsWords.guardianConsent.childName}</strong>
   );
 }

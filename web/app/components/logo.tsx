@@ -1,6 +1,6 @@
+import { logoLabel } from "@ysp/content/navigation";
+import { site } from "@ysp/content/site";
 import { Link } from "react-router";
-import { logoLabel } from "~/content/navigation.ts";
-import { site } from "~/content/site.ts";
 import { LogoMark } from "./icons.tsx";
 
 export function Logo() {

@@ -1,5 +1,5 @@
+import { common } from "@ysp/content/common";
 import { useNavigation } from "react-router";
-import { common } from "~/content/common.ts";
 
 /**
  * A thin moving bar at the top while the next page's code is on its way: on a

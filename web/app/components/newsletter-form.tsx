@@ -1,8 +1,8 @@
+import { newsletterForm } from "@ysp/content/newsletter";
 import { emailMaxCharacters, emailMessages, emailPattern } from "@ysp/contract/email";
 import { formAction } from "@ysp/contract/form-actions";
 import { useId } from "react";
 import { useLocation } from "react-router";
-import { newsletterForm } from "~/content/newsletter.ts";
 import { EmailTypoHintLine, EmailTypoHintScript } from "./email-typo-hint.tsx";
 import { InlineScript, immediately } from "./inline-scripts.tsx";
 

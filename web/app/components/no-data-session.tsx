@@ -1,5 +1,5 @@
+import { dataRightsWords } from "@ysp/content/data-rights";
 import { dataRightsPages, yourDataSlots } from "@ysp/contract";
-import { dataRightsWords } from "~/content/data-rights.ts";
 
 const words = dataRightsWords.noSession;
 

@@ -1,5 +1,5 @@
+import { common } from "@ysp/content/common";
 import { type ReactNode, useSyncExternalStore } from "react";
-import { common } from "~/content/common.ts";
 import { storeUrlFor } from "~/lib/store-link.ts";
 
 const noSubscription = () => () => {};

@@ -1,4 +1,4 @@
-import type { TextBlock } from "~/content/types.ts";
+import type { TextBlock } from "@ysp/content/types";
 
 export function TextBlocks({ blocks }: { blocks: readonly TextBlock[] }) {
   return blocks.map((block) =>

@@ -1,4 +1,4 @@
-import { common } from "~/content/common.ts";
+import { common } from "@ysp/content/common";
 import { videoDialogIds } from "~/lib/home-page-parts.ts";
 import { Icon } from "./icons.tsx";
 

@@ -1,5 +1,5 @@
+import { lessonGroups } from "@ysp/content/lessons";
 import { describe, expect, it } from "vitest";
-import { lessonGroups } from "~/content/lessons.ts";
 import { interleave } from "./interleave.ts";
 import { lessonCards } from "./lesson-cards.ts";
 

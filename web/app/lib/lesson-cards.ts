@@ -1,4 +1,4 @@
-import type { LessonGroup } from "~/content/lessons.ts";
+import type { LessonGroup } from "@ysp/content/lessons";
 import { interleave } from "./interleave.ts";
 import { thumbnailUrl } from "./video.ts";
 

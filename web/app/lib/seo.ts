@@ -1,5 +1,5 @@
+import { site } from "@ysp/content/site";
 import type { MetaDescriptor } from "react-router";
-import { site } from "~/content/site.ts";
 
 const organization = {
   "@context": "https://schema.org",

@@ -1,5 +1,5 @@
+import { site } from "@ysp/content/site";
 import { describe, expect, it } from "vitest";
-import { site } from "~/content/site.ts";
 import { isAppleDevice, storeUrlFor } from "./store-link.ts";
 
 const userAgents = {

@@ -1,4 +1,4 @@
-import { site } from "~/content/site.ts";
+import { site } from "@ysp/content/site";
 
 export type DeviceHints = {
   userAgent: string;

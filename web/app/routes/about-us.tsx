@@ -1,5 +1,5 @@
+import { about } from "@ysp/content/about";
 import { StoreLink } from "~/components/store-link.tsx";
-import { about } from "~/content/about.ts";
 import { pageMeta } from "~/lib/seo.ts";
 
 export function meta() {

@@ -1,5 +1,5 @@
+import { answerTitle } from "@ysp/content/answers";
 import { AnswerCard, BackLinksScript } from "~/components/answer-card.tsx";
-import { answerTitle } from "~/content/answers.ts";
 import { pageMeta } from "~/lib/seo.ts";
 
 /** Its title is replaced by the server with the answer's own. */

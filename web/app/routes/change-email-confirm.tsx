@@ -1,6 +1,6 @@
+import { emailChangeWords } from "@ysp/content/email-change";
 import { emailChangePages } from "@ysp/contract";
 import { OneTapPage } from "~/components/account-page.tsx";
-import { emailChangeWords } from "~/content/email-change.ts";
 import { linkPageMeta } from "~/lib/seo.ts";
 
 const words = emailChangeWords.confirm;

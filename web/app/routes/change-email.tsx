@@ -1,8 +1,8 @@
+import { emailChangeWords } from "@ysp/content/email-change";
 import { accountPages, emailChangePages, formAction } from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, FormField } from "~/components/account-page.tsx";
 import { EmailTypoHintScript } from "~/components/email-typo-hint.tsx";
-import { emailChangeWords } from "~/content/email-change.ts";
 import { pageMeta } from "~/lib/seo.ts";
 
 const words = emailChangeWords.changeEmail;

@@ -1,3 +1,4 @@
+import { checkEmail } from "@ysp/content/join";
 import {
   accountPages,
   emailChangePages,
@@ -8,7 +9,6 @@ import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage } from "~/components/account-page.tsx";
 import { CorrectEmailFields } from "~/components/correct-email-fields.tsx";
 import { EmailTypoHintScript } from "~/components/email-typo-hint.tsx";
-import { checkEmail } from "~/content/join.ts";
 import { pageMeta } from "~/lib/seo.ts";
 
 const words = checkEmail.correct;

@@ -1,3 +1,5 @@
+import { accountPageWords } from "@ysp/content/account";
+import { dataRightsWords } from "@ysp/content/data-rights";
 import { accountPages, dataRightsPages, yourDataSlots } from "@ysp/contract";
 import { Link } from "react-router";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
@@ -5,8 +7,6 @@ import { AccountPage, AccountSection } from "~/components/account-page.tsx";
 import { EmailTypoHintScript } from "~/components/email-typo-hint.tsx";
 import { GuardianRequestForm } from "~/components/guardian-request-form.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
-import { accountPageWords } from "~/content/account.ts";
-import { dataRightsWords } from "~/content/data-rights.ts";
 import { pageMeta } from "~/lib/seo.ts";
 
 const words = accountPageWords.emailConfirmed;

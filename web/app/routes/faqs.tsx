@@ -1,8 +1,8 @@
+import { faqPage, faqs } from "@ysp/content/faqs";
+import { site } from "@ysp/content/site";
+import type { TextBlock } from "@ysp/content/types";
 import { ExternalLink } from "~/components/external-link.tsx";
 import { TextBlocks } from "~/components/text-blocks.tsx";
-import { faqPage, faqs } from "~/content/faqs.ts";
-import { site } from "~/content/site.ts";
-import type { TextBlock } from "~/content/types.ts";
 import { pageMeta } from "~/lib/seo.ts";
 
 const plainText = (blocks: readonly TextBlock[]) =>

@@ -1,9 +1,9 @@
+import { accountPageWords } from "@ysp/content/account";
 import { accountPages, formAction } from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, FormField } from "~/components/account-page.tsx";
 import { EmailTypoHintScript } from "~/components/email-typo-hint.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
-import { accountPageWords } from "~/content/account.ts";
 import { pageMeta } from "~/lib/seo.ts";
 
 const words = accountPageWords.forgotPassword;

@@ -1,7 +1,7 @@
+import { answerTitle, answerWords } from "@ysp/content/answers";
 import { type AnswerPage, answerPages } from "@ysp/contract";
 import { useLocation } from "react-router";
 import { AnswerCard } from "~/components/answer-card.tsx";
-import { answerTitle, answerWords } from "~/content/answers.ts";
 import { pageMeta } from "~/lib/seo.ts";
 
 /** Which answer a path is: each page in pages.ts that uses this module is one of answerPages. */

@@ -1,8 +1,8 @@
+import { dataRightsWords } from "@ysp/content/data-rights";
+import { withoutLinkWords } from "@ysp/content/link-pages";
 import { dataRightsPages, refusalConfirmed, guardianConsentSlots as slots } from "@ysp/contract";
 import { AccountPage } from "~/components/account-page.tsx";
-import { WithLink, WithoutLink } from "~/components/link-parts.tsx";
-import { dataRightsWords } from "~/content/data-rights.ts";
-import { withoutLinkWords } from "~/content/link-pages.ts";
+import { ChildName, WithLink, WithoutLink } from "~/components/link-parts.tsx";
 import { linkPageMeta } from "~/lib/seo.ts";
 
 const words = dataRightsWords.guardianConsent.confirmRefusal;
@@ -27,7 +27,7 @@ export default function GuardianConsentRefuse() {
           <WithoutLink inline>{withoutLinkWords.guardianConsent}</WithoutLink>
           <WithLink inline>
             {words.before}
-            <strong id={slots.childName}>the student who asked you</strong>
+            <ChildName />
             {words.after}
           </WithLink>
         </>

@@ -1,10 +1,10 @@
+import { dataRightsWords } from "@ysp/content/data-rights";
+import { withoutLinkWords } from "@ysp/content/link-pages";
+import { legalPages } from "@ysp/content/navigation";
 import { dataRightsMessages, dataRightsPages, guardianConsentSlots as slots } from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
-import { WithLink, WithoutLink } from "~/components/link-parts.tsx";
-import { dataRightsWords } from "~/content/data-rights.ts";
-import { withoutLinkWords } from "~/content/link-pages.ts";
-import { legalPages } from "~/content/navigation.ts";
+import { ChildName, WithLink, WithoutLink } from "~/components/link-parts.tsx";
 import { linkPageMeta } from "~/lib/seo.ts";
 
 const words = dataRightsWords.guardianConsent;
@@ -30,7 +30,7 @@ export default function GuardianConsent() {
           <WithoutLink inline>{withoutLinkWords.guardianConsent}</WithoutLink>
           <WithLink inline>
             {words.before}
-            <strong id={slots.childName}>the student who asked you</strong>
+            <ChildName />
             {words.after}
           </WithLink>
         </>

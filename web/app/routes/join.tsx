@@ -1,7 +1,9 @@
+import { joinPage } from "@ysp/content/join";
 import {
   type FieldErrors,
   formAction,
   isApiErrorBody,
+  joinSlots,
   type SignupField,
   type SignupForm,
   signupFollowUp,
@@ -25,7 +27,6 @@ import { Icon } from "~/components/icons.tsx";
 import { Logo } from "~/components/logo.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
 import { Toasts } from "~/components/toast-host.tsx";
-import { joinPage } from "~/content/join.ts";
 import { api } from "~/lib/api.ts";
 import { noteCheckEmail } from "~/lib/check-email-note.ts";
 import { toastTimings } from "~/lib/page-toasts.ts";
@@ -35,6 +36,7 @@ import { suggestEmail } from "~/lib/suggest-email.ts";
 import { clearToasts, prepareToasts, showToast } from "~/lib/toasts.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
+import type { PagePath } from "~/pages.ts";
 import type { Route } from "./+types/join";
 
 export function meta() {
@@ -312,15 +314,15 @@ export default function Join({ params }: Route.ComponentProps) {
                 readOnly: true,
                 placeholder: joinPage.invite.placeholder,
                 "aria-invalid": inviteRefused || undefined,
-                "aria-describedby": inviteRefused ? `${id}-invite-note` : undefined,
+                "aria-describedby": inviteRefused ? joinSlots.inviteUnknown : undefined,
               }}
               hint={joinPage.invite.hint}
               after={
-                // Its markup is what the server looks for to show it (join-page.ts).
+                // The server shows it by its id (join-page.ts), which must come first.
                 <p
+                  id={joinSlots.inviteUnknown}
                   ref={inviteNote}
-                  className="field-error invite-unknown"
-                  id={`${id}-invite-note`}
+                  className="field-error"
                   hidden={!inviteRefused}
                 >
                   {joinPage.invite.unknown}
@@ -341,6 +343,7 @@ export default function Join({ params }: Route.ComponentProps) {
                 no script its post sends referral_code twice, the field's then this empty one:
                 the server reads the last. */}
             <button
+              id={joinSlots.inviteWithout}
               ref={withoutInvite}
               type="submit"
               className="button button-secondary join-submit invite-without"
@@ -372,7 +375,7 @@ export default function Join({ params }: Route.ComponentProps) {
             {joinPage.logIn.question} <StoreLink>{joinPage.logIn.link}</StoreLink>
           </p>
           <p className="fine-print">
-            <Link to={joinPage.forgotPassword.to} reloadDocument>
+            <Link to={joinPage.forgotPassword.to satisfies PagePath} reloadDocument>
               {joinPage.forgotPassword.label}
             </Link>
           </p>

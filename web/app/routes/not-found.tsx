@@ -1,6 +1,6 @@
+import { notFoundPage } from "@ysp/content/error-pages";
 import { Link } from "react-router";
 import { ChatButton } from "~/components/chat-button.tsx";
-import { notFoundPage } from "~/content/error-pages.ts";
 import { pageMeta } from "~/lib/seo.ts";
 
 export function meta() {

@@ -1,5 +1,5 @@
+import { privacy } from "@ysp/content/legal/privacy";
 import { LegalPage } from "~/components/legal-page.tsx";
-import { privacy } from "~/content/legal/privacy.ts";
 import { pageMeta } from "~/lib/seo.ts";
 
 export function meta() {

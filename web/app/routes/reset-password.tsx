@@ -1,9 +1,9 @@
+import { accountPageWords } from "@ysp/content/account";
+import { withoutLinkWords } from "@ysp/content/link-pages";
 import { accountPages } from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, FormField } from "~/components/account-page.tsx";
 import { WithLink, WithoutLink } from "~/components/link-parts.tsx";
-import { accountPageWords } from "~/content/account.ts";
-import { withoutLinkWords } from "~/content/link-pages.ts";
 import { linkPageMeta } from "~/lib/seo.ts";
 
 const words = accountPageWords.resetPassword;

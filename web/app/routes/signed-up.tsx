@@ -1,10 +1,10 @@
+import { accountPageWords } from "@ysp/content/account";
+import { checkEmail } from "@ysp/content/join";
 import { accountPages, formAction, signedUpAddressSlot, signupCookieParts } from "@ysp/contract";
 import { Link } from "react-router";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
-import { accountPageWords } from "~/content/account.ts";
-import { checkEmail } from "~/content/join.ts";
 import { linkPageMeta } from "~/lib/seo.ts";
 
 const words = checkEmail.page;

@@ -1,5 +1,5 @@
+import { terms } from "@ysp/content/legal/terms";
 import { LegalPage } from "~/components/legal-page.tsx";
-import { terms } from "~/content/legal/terms.ts";
 import { pageMeta } from "~/lib/seo.ts";
 
 export function meta() {

@@ -1,7 +1,7 @@
+import { dataRightsWords } from "@ysp/content/data-rights";
+import { withoutLinkWords } from "@ysp/content/link-pages";
 import { dataRightsPages } from "@ysp/contract";
 import { OneTapPage } from "~/components/account-page.tsx";
-import { dataRightsWords } from "~/content/data-rights.ts";
-import { withoutLinkWords } from "~/content/link-pages.ts";
 import { linkPageMeta } from "~/lib/seo.ts";
 
 const words = dataRightsWords.unsubscribe;

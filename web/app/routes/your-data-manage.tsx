@@ -1,3 +1,4 @@
+import { dataRightsWords } from "@ysp/content/data-rights";
 import {
   dataRightsPages,
   formAction,
@@ -10,7 +11,6 @@ import { AccountPage, AccountSection, FormField } from "~/components/account-pag
 import { EmailTypoHintScript } from "~/components/email-typo-hint.tsx";
 import { GuardianRequestForm } from "~/components/guardian-request-form.tsx";
 import { NoDataSession } from "~/components/no-data-session.tsx";
-import { dataRightsWords } from "~/content/data-rights.ts";
 import { pageMeta } from "~/lib/seo.ts";
 
 const words = dataRightsWords.manage;

@@ -1,7 +1,7 @@
+import { dataRightsWords } from "@ysp/content/data-rights";
 import { dataRightsPages, yourDataSlots } from "@ysp/contract";
 import { AccountPage } from "~/components/account-page.tsx";
 import { NoDataSession } from "~/components/no-data-session.tsx";
-import { dataRightsWords } from "~/content/data-rights.ts";
 import { pageMeta } from "~/lib/seo.ts";
 
 const words = dataRightsWords.view;

@@ -1,11 +1,11 @@
+import { accountPageWords } from "@ysp/content/account";
+import { dataRightsWords } from "@ysp/content/data-rights";
+import { withoutLinkWords } from "@ysp/content/link-pages";
 import { dataRightsPages, formAction } from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
 import { EmailTypoHintScript } from "~/components/email-typo-hint.tsx";
 import { WithLink, WithoutLink } from "~/components/link-parts.tsx";
-import { accountPageWords } from "~/content/account.ts";
-import { dataRightsWords } from "~/content/data-rights.ts";
-import { withoutLinkWords } from "~/content/link-pages.ts";
 import { linkPageMeta } from "~/lib/seo.ts";
 
 const words = dataRightsWords.yourData;

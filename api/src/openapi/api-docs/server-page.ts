@@ -1,4 +1,4 @@
-import { site } from "@ysp/web/content/site";
+import { site } from "@ysp/content/site";
 import { escapeHtml } from "../../pages/escape-html.ts";
 
 /**
