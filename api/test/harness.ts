@@ -13,9 +13,9 @@ import { defaultTimeouts } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema.ts";
 import { cookiesFor } from "../src/http/cookies.ts";
-import { formType } from "../src/pages/form-routes.ts";
 import type { MailConfig } from "../src/mail/mail-config.ts";
 import type { Metrics } from "../src/ops/metrics.ts";
+import { formType } from "../src/pages/form-routes.ts";
 import { loadSite, type SiteFiles } from "../src/pages/static-site.ts";
 import { buildServer, type ServerOptions } from "../src/server.ts";
 

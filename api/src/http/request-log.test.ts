@@ -2,7 +2,13 @@ import { yourDataApi } from "@ysp/contract";
 import { makeStudent } from "@ysp/testing/students";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, databaseOn, makeLoggingApp, pgliteForFile, testCookies } from "../../test/harness.ts";
+import {
+  bearer,
+  databaseOn,
+  makeLoggingApp,
+  pgliteForFile,
+  testCookies,
+} from "../../test/harness.ts";
 import { until } from "../../test/until.ts";
 
 const suite = databaseOn(pgliteForFile());

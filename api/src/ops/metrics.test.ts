@@ -4,7 +4,14 @@ import { makeStudent } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseOn, mailThrough, makeApp, pgliteForFile, post, smtpForFile } from "../../test/harness.ts";
+import {
+  databaseOn,
+  mailThrough,
+  makeApp,
+  pgliteForFile,
+  post,
+  smtpForFile,
+} from "../../test/harness.ts";
 import { until } from "../../test/until.ts";
 import type { Database } from "../db/client.ts";
 import { mailOutbox } from "../db/schema.ts";

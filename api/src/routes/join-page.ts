@@ -2,9 +2,9 @@ import { accountPages, joinSlots } from "@ysp/contract";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Students } from "../accounts/students.ts";
 import { escapeHtml } from "../pages/escape-html.ts";
+import { show, withEdits } from "../pages/page-slots.ts";
 import { decodeURIComponentSafe, sendFile } from "../pages/send-file.ts";
 import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
-import { show, withEdits } from "../pages/page-slots.ts";
 
 export type JoinPageOptions = {
   site: SiteFiles;
