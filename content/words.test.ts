@@ -8,7 +8,7 @@ import { joinPage } from "./join.ts";
  * Every sentence a student or parent meets, read once as they would: the site's content and the
  * messages the server says. Functions are called with a sample of each argument.
  */
-const wordFiles = ["", "legal/"].flatMap((folder) =>
+const wordFiles = ["./", "legal/"].flatMap((folder) =>
   readdirSync(new URL(folder, import.meta.url))
     .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
     .map((file) => new URL(folder + file, import.meta.url).href),
