@@ -19,6 +19,7 @@ import { InlineScripts } from "./components/inline-scripts.tsx";
 import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { ToastHost } from "./components/toast-host.tsx";
 import { useFocusOnNavigation } from "./lib/use-focus-on-navigation.ts";
+import { useHydrated } from "./lib/use-hydrated.ts";
 import { isStaticPage } from "./pages.ts";
 import { inlineCss } from "./styles/inline-css.ts";
 
@@ -66,10 +67,13 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  // Marks the document once React is in charge, for the browser tests and for CSS.
+  // Marks the document once React is in charge and has drawn what only the browser knows (the
+  // password's eye on /join): the render after hydration, not hydration itself, or a test that
+  // waits for the mark could see the page a render early.
+  const hydrated = useHydrated();
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "";
-  }, []);
+    if (hydrated) document.documentElement.dataset.hydrated = "";
+  }, [hydrated]);
   useFocusOnNavigation();
   return (
     <>
