@@ -1,4 +1,5 @@
 import { dataRightsWords } from "@ysp/content/data-rights";
+import { withoutLinkWords } from "@ysp/content/link-pages";
 import { guardianConsentSlots, linkPartAttribute } from "@ysp/contract";
 import type { ReactNode } from "react";
 
@@ -27,8 +28,25 @@ export function WithLink({ children, inline }: PartProps) {
  * Where a parent's pages name the student who asked: the server writes the name over these words
  * (api/src/routes/guardian-consent.ts), so the page says whose permission it is with no script.
  */
-export function ChildName() {
+function ChildName() {
   return (
     <strong id={guardianConsentSlots.childName}>{dataRightsWords.guardianConsent.childName}</strong>
+  );
+}
+
+/**
+ * The opening line of a parent's pages: what the page is for when opened without its link, and
+ * with it, the student's name between `before` and `after`.
+ */
+export function NamesTheStudent({ before, after }: { before: string; after: string }) {
+  return (
+    <>
+      <WithoutLink inline>{withoutLinkWords.guardianConsent}</WithoutLink>
+      <WithLink inline>
+        {before}
+        <ChildName />
+        {after}
+      </WithLink>
+    </>
   );
 }

@@ -1,8 +1,7 @@
 import { dataRightsWords } from "@ysp/content/data-rights";
-import { withoutLinkWords } from "@ysp/content/link-pages";
 import { dataRightsPages, refusalConfirmed, guardianConsentSlots as slots } from "@ysp/contract";
 import { AccountPage } from "~/components/account-page.tsx";
-import { ChildName, WithLink, WithoutLink } from "~/components/link-parts.tsx";
+import { NamesTheStudent, WithLink } from "~/components/link-parts.tsx";
 import { linkPageMeta } from "~/lib/seo.ts";
 
 const words = dataRightsWords.guardianConsent.confirmRefusal;
@@ -22,16 +21,7 @@ export default function GuardianConsentRefuse() {
   return (
     <AccountPage
       title={words.title}
-      text={
-        <>
-          <WithoutLink inline>{withoutLinkWords.guardianConsent}</WithoutLink>
-          <WithLink inline>
-            {words.before}
-            <ChildName />
-            {words.after}
-          </WithLink>
-        </>
-      }
+      text={<NamesTheStudent before={words.before} after={words.after} />}
     >
       <WithLink>
         <ul className="account-list">

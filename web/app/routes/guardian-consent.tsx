@@ -1,10 +1,9 @@
 import { dataRightsWords } from "@ysp/content/data-rights";
-import { withoutLinkWords } from "@ysp/content/link-pages";
 import { legalPages } from "@ysp/content/navigation";
 import { dataRightsMessages, dataRightsPages, guardianConsentSlots as slots } from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
-import { ChildName, WithLink, WithoutLink } from "~/components/link-parts.tsx";
+import { NamesTheStudent, WithLink } from "~/components/link-parts.tsx";
 import { linkPageMeta } from "~/lib/seo.ts";
 
 const words = dataRightsWords.guardianConsent;
@@ -14,9 +13,8 @@ export function meta() {
 }
 
 /**
- * Where a parent's or guardian's link leads. The server writes the student's name into the
- * strong element below (routes/guardian-consent.ts in the API: its text is the slot it looks
- * for), and takes each form's post at this address, token included, answering with a page; a
+ * Where a parent's or guardian's link leads. The server writes the student's name into its
+ * slot (NamesTheStudent; routes/guardian-consent.ts in the API), and takes each form's post at this address, token included, answering with a page; a
  * refusal's first post with "Are you sure?" (guardian-consent-refuse.tsx). On a link already
  * answered, it shows "Your answer" with its lines written in, and hides the forms the answer
  * leaves nothing to do for.
@@ -25,16 +23,7 @@ export default function GuardianConsent() {
   return (
     <AccountPage
       title={words.title}
-      text={
-        <>
-          <WithoutLink inline>{withoutLinkWords.guardianConsent}</WithoutLink>
-          <WithLink inline>
-            {words.before}
-            <ChildName />
-            {words.after}
-          </WithLink>
-        </>
-      }
+      text={<NamesTheStudent before={words.before} after={words.after} />}
     >
       <section
         id={slots.answer}
