@@ -165,6 +165,40 @@ export const showSkippedSections = (page: Page) =>
         element.style.contentVisibility = "visible";
   });
 
+/**
+ * Whether two screenshots of one page look the same to a reader. Equal bytes answer at once.
+ * Otherwise no pixel may move by more than 2 levels in any channel: two renders of the same
+ * page can differ by 1 level in a rounded corner's anti-aliasing (12 pixels at /join's inputs'
+ * corners, one run in three), while the faintest change of colour a reader could see is larger.
+ * The PNGs are decoded in a blank page of the given page's browser.
+ */
+export async function looksTheSame(page: Page, one: Buffer, other: Buffer) {
+  if (one.equals(other)) return true;
+  const browser = page.context().browser();
+  if (!browser) throw new Error("looksTheSame needs a page of a launched browser");
+  const blank = await browser.newPage();
+  try {
+    return await blank.evaluate(
+      async ({ a, b }) => {
+        const pixels = async (base64: string) => {
+          const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+          const image = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+          const canvas = new OffscreenCanvas(image.width, image.height);
+          const context = canvas.getContext("2d") as OffscreenCanvasRenderingContext2D;
+          context.drawImage(image, 0, 0);
+          return context.getImageData(0, 0, image.width, image.height);
+        };
+        const [x, y] = await Promise.all([pixels(a), pixels(b)]);
+        if (x.width !== y.width || x.height !== y.height) return false;
+        return x.data.every((value, i) => Math.abs(value - (y.data[i] ?? 0)) <= 2);
+      },
+      { a: one.toString("base64"), b: other.toString("base64") },
+    );
+  } finally {
+    await blank.close();
+  }
+}
+
 /** The page's CSP violations, read now: the fixture's list starts again on every new document. */
 export const cspViolations = (page: Page) => page.evaluate(() => window.__cspViolations);
 

@@ -1,7 +1,15 @@
 import { chromium, type Page } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "@ysp/testing/chromium";
 import { href } from "react-router";
-import { blockThirdParty, expect, gotoHydrated, pages, screenshotPath, test } from "./fixtures.ts";
+import {
+  blockThirdParty,
+  expect,
+  gotoHydrated,
+  looksTheSame,
+  pages,
+  screenshotPath,
+  test,
+} from "./fixtures.ts";
 
 /**
  * What a phone brings that a desktop test does not: narrow screens, Android's
@@ -135,8 +143,7 @@ test("the browser's automatic dark mode leaves the page as designed", async ({ p
     });
     await blockThirdParty(dark);
     await gotoHydrated(dark, href("/"));
-    // Compared as a whole: a byte-by-byte diff of two screenshots would take minutes to print.
-    const same = (await dark.screenshot({ fullPage: true })).equals(designed);
+    const same = await looksTheSame(dark, await dark.screenshot({ fullPage: true }), designed);
     expect(same, "the page in automatic dark mode looks as designed").toBe(true);
   } finally {
     await browser.close();
