@@ -6,11 +6,15 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorShape } from "../test/expectations.ts";
 import {
+  bearer,
   databaseOn,
   databasesForFile,
+  formHeaders,
   mailThrough,
   makeApp,
+  openDataLink,
   post,
+  signUp,
   smtpForFile,
 } from "../test/harness.ts";
 import { type Database, queryRows } from "./db/client.ts";
@@ -39,7 +43,7 @@ async function rowCounts({ database }: { database: Database }) {
 const formPost = (fields: Record<string, string>, headers: Record<string, string> = {}) => ({
   payload: new URLSearchParams(fields).toString(),
   headers: {
-    "content-type": "application/x-www-form-urlencoded",
+    ...formHeaders,
     "sec-fetch-site": "same-origin",
     ...headers,
   },
@@ -54,17 +58,8 @@ describe.each(databases)("email addresses on $name", (testDb) => {
 
   /** A data token for a new student with this address, by the link the API mails. */
   async function dataTokenFor(email: string) {
-    const student = makeStudent({ email });
-    expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
-    expect((await post(suite.app, `${yourDataApi}/link/`, { email })).statusCode).toBe(202);
-    const mail = await smtp.waitFor(
-      (m) => m.to.includes(email) && m.subject === "Your data at YSP",
-    );
-    const link = mail.links.find((url) => url.includes("token="));
-    const token = new URL(link ?? "http://x").searchParams.get("token");
-    const opened = await post(suite.app, `${yourDataApi}/open/`, { token });
-    expect(opened.statusCode, opened.body).toBe(200);
-    return { authorization: `Bearer ${opened.json().access as string}` };
+    await signUp(suite.app, makeStudent({ email }));
+    return bearer((await openDataLink(suite.app, smtp, email)).access);
   }
 
   const askParent = async (auth: Record<string, string>, guardianEmail: string) =>

@@ -8,6 +8,7 @@ import {
   builtPagePaths,
   builtSite,
   databaseOn,
+  formHeaders,
   hasBuild,
   makeApp,
   pgliteForFile,
@@ -64,7 +65,7 @@ describe.skipIf(!hasBuild())("every route and endpoint carries the security head
           method: "POST",
           url: "/api/v1/newsletter/",
           payload: `email=form-${student.email}&source=%2Ffaqs`,
-          headers: { "content-type": "application/x-www-form-urlencoded" },
+          headers: formHeaders,
         },
         // Taken, the form post is sent on to the site's page that says so.
         303,

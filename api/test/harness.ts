@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { LoginResponse } from "@ysp/contract";
+import { accountPages, dataRightsPages, type LoginResponse, yourDataApi } from "@ysp/contract";
 import type { SiteBuild } from "@ysp/contract/site-build";
 import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
 import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
@@ -18,6 +18,7 @@ import type { Metrics } from "../src/ops/metrics.ts";
 import { formType } from "../src/pages/form-routes.ts";
 import { loadSite, type SiteFiles } from "../src/pages/static-site.ts";
 import { buildServer, type ServerOptions } from "../src/server.ts";
+import { mailTo, testPublicUrl, tokenIn } from "./mail.ts";
 
 /** The real build, which the server knows only through its build/site.json. */
 export const buildDir = new URL("../../web/build", import.meta.url).pathname;
@@ -214,19 +215,37 @@ export function databaseOn(testDb: TestDatabase): { database: Database } {
   return held;
 }
 
-/** As databaseOn, with an app on the database (`makeApp`'s options), closed before it. */
+/**
+ * As databaseOn, with an app on the database (`makeApp`'s options, or a function giving them
+ * once the suite's other hooks have run), closed before it.
+ */
 export function appOnDatabase(
   testDb: TestDatabase,
-  overrides: AppOptions = {},
+  overrides: AppOptions | (() => AppOptions) = {},
   now?: () => number,
 ): { app: FastifyInstance; database: Database } {
   const suite = databaseOn(testDb) as { app: FastifyInstance; database: Database };
   beforeAll(async () => {
-    suite.app = await makeApp(suite.database, overrides, now);
+    const options = typeof overrides === "function" ? overrides() : overrides;
+    suite.app = await makeApp(suite.database, options, now);
   }, 60_000);
   // After-hooks run in reverse: the app closes before its database.
   afterAll(() => suite.app.close());
   return suite;
+}
+
+/**
+ * As appOnDatabase, the app's mail going to a real SMTP server of the suite's own: the server
+ * starts before the app and stops after it.
+ */
+export function appWithMailOn(
+  testDb: TestDatabase,
+  overrides: AppOptions = {},
+  now?: () => number,
+): { app: FastifyInstance; database: Database; smtp: SmtpTestServer } {
+  const smtp = smtpForFile();
+  const suite = appOnDatabase(testDb, () => ({ mail: mailThrough(smtp.url), ...overrides }), now);
+  return Object.assign(suite, { smtp });
 }
 
 /** The app logging at info, as in production, with each line it writes parsed into `lines`. */
@@ -246,8 +265,7 @@ export async function makeLoggingApp(
   return { app, lines };
 }
 
-/** Where the links in the app's mail lead, in the tests that read it. */
-export const testPublicUrl = "https://ysp.example";
+export { testPublicUrl };
 
 /** The cookies of an app at testPublicUrl, which is https: `__Host-` names (cookies.ts). */
 export const testCookies = cookiesFor(testPublicUrl);
@@ -267,12 +285,57 @@ export const post = (
   headers: Record<string, string> = {},
 ) => app.inject({ method: "POST", url, payload: payload as object, headers });
 
-/** Signs a new student up and logs them in: the login answer, with its tokens and user. */
-export async function signUpAndLogIn(app: FastifyInstance, student = makeStudent()) {
+/** Signs `student` up, which must work. */
+export async function signUp(app: FastifyInstance, student = makeStudent()): Promise<Student> {
   const signup = await post(app, "/api/v1/auth/signup/", student);
   if (signup.statusCode !== 201)
     throw new Error(`sign-up answered ${signup.statusCode}: ${signup.body}`);
+  return student;
+}
+
+/** Signs a new student up and logs them in: the login answer, with its tokens and user. */
+export async function signUpAndLogIn(app: FastifyInstance, student = makeStudent()) {
+  await signUp(app, student);
   return post(app, "/api/v1/auth/login/", { email: student.email, password: student.password });
+}
+
+/**
+ * Opens the link of the student's "Confirm your email" as its page posts it, which must
+ * confirm the address: the data cookie it sets, as a `cookie` header's `name=value`.
+ */
+export async function openConfirmationLink(
+  app: FastifyInstance,
+  smtp: SmtpTestServer,
+  email: string,
+): Promise<string> {
+  const token = tokenIn(await mailTo(smtp, email, "Confirm your email"), accountPages.verifyEmail);
+  const opened = await app.inject({
+    method: "POST",
+    url: `${accountPages.verifyEmail}?token=${token}`,
+    headers: formHeaders,
+    payload: "",
+  });
+  if (opened.statusCode !== 303)
+    throw new Error(`the confirmation link answered ${opened.statusCode}: ${opened.body}`);
+  const line = [opened.headers["set-cookie"] ?? []]
+    .flat()
+    .find((header) => header.startsWith(`${testCookies.data.name}=`));
+  if (!line) throw new Error("the confirmation link set no data cookie");
+  return line.slice(0, line.indexOf(";"));
+}
+
+/**
+ * Asks for the "Your data" link for `email` and opens it, as the app does, which must work: the
+ * link's token and the data session's access token.
+ */
+export async function openDataLink(app: FastifyInstance, smtp: SmtpTestServer, email: string) {
+  const asked = await post(app, `${yourDataApi}/link/`, { email });
+  if (asked.statusCode !== 202) throw new Error(`the link request answered ${asked.statusCode}`);
+  const token = tokenIn(await mailTo(smtp, email, "Your data at YSP"), dataRightsPages.yourData);
+  const opened = await post(app, `${yourDataApi}/open/`, { token });
+  if (opened.statusCode !== 200)
+    throw new Error(`opening the data link answered ${opened.statusCode}: ${opened.body}`);
+  return { token, access: opened.json().access as string };
 }
 
 /**

@@ -1,6 +1,9 @@
 import type { ReceivedMail, SmtpTestServer } from "@ysp/testing/smtp";
 import { expect } from "vitest";
 
+/** Where the links in the app's mail lead, in the tests that read it. */
+export const testPublicUrl = "https://ysp.example";
+
 const matches = (mail: ReceivedMail, email: string, subject: string | RegExp) =>
   mail.to.includes(email.toLowerCase()) &&
   (typeof subject === "string" ? mail.subject === subject : subject.test(mail.subject));
@@ -18,9 +21,9 @@ export function nextMailTo(smtp: SmtpTestServer, email: string, subject: string 
   return () => smtp.waitFor((mail) => !seen.has(mail) && matches(mail, email, subject));
 }
 
-/** The token of the message's link to `path`, checked to be there. */
+/** The token of the message's link to `path` on the app's public address, checked to be there. */
 export function tokenIn(mail: ReceivedMail, path: string): string {
-  const link = mail.links.find((url) => new URL(url).pathname === path);
+  const link = mail.links.find((url) => url.startsWith(`${testPublicUrl}${path}?`));
   expect(link, `a link to ${path} in ${mail.links.join(", ")}`).toBeDefined();
   return new URL(link ?? "").searchParams.get("token") ?? "";
 }

@@ -7,6 +7,7 @@ import {
   bearer,
   databaseOn,
   databasesForFile,
+  formHeaders,
   logIn as logInTo,
   mailThrough,
   makeApp,
@@ -20,8 +21,6 @@ import { queryRows } from "../db/client.ts";
 const databases = databasesForFile();
 
 const smtp = smtpForFile();
-
-const form = { "content-type": "application/x-www-form-urlencoded" };
 
 describe.each(databases)("a new password ends every old power, on $name", (testDb) => {
   const suite = databaseOn(testDb);
@@ -69,7 +68,7 @@ describe.each(databases)("a new password ends every old power, on $name", (testD
     const page = await app.inject({
       method: "POST",
       url: `${dataRightsPages.yourData}?token=${await askYourDataLink(student)}`,
-      headers: form,
+      headers: formHeaders,
       payload: "",
     });
     const cookie = [page.headers["set-cookie"] ?? []]
@@ -110,7 +109,7 @@ describe.each(databases)("a new password ends every old power, on $name", (testD
     const confirm = await app.inject({
       method: "POST",
       url: `/verify-email?token=${unusedConfirmation}`,
-      headers: form,
+      headers: formHeaders,
       payload: "",
     });
     expect(confirm.statusCode).not.toBe(303);

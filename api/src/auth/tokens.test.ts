@@ -4,6 +4,7 @@ import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   appOnDatabase,
+  bearer,
   makeConfig,
   pgliteForFile,
   post,
@@ -22,8 +23,7 @@ const claimsOf = (token: string) =>
     unknown
   >;
 
-const me = (token: string) =>
-  suite.app.inject({ url: "/api/v1/auth/me/", headers: { authorization: `Bearer ${token}` } });
+const me = (token: string) => suite.app.inject({ url: "/api/v1/auth/me/", headers: bearer(token) });
 
 async function logIn() {
   const body = (await signUpAndLogIn(suite.app)).json();

@@ -1,6 +1,5 @@
 import { crossSitePostPage } from "@ysp/content/error-pages";
 import { dataRightsPages, yourDataApi } from "@ysp/contract";
-import type { ReceivedMail } from "@ysp/testing/smtp";
 import { makeStudent } from "@ysp/testing/students";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +7,7 @@ import {
   countAccounts,
   databaseOn,
   databasesForFile,
+  formHeaders,
   mailThrough,
   makeApp,
   post,
@@ -15,6 +15,7 @@ import {
   testCookies,
   testPublicUrl,
 } from "../../test/harness.ts";
+import { mailTo, tokenIn } from "../../test/mail.ts";
 import { homeLink } from "../pages/form-posts.ts";
 
 const databases = databasesForFile();
@@ -37,18 +38,8 @@ const fromOtherSites = {
 
 const form = (fields: Record<string, string> = {}, headers: Record<string, string> = {}) => ({
   payload: new URLSearchParams(fields).toString(),
-  headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+  headers: { ...formHeaders, ...headers },
 });
-
-/** The token of the message's link to `path`. */
-function tokenIn(mail: ReceivedMail, path: string): string {
-  const link = mail.links.find((url) => new URL(url).pathname === path);
-  if (!link) throw new Error(`no link to ${path} in ${mail.links.join(", ")}`);
-  return new URL(link).searchParams.get("token") ?? "";
-}
-
-const mailTo = (email: string, subject: string) =>
-  smtp.waitFor((mail) => mail.to.includes(email.toLowerCase()) && mail.subject === subject);
 
 /** The refusal page: 403, the page's own words, nothing set, nothing cached. */
 function expectRefused(answer: LightMyRequestResponse, label: string, link = "/") {
@@ -85,7 +76,7 @@ describe.each(databases)("forms posted from another site, on $name", (testDb) =>
     async (_name, path, subject, askFirst) => {
       const student = await signUp();
       if (askFirst) await post(app, `${yourDataApi}/link/`, { email: student.email });
-      const url = `${path}?token=${tokenIn(await mailTo(student.email, subject), path)}`;
+      const url = `${path}?token=${tokenIn(await mailTo(smtp, student.email, subject), path)}`;
 
       for (const [from, headers] of Object.entries(fromOtherSites)) {
         expectRefused(await app.inject({ method: "POST", url, ...form({}, headers) }), from);
@@ -107,7 +98,10 @@ describe.each(databases)("forms posted from another site, on $name", (testDb) =>
   it("lets through an older browser's post from our own origin, by Host or PUBLIC_URL", async () => {
     for (const origin of ["http://localhost", testPublicUrl]) {
       const student = await signUp();
-      const token = tokenIn(await mailTo(student.email, "Confirm your email"), "/verify-email");
+      const token = tokenIn(
+        await mailTo(smtp, student.email, "Confirm your email"),
+        "/verify-email",
+      );
       const answer = await app.inject({
         method: "POST",
         url: `/verify-email?token=${token}`,
@@ -163,7 +157,7 @@ describe.each(databases)("forms posted from another site, on $name", (testDb) =>
     const email = makeStudent().email;
     await post(app, "/api/v1/newsletter/", { email });
     const token = tokenIn(
-      await mailTo(email, "Confirm your subscription"),
+      await mailTo(smtp, email, "Confirm your subscription"),
       dataRightsPages.unsubscribe,
     );
     const oneClick = await app.inject({

@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
-import { builtSite, hasBuild, makeApp, post } from "../../test/harness.ts";
+import { builtSite, formHeaders, hasBuild, makeApp, post } from "../../test/harness.ts";
 import { openDatabase } from "../db/client.ts";
 import { createMetrics } from "../ops/metrics.ts";
 import { escapeHtml } from "../pages/escape-html.ts";
@@ -32,7 +32,7 @@ const openBounded = (url: string) =>
 
 const formPost = (app: FastifyInstance, student: ReturnType<typeof makeStudent>) =>
   post(app, signup, new URLSearchParams({ ...student, referral_code: "" }).toString(), {
-    "content-type": "application/x-www-form-urlencoded",
+    ...formHeaders,
     referer: "https://ysp.ng/join",
   });
 

@@ -2,7 +2,7 @@ import { yourDataApi } from "@ysp/contract";
 import { makeStudent } from "@ysp/testing/students";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseOn, databasesForFile, makeApp, post } from "../../test/harness.ts";
+import { bearer, databaseOn, databasesForFile, makeApp, post } from "../../test/harness.ts";
 
 const databases = databasesForFile();
 
@@ -36,7 +36,7 @@ describe.each(databases)("a limit counts its operation at every address, on $nam
       email: student.email,
       password: student.password,
     });
-    return { student, headers: { authorization: `Bearer ${login.json().access}` } };
+    return { student, headers: bearer(login.json().access) };
   };
   const wrongChange = (on: FastifyInstance, headers: Record<string, string>) =>
     post(

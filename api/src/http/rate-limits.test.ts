@@ -5,6 +5,7 @@ import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations
 import {
   type ConfigOverrides,
   databaseOn,
+  formHeaders,
   makeApp,
   pgliteForFile,
   post,
@@ -111,7 +112,7 @@ describe("rate limits", () => {
         "/api/v1/newsletter/",
         // A page the fixture site has: the way back names only the site's own pages.
         new URLSearchParams({ email: `form-${email}`, source: "/join" }).toString(),
-        { "content-type": "application/x-www-form-urlencoded", referer: "https://ysp.ng/join" },
+        { ...formHeaders, referer: "https://ysp.ng/join" },
       );
       expect(response.statusCode).toBe(429);
       expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   bearer,
   databaseOn,
+  formHeaders,
   makeLoggingApp,
   pgliteForFile,
   testCookies,
@@ -46,7 +47,7 @@ describe("request log", () => {
         method: "POST",
         url: `/verify-email?token=${token}&from=mail`,
         payload: "",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
+        headers: formHeaders,
       }),
     );
     expect(written.map(urlOf)).toEqual(["/verify-email?token=[redacted]&from=mail"]);
@@ -65,7 +66,7 @@ describe("request log", () => {
           method: "POST",
           url: `/verify-email?${query}`,
           payload: "",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
+          headers: formHeaders,
         }),
       );
       expect(written.map(urlOf)).toEqual([`/verify-email?${logged}`]);

@@ -6,6 +6,7 @@ import addFormats from "ajv-formats";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  bearer,
   mailThrough,
   makeApp,
   makeConfig,
@@ -104,7 +105,7 @@ async function call(
   const found = operations.get(operationId);
   if (!found) throw new Error(`The document has no operation ${operationId}`);
   const headers: Record<string, string> = {
-    ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
+    ...(request.token ? bearer(request.token) : {}),
     ...(request.cookie ? { cookie: request.cookie } : {}),
   };
   const answer = await server.inject({

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { appOnDatabase, pgliteForFile } from "../../test/harness.ts";
+import { appOnDatabase, formHeaders, pgliteForFile } from "../../test/harness.ts";
 
 // The fixture site's pages are / and /join (and /join/<code>).
 const suite = appOnDatabase(pgliteForFile());
@@ -15,7 +15,7 @@ const refusedFrom = (app: FastifyInstance, referer: string, url = "/api/v1/auth/
     method: "POST",
     url,
     payload: "email=not-an-address",
-    headers: { "content-type": "application/x-www-form-urlencoded", referer },
+    headers: { ...formHeaders, referer },
   });
 
 describe("the way back from an answer page", () => {
@@ -55,7 +55,7 @@ describe("the way back from an answer page", () => {
         method: "POST",
         url: "/api/v1/newsletter/",
         payload: new URLSearchParams({ email: "not-an-address", source: source ?? "" }).toString(),
-        headers: { "content-type": "application/x-www-form-urlencoded" },
+        headers: formHeaders,
       });
       expect(answer.statusCode).toBe(400);
       expect(linkOf(answer.body), source).toBe(page);

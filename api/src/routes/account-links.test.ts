@@ -13,14 +13,17 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
 import {
+  bearer,
   databaseOn,
   databasesForFile,
+  formHeaders,
   mailThrough,
   makeApp,
   post,
   smtpForFile,
   testPublicUrl,
 } from "../../test/harness.ts";
+import { mailTo, tokenIn } from "../../test/mail.ts";
 import { until } from "../../test/until.ts";
 import { type Db, queryRows } from "../db/client.ts";
 import { accountLinks, linkRequestKinds, mailOutbox, users } from "../db/schema.ts";
@@ -53,16 +56,10 @@ const smtp = smtpForFile();
 
 const mailConfig = () => mailThrough(smtp.url);
 
-const mailTo = (email: string, subject: string) =>
-  smtp.waitFor((mail) => mail.to.includes(email) && mail.subject === subject);
-
-/** The token in the message's one link, checked to lead where it should. */
-function tokenIn(mail: ReceivedMail, path: string): string {
-  const [link] = mail.links;
+/** The token of the message's link to `path`, checked to be its one link. */
+function onlyLinkToken(mail: ReceivedMail, path: string): string {
   expect(mail.links).toHaveLength(1);
-  const url = new URL(link ?? "");
-  expect(url.origin + url.pathname).toBe(testPublicUrl + path);
-  return url.searchParams.get("token") ?? "";
+  return tokenIn(mail, path);
 }
 
 describe.each(databases)("e-mail verification and password reset on $name", (testDb) => {
@@ -82,9 +79,7 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
   const logIn = (email: string, password: string) =>
     post(app, "/api/v1/auth/login/", { email, password });
   const me = async (access: string) =>
-    (
-      await app.inject({ url: "/api/v1/auth/me/", headers: { authorization: `Bearer ${access}` } })
-    ).json() as PublicUser;
+    (await app.inject({ url: "/api/v1/auth/me/", headers: bearer(access) })).json() as PublicUser;
   const queuedFor = async (email: string) => {
     const rows = await queryRows<{ n: number }>(
       suite.database.db,
@@ -96,7 +91,7 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
 
   it("sends one 'Confirm your email' after sign-up, whose link confirms the address once", async () => {
     const student = await signUp();
-    const mail = await mailTo(student.email, "Confirm your email");
+    const mail = await mailTo(smtp, student.email, "Confirm your email");
     expect(mail.from).toBe("hello@ysp.example");
     expect(mail.headers.get("from")).toMatchObject({
       value: [{ name: "YSP", address: "hello@ysp.example" }],
@@ -107,7 +102,7 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
     expect(mail.html).toContain("Confirm my email");
     expect(mail.raw).not.toContain(student.password);
 
-    const token = tokenIn(mail, "/verify-email");
+    const token = onlyLinkToken(mail, "/verify-email");
     // 32 bytes of HMAC, base64url: the link carries 256 bits; the database only their hash.
     expect(token).toMatch(/^[\w-]{43}$/);
     const stored = await suite.database.db.select().from(accountLinks);
@@ -124,7 +119,7 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
     // The first confirmation ends the sessions made before it: the app logs in again.
     const ended = await app.inject({
       url: "/api/v1/auth/me/",
-      headers: { authorization: `Bearer ${before.access}` },
+      headers: bearer(before.access),
     });
     expect(ended.statusCode).toBe(401);
     const after = (await logIn(student.email, student.password)).json() as LoginResponse;
@@ -148,7 +143,10 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
     expect(empty.json().errors[0].detail).toBe(linkProblems.link_invalid);
 
     const student = await signUp();
-    const token = tokenIn(await mailTo(student.email, "Confirm your email"), "/verify-email");
+    const token = onlyLinkToken(
+      await mailTo(smtp, student.email, "Confirm your email"),
+      "/verify-email",
+    );
     clock += 48 * hour + 1000;
     try {
       const expired = await post(app, "/api/v1/auth/verify-email/", { token });
@@ -164,14 +162,17 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
   it("queues no second message for a repeated sign-up (the ten-minute rule)", async () => {
     const student = await signUp();
     await signUp(student);
-    await mailTo(student.email, "Confirm your email");
+    await mailTo(smtp, student.email, "Confirm your email");
     expect(await queuedFor(student.email)).toBe(1);
     expect(smtp.to(student.email)).toHaveLength(1);
   });
 
   it("resends to an unconfirmed account only, answering every address the same", async () => {
     const student = await signUp();
-    const first = tokenIn(await mailTo(student.email, "Confirm your email"), "/verify-email");
+    const first = onlyLinkToken(
+      await mailTo(smtp, student.email, "Confirm your email"),
+      "/verify-email",
+    );
     const unknown = await post(app, "/api/v1/auth/verify-email/resend/", {
       email: makeStudent().email,
     });
@@ -190,7 +191,7 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
     expect(second?.subject).toBe("Confirm your email");
     const replaced = await post(app, "/api/v1/auth/verify-email/", { token: first });
     expect(replaced.json().errors[0].code).toBe("link_replaced");
-    const token = tokenIn(second as ReceivedMail, "/verify-email");
+    const token = onlyLinkToken(second as ReceivedMail, "/verify-email");
     expect((await post(app, "/api/v1/auth/verify-email/", { token })).statusCode).toBe(200);
 
     // Confirmed: a resend answers the same and queues nothing.
@@ -202,7 +203,7 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
 
   it("mails the link asked for to an address with an account, once, and nothing to one without", async () => {
     const student = await signUp();
-    await mailTo(student.email, "Confirm your email");
+    await mailTo(smtp, student.email, "Confirm your email");
     const nobody = makeStudent().email;
     for (const [path, , subject] of linkRequests) {
       const before = smtp.to(student.email).length;
@@ -241,9 +242,9 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
       expect(answer.statusCode).toBe(202);
       expect(answer.json()).toEqual({ message: accountMessages.resetLinkSent });
     }
-    const mail = await mailTo(student.email, "Reset your password");
+    const mail = await mailTo(smtp, student.email, "Reset your password");
     expect(mail.text).toContain("30 minutes");
-    const token = tokenIn(mail, "/reset-password");
+    const token = onlyLinkToken(mail, "/reset-password");
 
     const short = await post(app, "/api/v1/auth/password-reset/confirm/", {
       token,
@@ -270,7 +271,7 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
     const refresh = await post(app, "/api/v1/auth/refresh/", { refresh: session.refresh });
     expectErrorShape(refresh, 401);
 
-    const notice = await mailTo(student.email, "Your password was changed");
+    const notice = await mailTo(smtp, student.email, "Your password was changed");
     expect(notice.text).toContain(`${testPublicUrl}/forgot-password`);
     expect(notice.raw).not.toContain(newPassword);
 
@@ -284,7 +285,10 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
   it("makes earlier reset links useless, and each one expires after 30 minutes", async () => {
     const student = await signUp();
     await post(app, "/api/v1/auth/password-reset/", { email: student.email });
-    const first = tokenIn(await mailTo(student.email, "Reset your password"), "/reset-password");
+    const first = onlyLinkToken(
+      await mailTo(smtp, student.email, "Reset your password"),
+      "/reset-password",
+    );
     await post(app, "/api/v1/auth/password-reset/", { email: student.email });
     await smtp.waitFor(
       (m) =>
@@ -295,7 +299,7 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
     const second = smtp
       .to(student.email)
       .filter((m) => m.subject === "Reset your password")
-      .map((m) => tokenIn(m, "/reset-password"))
+      .map((m) => onlyLinkToken(m, "/reset-password"))
       .find((t) => t !== first) as string;
     const confirm = (token: string) =>
       post(app, "/api/v1/auth/password-reset/confirm/", { token, password: "long-enough-123" });
@@ -310,10 +314,12 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
   });
 
   it("answers the pages' plain form posts with pages of the site, the token read from the address", async () => {
-    const form = { "content-type": "application/x-www-form-urlencoded" };
     const student = await signUp();
-    const token = tokenIn(await mailTo(student.email, "Confirm your email"), "/verify-email");
-    const confirmed = await post(app, `/verify-email?token=${token}`, "", form);
+    const token = onlyLinkToken(
+      await mailTo(smtp, student.email, "Confirm your email"),
+      "/verify-email",
+    );
+    const confirmed = await post(app, `/verify-email?token=${token}`, "", formHeaders);
     expect(confirmed.statusCode).toBe(303);
     expect(confirmed.headers.location).toBe("/email-confirmed");
     const [row] = await suite.database.db
@@ -322,7 +328,7 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
       .where(eq(users.email, student.email));
     expect(row?.at).not.toBeNull();
 
-    const used = await post(app, `/verify-email?token=${token}`, "", form);
+    const used = await post(app, `/verify-email?token=${token}`, "", formHeaders);
     expect(used.statusCode).toBe(400);
     expect(used.headers["content-type"]).toMatch(/^text\/html/);
     expect(used.body).toContain(linkProblems.link_used);
@@ -336,7 +342,7 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
       app,
       "/api/v1/auth/verify-email/resend/",
       `email=${encodeURIComponent(student.email)}`,
-      form,
+      formHeaders,
     );
     // Done: a 303 to the site's page saying so, which a reload shows again.
     expect(resend.statusCode).toBe(303);
@@ -346,12 +352,15 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
       app,
       "/api/v1/auth/password-reset/",
       `email=${encodeURIComponent(student.email)}`,
-      form,
+      formHeaders,
     );
     expect(asked.statusCode).toBe(303);
     expect(asked.headers.location).toBe(answerPages.resetLinkSent);
-    const reset = tokenIn(await mailTo(student.email, "Reset your password"), "/reset-password");
-    const empty = await post(app, `/reset-password?token=${reset}`, "password=", form);
+    const reset = onlyLinkToken(
+      await mailTo(smtp, student.email, "Reset your password"),
+      "/reset-password",
+    );
+    const empty = await post(app, `/reset-password?token=${reset}`, "password=", formHeaders);
     expect(empty.statusCode).toBe(400);
     expect(empty.body).toContain("Please enter your password");
     expect(empty.body).toContain(`href="/reset-password?token=${reset}"`);
@@ -359,7 +368,7 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
       app,
       `/reset-password?token=${reset}`,
       "password=a+new+password",
-      form,
+      formHeaders,
     );
     expect(changed.statusCode, changed.body).toBe(303);
     expect(changed.headers.location).toBe(answerPages.passwordChanged);
@@ -368,7 +377,7 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
       app,
       `/reset-password?token=${reset}`,
       "password=a+new+password",
-      form,
+      formHeaders,
     );
     expect(again.statusCode).toBe(400);
     expect(again.body).toContain('href="/forgot-password"');
@@ -407,7 +416,7 @@ describe.each(databases)("the mail queue on $name", (testDb) => {
     await suite.database.db.execute(
       sql`update mail_outbox set available_at = now() where sent_at is null`,
     );
-    const mail = await mailTo(student.email, "Confirm your email");
+    const mail = await mailTo(smtp, student.email, "Confirm your email");
     expect(mail.messageId).toBe(`<${(await outboxRow(student.email))?.id}@ysp.example>`);
     // Marked sent just after the server accepted it.
     await until(async () => (await outboxRow(student.email))?.sent === true, "marked sent");
@@ -432,7 +441,7 @@ describe.each(databases.filter((db) => db.name === "postgres"))(
           ),
         );
         expect(answers.map((a) => a.statusCode)).toEqual(students.map(() => 201));
-        for (const student of students) await mailTo(student.email, "Confirm your email");
+        for (const student of students) await mailTo(smtp, student.email, "Confirm your email");
         // Both workers poll twice a second: a second copy would have come by now.
         await new Promise((resolve) => setTimeout(resolve, 1500));
         for (const student of students) expect(smtp.to(student.email)).toHaveLength(1);

@@ -2,7 +2,13 @@ import { makeStudent } from "@ysp/testing/students";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
-import { appOnDatabase, databasesForFile, post, signUpAndLogIn } from "../../test/harness.ts";
+import {
+  appOnDatabase,
+  bearer,
+  databasesForFile,
+  post,
+  signUpAndLogIn,
+} from "../../test/harness.ts";
 import { authSessions } from "../db/schema.ts";
 
 const databases = databasesForFile();
@@ -19,7 +25,7 @@ describe.each(databases)("sessions API on $name", (testDb) => {
   };
 
   const me = (access: string) =>
-    suite.app.inject({ url: "/api/v1/auth/me/", headers: { authorization: `Bearer ${access}` } });
+    suite.app.inject({ url: "/api/v1/auth/me/", headers: bearer(access) });
 
   describe("login, refresh and me", () => {
     it("logs in with the email in any case and the password, and returns the user", async () => {
@@ -43,7 +49,7 @@ describe.each(databases)("sessions API on $name", (testDb) => {
       });
       const me = await suite.app.inject({
         url: "/api/v1/auth/me/",
-        headers: { authorization: `Bearer ${tokens.access}` },
+        headers: bearer(tokens.access),
       });
       expect(me.statusCode).toBe(200);
       expect(me.json()).toEqual(tokens.user);
@@ -140,7 +146,7 @@ describe.each(databases)("sessions API on $name", (testDb) => {
       );
       const me = await suite.app.inject({
         url: "/api/v1/auth/me/",
-        headers: { authorization: `Bearer ${tokens.refresh}` },
+        headers: bearer(tokens.refresh),
       });
       expect(me.statusCode).toBe(401);
       expect((await suite.app.inject({ url: "/api/v1/auth/me/" })).statusCode).toBe(401);
@@ -152,7 +158,7 @@ describe.each(databases)("sessions API on $name", (testDb) => {
       try {
         const me = await suite.app.inject({
           url: "/api/v1/auth/me/",
-          headers: { authorization: `Bearer ${tokens.access}` },
+          headers: bearer(tokens.access),
         });
         expect(me.statusCode).toBe(401);
         expect(

@@ -9,6 +9,7 @@ import {
   countAccounts,
   databaseOn,
   databasesForFile,
+  formHeaders,
   makeApp,
   post,
 } from "../../test/harness.ts";
@@ -206,7 +207,7 @@ describe.each(databases)("sign-up API on $name", (testDb) => {
         method: "POST",
         url: `${page}?form=sign-up`,
         payload: typeof fields === "string" ? fields : new URLSearchParams(fields).toString(),
-        headers: { "content-type": "application/x-www-form-urlencoded" },
+        headers: formHeaders,
       });
     /** An input of the page by its name, and whether it is marked and described. */
     const input = (html: string, name: string) => {
@@ -336,7 +337,7 @@ describe.each(databases)("sign-up API on $name", (testDb) => {
         url: "/api/v1/auth/signup/",
         payload: new URLSearchParams({ ...student, password: "another-password" }).toString(),
         headers: {
-          "content-type": "application/x-www-form-urlencoded",
+          ...formHeaders,
           referer: "https://evil.example/x?<script>",
         },
       });
@@ -355,7 +356,7 @@ describe.each(databases)("sign-up API on $name", (testDb) => {
         method: "POST",
         url: "/api/v1/auth/login/",
         payload: "email=a@b.ng&password=whatever1",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
+        headers: formHeaders,
       });
       expectErrorShape(response, 415);
     });

@@ -9,26 +9,26 @@ import {
   type PublicUser,
   yourDataApi,
 } from "@ysp/contract";
-import type { ReceivedMail } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
 import {
+  appWithMailOn,
   bearer,
   builtSite,
-  databaseOn,
   databasesForFile,
+  formHeaders,
   hasBuild,
   logIn as logInTo,
-  mailThrough,
-  makeApp,
+  openConfirmationLink,
+  openDataLink,
   post,
-  smtpForFile,
+  signUp as signUpOn,
   testCookies,
   testPublicUrl,
 } from "../../test/harness.ts";
+import { mailTo, tokenIn } from "../../test/mail.ts";
 import { until } from "../../test/until.ts";
 import { queryRows } from "../db/client.ts";
 
@@ -36,27 +36,9 @@ const databases = databasesForFile();
 const day = 24 * 3600_000;
 const built = hasBuild();
 
-const smtp = smtpForFile();
-
-const mailConfig = () => mailThrough(smtp.url);
-
-const mailTo = (email: string, subject: string | RegExp) =>
-  smtp.waitFor(
-    (mail) =>
-      mail.to.includes(email.toLowerCase()) &&
-      (typeof subject === "string" ? mail.subject === subject : subject.test(mail.subject)),
-  );
-
-/** The token of the message's link to `path`, checked to lead there. */
-function tokenIn(mail: ReceivedMail, path: string): string {
-  const link = mail.links.find((url) => new URL(url).pathname === path);
-  expect(link, `a link to ${path} in ${mail.links.join(", ")}`).toBeDefined();
-  return new URL(link ?? "").searchParams.get("token") ?? "";
-}
-
 const form = (fields: Record<string, string>) => ({
   payload: new URLSearchParams(fields).toString(),
-  headers: { "content-type": "application/x-www-form-urlencoded" },
+  headers: formHeaders,
 });
 
 /**
@@ -90,63 +72,22 @@ const publicTables = async (app: { db: Parameters<typeof queryRows>[0] }) =>
   ).map((row) => row.table_name);
 
 describe.each(databases)("consent, guardians, your data and the newsletter on $name", (testDb) => {
-  const suite = databaseOn(testDb);
-  let app: FastifyInstance;
   let clock = Date.now();
-  beforeAll(async () => {
-    app = await makeApp(
-      suite.database,
-      { mail: mailConfig(), ...(built ? { site: builtSite } : {}) },
-      () => clock,
-    );
-  }, 60_000);
-  afterAll(() => app.close());
+  const suite = appWithMailOn(testDb, built ? { site: builtSite } : {}, () => clock);
+  const { smtp } = suite;
 
-  const signUp = async (student: Student = makeStudent()) => {
-    const answer = await post(app, "/api/v1/auth/signup/", student);
-    expect(answer.statusCode, answer.body).toBe(201);
-    return student;
-  };
-  const logIn = (student: Student) => logInTo(app, student);
+  const signUp = (student?: Student) => signUpOn(suite.app, student);
+  const logIn = (student: Student) => logInTo(suite.app, student);
   const me = (access: string) =>
-    app.inject({ url: "/api/v1/auth/me/", headers: { authorization: `Bearer ${access}` } });
-
-  /** Confirms the student's address by its link's page, as the browser posts it: the cookie it sets. */
-  const confirmEmail = async (student: Student) => {
-    const mail = await mailTo(student.email, "Confirm your email");
-    const token = tokenIn(mail, "/verify-email");
-    const answer = await app.inject({
-      method: "POST",
-      url: `/verify-email?token=${token}`,
-      ...form({}),
-    });
-    expect(answer.statusCode).toBe(303);
-    return cookieOf(answer.headers["set-cookie"]);
-  };
-  const cookieOf = (header: string | string[] | undefined) => {
-    const line = [header ?? []].flat().find((h) => h.startsWith(`${testCookies.data.name}=`));
-    // PUBLIC_URL is https here: Secure, as its __Host- name demands (cookies.ts).
-    expect(line).toMatch(/HttpOnly; SameSite=Strict; Secure$/);
-    // The whole site: the API's routes read it, and so do the pages that show whose data is open.
-    expect(line).toContain("; Path=/;");
-    return (line ?? "").split(";")[0] ?? "";
-  };
+    suite.app.inject({ url: "/api/v1/auth/me/", headers: bearer(access) });
+  const confirmEmail = (student: Student) => openConfirmationLink(suite.app, smtp, student.email);
   const withCookie = (cookie: string) => ({ cookie });
 
-  /** Asks for a "Your data" link and opens it: the data token the API hands the app. */
-  const openYourData = async (student: Student) => {
-    const asked = await post(app, `${yourDataApi}/link/`, { email: student.email });
-    expect(asked.statusCode).toBe(202);
-    const mail = await mailTo(student.email, "Your data at YSP");
-    const token = tokenIn(mail, dataRightsPages.yourData);
-    const opened = await post(app, `${yourDataApi}/open/`, { token });
-    expect(opened.statusCode, opened.body).toBe(200);
-    return { token, access: opened.json().access as string };
-  };
+  const openYourData = (student: Student) => openDataLink(suite.app, smtp, student.email);
 
   const askGuardian = async (student: Student, guardianEmail: string) => {
     const cookie = await confirmEmail(student);
-    const asked = await app.inject({
+    const asked = await suite.app.inject({
       method: "POST",
       url: `${yourDataApi}/guardian-request/`,
       ...form({ guardian_email: guardianEmail }),
@@ -155,7 +96,7 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     // A plain form post: a 303 to the site's page saying so, which a reload shows again.
     expect(asked.statusCode, asked.body).toBe(303);
     expect(asked.headers.location).toBe(answerPages.guardianAsked);
-    const mail = await mailTo(guardianEmail, /asks for your permission/);
+    const mail = await mailTo(smtp, guardianEmail, /asks for your permission/);
     return { mail, token: tokenIn(mail, dataRightsPages.guardianConsent), cookie };
   };
 
@@ -193,13 +134,13 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     expect(mail.text).toContain("learning app");
     expect(((await me(access)).json() as PublicUser).guardian_consent).toBe("pending");
     if (built) {
-      const page = await app.inject({ url: `/guardian-consent?token=${token}` });
+      const page = await suite.app.inject({ url: `/guardian-consent?token=${token}` });
       expect(page.statusCode).toBe(200);
       expect(page.headers["cache-control"]).toBe("no-store");
       expect(page.body).toContain(
         `<strong id="child-name">${student.first_name} ${student.last_name}</strong>`,
       );
-      const compressed = await app.inject({
+      const compressed = await suite.app.inject({
         url: `/guardian-consent?token=${token}`,
         headers: { "accept-encoding": "br, gzip" },
       });
@@ -208,7 +149,7 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
       expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(page.body);
       // A browser that does not check the form itself: the parent's own page again, the
       // student named, the relationship chosen kept, the message under the name.
-      const refused = await app.inject({
+      const refused = await suite.app.inject({
         method: "POST",
         url: `/guardian-consent?token=${token}`,
         ...form({ decision: "grant", guardian_name: " ", relationship: "Mother" }),
@@ -223,7 +164,7 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
       );
       expect(refused.body).toContain('<option value="Mother" selected="">');
     }
-    const answer = await app.inject({
+    const answer = await suite.app.inject({
       method: "POST",
       url: `/guardian-consent?token=${token}`,
       ...form({ decision: "grant", guardian_name: "Ngozi Okafor", relationship: "Mother" }),
@@ -247,7 +188,7 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     });
     expect(((await me(access)).json() as PublicUser).guardian_consent).toBe("granted");
     expect((await logIn(student)).user.guardian_consent).toBe("granted");
-    const again = await post(app, "/api/v1/guardian-consent/", { token, decision: "refuse" });
+    const again = await post(suite.app, "/api/v1/guardian-consent/", { token, decision: "refuse" });
     expectErrorShape(again, 400);
     expect(again.json().errors[0]).toMatchObject({
       code: "link_used",
@@ -259,26 +200,33 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     const student = await signUp();
     const parent = `not.mine.${student.email}`;
     const { token } = await askGuardian(student, parent);
-    const answer = await post(app, "/api/v1/guardian-consent/", { token, decision: "refuse" });
+    const answer = await post(suite.app, "/api/v1/guardian-consent/", {
+      token,
+      decision: "refuse",
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json().message).toBe(dataRightsMessages.guardianRefused);
-    const told = await mailTo(student.email, "Your parent or guardian did not give permission");
+    const told = await mailTo(
+      smtp,
+      student.email,
+      "Your parent or guardian did not give permission",
+    );
     expect(told.text).toMatch(/will be deleted on \d{1,2} \w+ \d{4}/);
     expect((await logIn(student)).user.guardian_consent).toBe("refused");
-    expect(await app.eraseRefusedAccounts()).toBe(0);
+    expect(await suite.app.eraseRefusedAccounts()).toBe(0);
     const saved = clock;
     clock += 31 * day;
     try {
-      expect(await app.eraseRefusedAccounts()).toBeGreaterThanOrEqual(1);
+      expect(await suite.app.eraseRefusedAccounts()).toBeGreaterThanOrEqual(1);
     } finally {
       clock = saved;
     }
-    const login = await post(app, "/api/v1/auth/login/", {
+    const login = await post(suite.app, "/api/v1/auth/login/", {
       email: student.email,
       password: student.password,
     });
     expect(login.statusCode).toBe(401);
-    await mailTo(student.email, "Your YSP account is deleted");
+    await mailTo(smtp, student.email, "Your YSP account is deleted");
     const [erasure] = await queryRows<{ outcome: string; done: boolean }>(
       suite.database.db,
       sql`select outcome, done_at is not null as done from data_requests
@@ -291,7 +239,7 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     const student = await signUp();
     const parent = `slow.${student.email}`;
     const first = await askGuardian(student, parent);
-    const again = await app.inject({
+    const again = await suite.app.inject({
       method: "POST",
       url: `${yourDataApi}/guardian-request/`,
       ...form({ guardian_email: parent }),
@@ -302,7 +250,7 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
       (mail) => mail.to.includes(parent) && mail !== first.mail && /permission/.test(mail.subject),
     );
     const token = tokenIn(second, dataRightsPages.guardianConsent);
-    const replaced = await post(app, "/api/v1/guardian-consent/", {
+    const replaced = await post(suite.app, "/api/v1/guardian-consent/", {
       token: first.token,
       decision: "refuse",
     });
@@ -310,7 +258,10 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     const saved = clock;
     clock += 15 * day;
     try {
-      const expired = await post(app, "/api/v1/guardian-consent/", { token, decision: "refuse" });
+      const expired = await post(suite.app, "/api/v1/guardian-consent/", {
+        token,
+        decision: "refuse",
+      });
       expect(expired.json().errors[0].code).toBe("link_expired");
       expect((await logIn(student)).user.guardian_consent).toBe("none");
     } finally {
@@ -321,15 +272,15 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
 
   it("a newsletter confirmation link runs out after 7 days", async () => {
     const email = makeStudent().email;
-    await post(app, "/api/v1/newsletter/", { email });
+    await post(suite.app, "/api/v1/newsletter/", { email });
     const token = tokenIn(
-      await mailTo(email, "Confirm your subscription"),
+      await mailTo(smtp, email, "Confirm your subscription"),
       dataRightsPages.newsletterConfirm,
     );
     const saved = clock;
     clock += 8 * day;
     try {
-      const expired = await post(app, "/api/v1/newsletter/confirm/", { token });
+      const expired = await post(suite.app, "/api/v1/newsletter/confirm/", { token });
       expect(expired.json().errors[0]).toMatchObject({
         code: "link_expired",
         detail: linkProblems.link_expired,
@@ -343,7 +294,7 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     const student = await signUp();
     const { access } = await openYourData(student);
     const answer = await post(
-      app,
+      suite.app,
       `${yourDataApi}/guardian-request/`,
       { guardian_email: student.email.toUpperCase() },
       bearer(access),
@@ -354,13 +305,13 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
 
   it("answers a request for a data link the same with or without an account, and records both", async () => {
     const nobody = makeStudent().email;
-    const answer = await post(app, `${yourDataApi}/link/`, { email: nobody });
+    const answer = await post(suite.app, `${yourDataApi}/link/`, { email: nobody });
     expect(answer.statusCode).toBe(202);
     expect(answer.json()).toEqual({ message: dataRightsMessages.dataLinkSent });
     const student = await signUp();
-    const other = await post(app, `${yourDataApi}/link/`, { email: student.email });
+    const other = await post(suite.app, `${yourDataApi}/link/`, { email: student.email });
     expect(other.json()).toEqual(answer.json());
-    await mailTo(student.email, "Your data at YSP");
+    await mailTo(smtp, student.email, "Your data at YSP");
     const outcomes = await queryRows<{ outcome: string }>(
       suite.database.db,
       sql`select outcome from data_requests where kind = 'link' order by asked_at`,
@@ -380,10 +331,10 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
   it("a data link works once, for 30 minutes; without it nothing opens", async () => {
     const student = await signUp();
     const { token } = await openYourData(student);
-    const again = await post(app, `${yourDataApi}/open/`, { token });
+    const again = await post(suite.app, `${yourDataApi}/open/`, { token });
     expect(again.json().errors[0].code).toBe("link_used");
     const first = smtp.to(student.email).find((mail) => mail.subject === "Your data at YSP");
-    await post(app, `${yourDataApi}/link/`, { email: student.email });
+    await post(suite.app, `${yourDataApi}/link/`, { email: student.email });
     const late = tokenIn(
       await smtp.waitFor(
         (m) => m.to.includes(student.email) && m.subject === "Your data at YSP" && m !== first,
@@ -393,7 +344,7 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     const saved = clock;
     clock += 31 * 60_000;
     try {
-      const expired = await app.inject({
+      const expired = await suite.app.inject({
         method: "POST",
         url: `/your-data?token=${late}`,
         ...form({}),
@@ -403,9 +354,9 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     } finally {
       clock = saved;
     }
-    const none = await app.inject({ url: `${yourDataApi}/` });
+    const none = await suite.app.inject({ url: `${yourDataApi}/` });
     expectErrorShape(none, 401);
-    const crossSite = await app.inject({
+    const crossSite = await suite.app.inject({
       method: "POST",
       url: `${yourDataApi}/delete/`,
       ...form({ confirm: "DELETE" }),
@@ -428,11 +379,11 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     for (const student of [alice, bola]) {
       await signUp(student);
       await logIn(student);
-      await post(app, "/api/v1/newsletter/", { email: student.email, source: "/faqs" });
+      await post(suite.app, "/api/v1/newsletter/", { email: student.email, source: "/faqs" });
       await askGuardian(student, `guardian.${student.email}`);
     }
     const { access } = await openYourData(alice);
-    const answer = await app.inject({ url: `${yourDataApi}/`, headers: bearer(access) });
+    const answer = await suite.app.inject({ url: `${yourDataApi}/`, headers: bearer(access) });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers["content-disposition"]).toBe('attachment; filename="ysp-your-data.json"');
     expect(answer.headers["cache-control"]).toBe("no-store");
@@ -485,21 +436,21 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
       sql`select referral_code from users where email = ${inviter.email}`,
     );
     const student = await signUp(makeStudent({ referral_code: inviterRow?.referral_code ?? "" }));
-    await post(app, "/api/v1/newsletter/", { email: student.email, source: "/" });
+    await post(suite.app, "/api/v1/newsletter/", { email: student.email, source: "/" });
     const confirm = tokenIn(
-      await mailTo(student.email, "Confirm your subscription"),
+      await mailTo(smtp, student.email, "Confirm your subscription"),
       dataRightsPages.newsletterConfirm,
     );
-    expect((await post(app, "/api/v1/newsletter/confirm/", { token: confirm })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await post(suite.app, "/api/v1/newsletter/confirm/", { token: confirm })).statusCode,
+    ).toBe(200);
     await askGuardian(student, `guardian.${student.email}`);
     // After the address is confirmed (askGuardian does), which ends the sessions from before it.
     const session = await logIn(student);
     const { access } = await openYourData(student);
 
     const named = await post(
-      app,
+      suite.app,
       `${yourDataApi}/name/`,
       { first_name: " Adaeze ", last_name: "Obi" },
       bearer(access),
@@ -507,7 +458,7 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     expect(named.json()).toEqual({ message: dataRightsMessages.nameCorrected });
     expect(((await me(session.access)).json() as PublicUser).first_name).toBe("Adaeze");
 
-    const stopped = await post(app, `${yourDataApi}/stop-marketing/`, {}, bearer(access));
+    const stopped = await post(suite.app, `${yourDataApi}/stop-marketing/`, {}, bearer(access));
     expect(stopped.json()).toEqual({ message: dataRightsMessages.marketingStopped });
     const subscribed = await queryRows<{ n: number }>(
       suite.database.db,
@@ -516,14 +467,14 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     expect(subscribed[0]?.n).toBe(0);
 
     const unconfirmed = await post(
-      app,
+      suite.app,
       `${yourDataApi}/delete/`,
       { confirm: "delete me" },
       bearer(access),
     );
     expectErrorShape(unconfirmed, 400);
     const deleted = await post(
-      app,
+      suite.app,
       `${yourDataApi}/delete/`,
       { confirm: "DELETE" },
       bearer(access),
@@ -531,12 +482,12 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     expect(deleted.json()).toEqual({ message: dataRightsMessages.accountDeleted });
     expect((await me(session.access)).statusCode).toBe(401);
     expect(
-      (await post(app, "/api/v1/auth/refresh/", { refresh: session.refresh })).statusCode,
+      (await post(suite.app, "/api/v1/auth/refresh/", { refresh: session.refresh })).statusCode,
     ).toBe(401);
-    expect((await app.inject({ url: `${yourDataApi}/`, headers: bearer(access) })).statusCode).toBe(
-      401,
-    );
-    const last = await mailTo(student.email, "Your YSP account is deleted");
+    expect(
+      (await suite.app.inject({ url: `${yourDataApi}/`, headers: bearer(access) })).statusCode,
+    ).toBe(401);
+    const last = await mailTo(smtp, student.email, "Your YSP account is deleted");
     expect(last.text).toContain("This is the last email");
 
     // Once the last message has gone, no row of any table holds the address or the name.
@@ -585,10 +536,10 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
               where email = ${email} and confirmed_at is not null and unsubscribed_at is null`,
         )
       )[0]?.n === 1;
-    expect((await post(app, "/api/v1/newsletter/", { email, source: "/faqs" })).statusCode).toBe(
-      201,
-    );
-    const mail = await mailTo(email, "Confirm your subscription");
+    expect(
+      (await post(suite.app, "/api/v1/newsletter/", { email, source: "/faqs" })).statusCode,
+    ).toBe(201);
+    const mail = await mailTo(smtp, email, "Confirm your subscription");
     expect(await isSubscribed()).toBe(false);
     tokenIn(mail, dataRightsPages.unsubscribe);
     const unsubscribeUrl = new URL(
@@ -602,7 +553,7 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     expect(mail.html).toContain(unsubscribeUrl.href.replaceAll("&", "&amp;"));
 
     const token = tokenIn(mail, dataRightsPages.newsletterConfirm);
-    const confirmed = await app.inject({
+    const confirmed = await suite.app.inject({
       method: "POST",
       url: `/newsletter-confirm?token=${token}`,
       ...form({}),
@@ -610,13 +561,13 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     expect(confirmed.statusCode).toBe(303);
     expect(confirmed.headers.location).toBe(answerPages.newsletterConfirmed);
     expect(await isSubscribed()).toBe(true);
-    const repeat = await post(app, "/api/v1/newsletter/", { email });
+    const repeat = await post(suite.app, "/api/v1/newsletter/", { email });
     expect(repeat.statusCode).toBe(200);
     expect(repeat.json()).toEqual({ message: dataRightsMessages.newsletterAsked });
 
     // A mail app's one-click POST (RFC 8058), twice, then a person's tap on the page.
     for (let i = 0; i < 2; i++) {
-      const oneClick = await app.inject({
+      const oneClick = await suite.app.inject({
         method: "POST",
         url: `${unsubscribeUrl.pathname}${unsubscribeUrl.search}`,
         payload:
@@ -626,7 +577,7 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
       expect(oneClick.statusCode, oneClick.body).toBe(200);
       expect(await isSubscribed()).toBe(false);
     }
-    const tap = await app.inject({
+    const tap = await suite.app.inject({
       method: "POST",
       url: `${unsubscribeUrl.pathname}${unsubscribeUrl.search}`,
       ...form({}),
@@ -634,19 +585,19 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     expect(tap.statusCode).toBe(303);
     expect(tap.headers.location).toBe(answerPages.unsubscribed);
 
-    const oldLink = await app.inject({
+    const oldLink = await suite.app.inject({
       method: "POST",
       url: `/newsletter-confirm?token=${token}`,
       ...form({}),
     });
     expect(oldLink.statusCode).toBe(400);
     expect(await isSubscribed()).toBe(false);
-    await post(app, "/api/v1/newsletter/", { email });
+    await post(suite.app, "/api/v1/newsletter/", { email });
     const second = await smtp.waitFor(
       (m) => m.to.includes(email) && m !== mail && m.subject === "Confirm your subscription",
     );
     expect(await isSubscribed()).toBe(false);
-    await post(app, "/api/v1/newsletter/confirm/", {
+    await post(suite.app, "/api/v1/newsletter/confirm/", {
       token: tokenIn(second, dataRightsPages.newsletterConfirm),
     });
     expect(await isSubscribed()).toBe(true);
@@ -662,7 +613,7 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
       "newsletter_subscribed",
       "newsletter_confirmed",
     ]);
-    const forged = await post(app, "/api/v1/newsletter/unsubscribe/", {
+    const forged = await post(suite.app, "/api/v1/newsletter/unsubscribe/", {
       token: `${crypto.randomUUID()}.${"a".repeat(43)}`,
     });
     expectErrorShape(forged, 400);

@@ -14,6 +14,7 @@ import {
   bearer,
   databaseOn,
   databasesForFile,
+  formHeaders,
   logIn as logInTo,
   mailThrough,
   makeApp,
@@ -29,7 +30,6 @@ const databases = databasesForFile();
 
 const smtp = smtpForFile();
 
-const form = { "content-type": "application/x-www-form-urlencoded" };
 const confirmSubject = "Confirm your new email";
 const changedSubject = "Your YSP email was changed";
 const takenSubject = "Someone tried to use your email at YSP";
@@ -344,25 +344,25 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
         password: student.password,
         new_email: to,
       }).toString(),
-      { ...form, referer: "https://ysp.example/change-email" },
+      { ...formHeaders, referer: "https://ysp.example/change-email" },
     );
     expect(asked.statusCode).toBe(303);
     expect(asked.headers.location).toBe("/change-email/sent");
     const token = tokenIn(await mailTo(smtp, to, confirmSubject), "/change-email/confirm");
     const changedMail = nextMailTo(smtp, student.email, changedSubject);
-    const done = await post(app, `/change-email/confirm?token=${token}`, "", form);
+    const done = await post(app, `/change-email/confirm?token=${token}`, "", formHeaders);
     expect(done.statusCode).toBe(303);
     expect(done.headers.location).toBe("/change-email/done");
-    const again = await post(app, `/change-email/confirm?token=${token}`, "", form);
+    const again = await post(app, `/change-email/confirm?token=${token}`, "", formHeaders);
     expect(again.statusCode).toBe(400);
     expect(again.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(again.body).toContain(linkProblems.link_used);
     expect(again.body).toContain('href="/change-email"');
     const undoToken = tokenIn(await changedMail(), "/change-email/undo");
-    const undone = await post(app, `/change-email/undo?token=${undoToken}`, "", form);
+    const undone = await post(app, `/change-email/undo?token=${undoToken}`, "", formHeaders);
     expect(undone.statusCode).toBe(303);
     expect(undone.headers.location).toBe("/change-email/undone");
-    const spent = await post(app, `/change-email/undo?token=${undoToken}`, "", form);
+    const spent = await post(app, `/change-email/undo?token=${undoToken}`, "", formHeaders);
     expect(spent.statusCode).toBe(400);
     expect(spent.body).toContain("write to us at");
     // Back, but its password no longer logs in: the reset mailed to it sets a new one.

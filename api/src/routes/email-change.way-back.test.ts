@@ -14,6 +14,7 @@ import {
   countAccounts,
   databaseOn,
   databasesForFile,
+  formHeaders,
   logIn as logInTo,
   mailThrough,
   makeApp,
@@ -256,7 +257,7 @@ describe.each(databases)("the first confirmation of an address, on $name", (test
     expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
     const token = tokenIn(await mailTo(smtp, student.email, "Confirm your email"), "/verify-email");
     const opened = await post(app, `/verify-email?token=${token}`, "", {
-      "content-type": "application/x-www-form-urlencoded",
+      ...formHeaders,
     });
     expect(opened.statusCode).toBe(303);
     const cookie = String(opened.headers["set-cookie"]).split(";")[0] ?? "";

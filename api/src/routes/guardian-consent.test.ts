@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
 import { guardianSite } from "../../test/guardian-site.ts";
 import {
+  bearer,
   databaseOn,
   databasesForFile,
   formHeaders,
@@ -23,7 +24,9 @@ import {
   makeApp,
   makeConfig,
   makeLoggingApp,
+  openDataLink,
   post,
+  signUp,
   smtpForFile,
 } from "../../test/harness.ts";
 import { mailTo, tokenIn } from "../../test/mail.ts";
@@ -74,21 +77,14 @@ describe.each(databases)("a parent's answer on $name", (testDb) => {
 
   /** A student who asked a parent: the parent's link's token, and the way to ask again. */
   async function asked(student: Student = makeStudent()) {
-    expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
-    expect((await post(app, `${yourDataApi}/link/`, { email: student.email })).statusCode).toBe(
-      202,
-    );
-    const dataMail = await mailTo(smtp, student.email, "Your data at YSP");
-    const opened = await post(app, `${yourDataApi}/open/`, {
-      token: tokenIn(dataMail, dataRightsPages.yourData),
-    });
-    const access = opened.json().access as string;
+    await signUp(app, student);
+    const { access } = await openDataLink(app, smtp, student.email);
     const ask = async (parent: string) => {
       const sent = await post(
         app,
         `${yourDataApi}/guardian-request/`,
         { guardian_email: parent },
-        { authorization: `Bearer ${access}` },
+        bearer(access),
       );
       expect(sent.statusCode, sent.body).toBe(202);
       return sent;

@@ -21,6 +21,7 @@ import {
   formHeaders,
   mailThrough,
   makeApp,
+  openDataLink,
   post,
   smtpForFile,
 } from "../../test/harness.ts";
@@ -77,18 +78,8 @@ describe.each(databases)("a student's words on $name", (testDb) => {
       .where(eq(users.email, student.email.toLowerCase()));
 
   /** Asks for a "Your data" link and opens it: the data token the API hands the app. */
-  const dataAccess = async (student: Student) => {
-    const asked = await post(app, `${yourDataApi}/link/`, { email: student.email });
-    expect(asked.statusCode).toBe(202);
-    const mail = await smtp.waitFor(
-      (m) => m.to.includes(student.email.toLowerCase()) && m.subject === "Your data at YSP",
-    );
-    const opened = await post(app, `${yourDataApi}/open/`, {
-      token: tokenIn(mail, dataRightsPages.yourData),
-    });
-    expect(opened.statusCode, opened.body).toBe(200);
-    return opened.json().access as string;
-  };
+  const dataAccess = async (student: Student) =>
+    (await openDataLink(app, smtp, student.email)).access;
 
   const askGuardian = (access: string, guardianEmail: string) =>
     post(

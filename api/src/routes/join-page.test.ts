@@ -8,6 +8,7 @@ import {
   appOnDatabase,
   builtSite,
   databasesForFile,
+  formHeaders,
   hasBuild,
   makeApp,
   pgliteForFile,
@@ -136,7 +137,7 @@ describe.runIf(hasBuild())("the page a sign-up without a script lands on", () =>
     const posted = await app.inject({
       method: "POST",
       url: "/api/v1/auth/signup/",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: formHeaders,
       payload: new URLSearchParams(student).toString(),
     });
     expect(posted.statusCode, posted.body).toBe(303);

@@ -13,6 +13,7 @@ import {
   appOnDatabase,
   builtSite,
   databasesForFile,
+  formHeaders,
   hasBuild,
   makeConfig,
   pgliteForFile,
@@ -117,7 +118,7 @@ describe.runIf(hasBuild())("the newsletter's answer to the footer's form", () =>
     suite.app.inject({
       method: "POST",
       url: "/api/v1/newsletter/",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: formHeaders,
       payload: new URLSearchParams({ email: makeStudent().email, source }).toString(),
     });
   const mainButton = (html: string) =>
@@ -175,7 +176,7 @@ describe.runIf(hasBuild()).each(databases)(
         method: "POST",
         url: `${dataRightsPages.unsubscribe}?${linkTokenParameter}=${token}`,
         payload: "",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
+        headers: formHeaders,
       });
       expect(done.statusCode).toBe(303);
       const after = await open(token);

@@ -1,16 +1,18 @@
-import { dataRightsPages, type SessionItem, type TokenPair, yourDataApi } from "@ysp/contract";
+import { type SessionItem, type TokenPair, yourDataApi } from "@ysp/contract";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  bearer,
   databasesForFile,
   logIn,
   mailThrough,
   makeApp,
+  openDataLink,
   post,
   smtpForFile,
 } from "../../test/harness.ts";
-import { mailTo, tokenIn } from "../../test/mail.ts";
+import { mailTo } from "../../test/mail.ts";
 import { userAgents } from "../../test/user-agents.ts";
 import type { Database } from "../db/client.ts";
 
@@ -23,8 +25,8 @@ const laptop = userAgents.windowsChrome;
 
 /** The app's calls, on one instance of the API. */
 const client = (app: FastifyInstance) => {
-  const bearer = (access: string, device = phone) => ({
-    authorization: `Bearer ${access}`,
+  const fromDevice = (access: string, device = phone) => ({
+    ...bearer(access),
     "user-agent": device,
   });
   return {
@@ -32,7 +34,10 @@ const client = (app: FastifyInstance) => {
       expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201),
     logIn: (student: Student, device: string) => logIn(app, student, device),
     list: async (access: string) => {
-      const answer = await app.inject({ url: "/api/v1/auth/sessions/", headers: bearer(access) });
+      const answer = await app.inject({
+        url: "/api/v1/auth/sessions/",
+        headers: fromDevice(access),
+      });
       return { status: answer.statusCode, sessions: answer.json().sessions as SessionItem[] };
     },
     end: async (access: string, id: string) =>
@@ -40,16 +45,16 @@ const client = (app: FastifyInstance) => {
         await app.inject({
           method: "DELETE",
           url: `/api/v1/auth/sessions/${id}/`,
-          headers: bearer(access),
+          headers: fromDevice(access),
         })
       ).statusCode,
     changePassword: (access: string, current_password: string, new_password: string) =>
-      post(app, "/api/v1/auth/password/", { current_password, new_password }, bearer(access)),
+      post(app, "/api/v1/auth/password/", { current_password, new_password }, fromDevice(access)),
     everywhere: async (access: string) =>
-      (await post(app, "/api/v1/auth/logout/everywhere/", {}, bearer(access))).statusCode,
+      (await post(app, "/api/v1/auth/logout/everywhere/", {}, fromDevice(access))).statusCode,
     /** Whether a pair still works: its access token at /me, its refresh token at a refresh. */
     works: async (tokens: TokenPair) => ({
-      access: (await app.inject({ url: "/api/v1/auth/me/", headers: bearer(tokens.access) }))
+      access: (await app.inject({ url: "/api/v1/auth/me/", headers: fromDevice(tokens.access) }))
         .statusCode,
       refresh: (await post(app, "/api/v1/auth/refresh/", { refresh: tokens.refresh })).statusCode,
     }),
@@ -104,20 +109,14 @@ describe.each(databases)("the app's life with its sessions, on $name", (testDb) 
     expect((await api.list(afterChange.access)).sessions).toHaveLength(2);
 
     // The data area opened from a mailed link is a session of its own kind, with the epoch too.
-    await post(app, `${yourDataApi}/link/`, { email: student.email });
-    const link = tokenIn(
-      await mailTo(smtp, student.email, "Your data at YSP"),
-      dataRightsPages.yourData,
-    );
-    const data = (await post(app, `${yourDataApi}/open/`, { token: link })).json().access;
+    const { access: data } = await openDataLink(app, smtp, student.email);
     const download = async () =>
-      (await app.inject({ url: `${yourDataApi}/`, headers: { authorization: `Bearer ${data}` } }))
-        .statusCode;
+      (await app.inject({ url: `${yourDataApi}/`, headers: bearer(data) })).statusCode;
     expect(await download()).toBe(200);
     // The download lists every session with its device, ended ones too.
     const held = await app.inject({
       url: `${yourDataApi}/`,
-      headers: { authorization: `Bearer ${data}` },
+      headers: bearer(data),
     });
     expect(held.json().sessions.map((s: { device_name: string | null }) => s.device_name)).toEqual([
       "Android 12 · TECNO KG5",

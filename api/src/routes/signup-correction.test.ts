@@ -11,6 +11,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
 import {
+  bearer,
   databaseOn,
   databasesForFile,
   formHeaders,
@@ -112,7 +113,7 @@ describe.each(databases)("putting right an address mistyped at sign-up, on $name
       (
         await app.inject({
           url: "/api/v1/auth/me/",
-          headers: { authorization: `Bearer ${phone.access}` },
+          headers: bearer(phone.access),
         })
       ).statusCode,
     ).toBe(401);
@@ -219,7 +220,7 @@ describe.each(databases)("putting right an address mistyped at sign-up, on $name
       app,
       "/api/v1/auth/email-change/",
       { password: mover.password, new_email: moved },
-      { authorization: `Bearer ${session.access}` },
+      bearer(session.access),
     );
     const confirmToken = tokenIn(
       await mailTo(smtp, moved, "Confirm your new email"),

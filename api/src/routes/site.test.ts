@@ -7,6 +7,7 @@ import {
   appOnDatabase,
   builtPagePaths,
   builtSite,
+  formHeaders,
   hasBuild,
   pgliteForFile,
 } from "../../test/harness.ts";
@@ -101,7 +102,7 @@ describe.skipIf(!hasBuild())("the built site", () => {
     const response = await suite.app.inject({
       method: "POST",
       url: "/verify-email?token=abc",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: formHeaders,
       payload: "",
     });
     expect(response.statusCode).toBe(400);
@@ -125,7 +126,7 @@ describe.skipIf(!hasBuild())("the built site", () => {
       const response = await suite.app.inject({
         method: "POST",
         url: `${at}?form=${form}`,
-        headers: { "content-type": "application/x-www-form-urlencoded" },
+        headers: formHeaders,
         payload: "email=ada%40example%20.ng",
       });
       expect(response.statusCode).toBe(400);
@@ -198,7 +199,7 @@ describe.skipIf(!hasBuild())("the built site", () => {
     "plain text": { payload: "hello", headers: { "content-type": "text/plain" } },
     "a form": {
       payload: "email=a%40b.ng",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: formHeaders,
     },
     JSON: { payload: { email: "a@b.ng" } },
     "17 KB of JSON": {

@@ -10,17 +10,16 @@ import {
 } from "@ysp/contract";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
+  appWithMailOn,
   builtSite,
-  databaseOn,
   databasesForFile,
+  formHeaders,
   hasBuild,
-  mailThrough,
-  makeApp,
+  openConfirmationLink,
   post,
-  smtpForFile,
+  signUp,
   testCookies,
 } from "../../test/harness.ts";
 import { queryRows } from "../db/client.ts";
@@ -35,9 +34,6 @@ import { escapeHtml } from "../pages/escape-html.ts";
 const databases = databasesForFile();
 const built = hasBuild();
 
-const smtp = smtpForFile();
-
-const form = { "content-type": "application/x-www-form-urlencoded" };
 const states = dataRightsWords.states;
 
 /** The element with this id as the page has it, and whether it is hidden. */
@@ -50,35 +46,16 @@ const inputValue = (html: string, name: string) =>
   new RegExp(`<input [^>]*name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1];
 
 describe.runIf(built).each(databases)("the pages of one's own data on $name", (testDb) => {
-  const suite = databaseOn(testDb);
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await makeApp(suite.database, { mail: mailThrough(smtp.url), site: builtSite });
-  }, 60_000);
-  afterAll(() => app.close());
+  const suite = appWithMailOn(testDb, { site: builtSite });
 
   /** A new student whose address is confirmed by its link's page: the data cookie it sets. */
   async function confirmedStudent(student: Student = makeStudent()) {
-    expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
-    const mail = await smtp.waitFor(
-      (m) => m.to.includes(student.email.toLowerCase()) && m.subject === "Confirm your email",
-    );
-    const link = new URL(mail.links.find((url) => url.includes(accountPages.verifyEmail)) ?? "");
-    const confirmed = await app.inject({
-      method: "POST",
-      url: link.pathname + link.search,
-      headers: form,
-      payload: "",
-    });
-    expect(confirmed.statusCode).toBe(303);
-    const line = [confirmed.headers["set-cookie"] ?? []]
-      .flat()
-      .find((h) => h.startsWith(`${testCookies.data.name}=`));
-    // The whole site, so the pages below get it as well as the API's routes.
-    expect(line).toMatch(/; Path=\/; .*HttpOnly; SameSite=Strict/);
-    return { student, cookie: (line ?? "").split(";")[0] ?? "" };
+    await signUp(suite.app, student);
+    return { student, cookie: await openConfirmationLink(suite.app, suite.smtp, student.email) };
   }
-  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    suite.app.inject({ url, headers });
 
   it("names the account on Manage your data, with its states, and fills the name's fields", async () => {
     const { student, cookie } = await confirmedStudent(
@@ -99,14 +76,15 @@ describe.runIf(built).each(databases)("the pages of one's own data on $name", (t
 
     // A parent asked and the newsletter asked for: the page says so.
     const asked = await post(
-      app,
+      suite.app,
       `${yourDataApi}/guardian-request/`,
       { guardian_email: `mum.${student.email}` },
       { cookie },
     );
     expect(asked.statusCode, asked.body).toBe(202);
     expect(
-      (await post(app, "/api/v1/newsletter/", { email: student.email, source: "/" })).statusCode,
+      (await post(suite.app, "/api/v1/newsletter/", { email: student.email, source: "/" }))
+        .statusCode,
     ).toBe(201);
     const later = (await get(dataRightsPages.manageYourData, { cookie })).body;
     expect(element(later, yourDataSlots.guardian).text).toBe(states.guardian.pending);
@@ -185,10 +163,10 @@ describe.runIf(built).each(databases)("the pages of one's own data on $name", (t
       [accountPages.emailConfirmed, answerPages.guardianAskedOnConfirm, "Mum.Okafor@gmial.com"],
       [dataRightsPages.manageYourData, answerPages.guardianAsked, `dad.${student.email}`],
     ] as const) {
-      const asked = await app.inject({
+      const asked = await suite.app.inject({
         method: "POST",
         url: `${page}?form=parent-request`,
-        headers: { ...form, cookie },
+        headers: { ...formHeaders, cookie },
         payload: new URLSearchParams({ guardian_email: parent }).toString(),
       });
       expect(asked.statusCode, asked.body).toBe(303);
@@ -214,9 +192,9 @@ describe.runIf(built).each(databases)("the pages of one's own data on $name", (t
         });
       }
     }
-    // The app is told the same, in its one message.
+    // The suite.app is told the same, in its one message.
     const json = await post(
-      app,
+      suite.app,
       `${yourDataApi}/guardian-request/`,
       { guardian_email: ` Aunty.${student.email.toUpperCase()} ` },
       { cookie },
@@ -258,10 +236,10 @@ describe.runIf(built).each(databases)("the pages of one's own data on $name", (t
       ],
     ] as const) {
       // Posted to the page it is on, as its form does (contract's form-actions.ts).
-      const refused = await app.inject({
+      const refused = await suite.app.inject({
         method: "POST",
         url: `${page}?form=${name}`,
-        headers: { ...form, cookie },
+        headers: { ...formHeaders, cookie },
         payload: new URLSearchParams({
           [field]: typed,
           ...(field === "first_name" ? { last_name: student.last_name } : {}),
@@ -280,10 +258,10 @@ describe.runIf(built).each(databases)("the pages of one's own data on $name", (t
       // The form still posts to its page, where the refused page is: the next post is as the first.
       expect(refused.body).toContain(`action="?form=${name}"`);
     }
-    const again = await app.inject({
+    const again = await suite.app.inject({
       method: "POST",
       url: `${accountPages.emailConfirmed}?form=parent-request`,
-      headers: { ...form, cookie },
+      headers: { ...formHeaders, cookie },
       payload: new URLSearchParams({ guardian_email: `mum.${student.email}` }).toString(),
     });
     expect(again.headers.location).toBe(answerPages.guardianAskedOnConfirm);
