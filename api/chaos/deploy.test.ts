@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { Agent, request } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { yourDataApi } from "@ysp/contract";
+import { refusalConfirmed, yourDataApi } from "@ysp/contract";
 import type { JsonAnswer } from "@ysp/testing/post-json";
 import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
 import { selfSignedCertificate } from "@ysp/testing/self-signed";
@@ -166,7 +166,10 @@ const site = `https://127.0.0.1:${httpsPort}`;
  */
 async function openEveryKindOfLink(client: Client, serverLogs: () => string): Promise<string[]> {
   const tokens: string[] = [];
-  /** The path and query of the newest link to `path` in a message to `to`. */
+  /**
+   * The path and query of the newest link to `path` with a token in a message to `to`: a
+   * refusal's notice links to /your-data too, with no token, to ask for one.
+   */
   const linkTo = async (to: string, path: string) => {
     let found: URL | undefined;
     await until(
@@ -174,7 +177,10 @@ async function openEveryKindOfLink(client: Client, serverLogs: () => string): Pr
         for (const line of serverLogs().split("\n")) {
           if (!line.includes(to) || !line.includes('"links":')) continue;
           const links = (JSON.parse(line) as { links?: string[] }).links ?? [];
-          found = links.map((link) => new URL(link)).find((url) => url.pathname === path) ?? found;
+          found =
+            links
+              .map((link) => new URL(link))
+              .find((url) => url.pathname === path && url.searchParams.has("token")) ?? found;
         }
         return found !== undefined;
       },
@@ -205,7 +211,14 @@ async function openEveryKindOfLink(client: Client, serverLogs: () => string): Pr
   );
   // Each form's answer is a page of the site it is sent on to (303), as a browser posts it.
   expect(asked.status).toBe(303);
-  await open(await linkTo(parent, "/guardian-consent"), { decision: "refuse" }, 303);
+  // A refusal takes two posts: the first answers the page that asks to confirm it.
+  const consent = await linkTo(parent, "/guardian-consent");
+  await open(consent, { decision: "refuse" }, 200);
+  const refused = await client.form(consent, {
+    decision: "refuse",
+    [refusalConfirmed.name]: refusalConfirmed.value,
+  });
+  expect(refused.status, `POST ${consent}, confirmed`).toBe(303);
 
   expect(
     (await client.post(`${site}/api/v1/auth/password-reset/`, { email: student.email })).status,
