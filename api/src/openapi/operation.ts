@@ -9,7 +9,7 @@ import {
 } from "@ysp/contract";
 import type { FastifySchema, FastifySchemaCompiler } from "fastify";
 import * as z from "zod/mini";
-import { fastifyCodes } from "../http/errors.ts";
+import { errorType, fastifyCodes } from "../http/errors.ts";
 import { validateBody, validationCodes, zodBody, zodResponse } from "../http/validation.ts";
 
 export type Example = { summary: string; value: unknown };
@@ -115,8 +115,7 @@ function refusalAnswer(status: number, { codes, examples }: Refusals) {
     enum: codes,
     description: codes.map((code) => `${code}: ${apiErrorCodes[code]}`).join("\n"),
   };
-  const type: ApiErrorBody["type"] =
-    status >= 500 ? "server_error" : status === 400 ? "validation_error" : "client_error";
+  const type = errorType(status);
   const named = Object.entries(examples).map(([code, { detail, attr = null }]) => {
     const value: ApiErrorBody = { type, errors: [{ code: code as ApiErrorCode, detail, attr }] };
     return [code, { summary: apiErrorCodes[code as ApiErrorCode], value }];
