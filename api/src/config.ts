@@ -268,8 +268,10 @@ function developmentSecret(dataDir: string): string {
   return secret;
 }
 
-/** Reads and checks the environment; throws a ConfigError with one line naming the bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+type Env = z.output<typeof envSchema>;
+
+/** Each variable checked alone: the first bad one, named in one line. */
+function parseEnv(env: NodeJS.ProcessEnv): Env {
   // An empty variable (a blank line in an env file) means "not set".
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
   const parsed = envSchema.safeParse(present);
@@ -279,10 +281,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const message = issue?.message ?? "is not valid";
     throw new ConfigError(message.startsWith(name) ? message : `${name}: ${message}`);
   }
-  const e = parsed.data;
-  // From the repository, not the working directory: started elsewhere, the server would
-  // otherwise open a new empty database and sign with a new secret.
-  const dataDir = resolve(repoRoot, e.DATA_DIR);
+  return parsed.data;
+}
+
+/** What production cannot make up: a secret every instance shares, and the site's address. */
+function requireProductionSettings(e: Env) {
   if (!e.JWT_SECRET && e.NODE_ENV === "production") {
     throw new ConfigError(
       "JWT_SECRET must be set when NODE_ENV=production (at least 32 random characters, the same for every instance)",
@@ -293,12 +296,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "PUBLIC_URL must be set when NODE_ENV=production: links in mail lead there (such as https://ysp.ng)",
     );
   }
+}
+
+/** The ceiling of mail to one address from every client together, never below one client's. */
+function mailFloodPerAddress(e: Env): number {
   const mailFlood = e.RATE_LIMIT_MAIL_ADDRESS_FLOOD ?? floodClients * e.RATE_LIMIT_MAIL_ADDRESS;
   if (mailFlood < e.RATE_LIMIT_MAIL_ADDRESS) {
     throw new ConfigError(
       `RATE_LIMIT_MAIL_ADDRESS_FLOOD must be at least RATE_LIMIT_MAIL_ADDRESS (${e.RATE_LIMIT_MAIL_ADDRESS}): below it, one client alone reaches the ceiling of every client together (got ${mailFlood})`,
     );
   }
+  return mailFlood;
+}
+
+/** Settings each valid alone that contradict each other: two ports, two time-outs. */
+function refuseContradictions(e: Env) {
   if (e.METRICS_PORT === e.PORT) {
     throw new ConfigError(
       `METRICS_PORT must differ from PORT (both ${e.PORT}): the metrics are never served on the site's port`,
@@ -309,7 +321,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `HEADERS_TIMEOUT_MS must be at most REQUEST_TIMEOUT_MS (${e.REQUEST_TIMEOUT_MS}): the headers are part of the request (got "${e.HEADERS_TIMEOUT_MS}")`,
     );
   }
-  const publicUrl = publicOrigin(e.PUBLIC_URL ?? "") ?? `http://localhost:${e.PORT}`;
+}
+
+/** The proxies whose word on a client's address and scheme is taken. */
+function trustedProxies(e: Env, publicUrl: string): boolean | string[] {
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   // nginx ends TLS: without trusting it, every request looks like plain http from 127.0.0.1,
   // and the rate limits count every student as one.
@@ -318,6 +333,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "TRUST_PROXY must be set when NODE_ENV=production and PUBLIC_URL is https://: the proxy that ends TLS tells the app each client's address and scheme (such as TRUST_PROXY=127.0.0.1)",
     );
   }
+  return trustProxy;
+}
+
+/** Reads and checks the environment; throws a ConfigError with one line naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = parseEnv(env);
+  // From the repository, not the working directory: started elsewhere, the server would
+  // otherwise open a new empty database and sign with a new secret.
+  const dataDir = resolve(repoRoot, e.DATA_DIR);
+  requireProductionSettings(e);
+  const mailFlood = mailFloodPerAddress(e);
+  refuseContradictions(e);
+  const publicUrl = publicOrigin(e.PUBLIC_URL ?? "") ?? `http://localhost:${e.PORT}`;
+  const trustProxy = trustedProxies(e, publicUrl);
   return {
     port: e.PORT,
     host: e.HOST,

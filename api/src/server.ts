@@ -1,7 +1,8 @@
+import type { Server } from "node:http";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import { serviceMessages, yourDataApi } from "@ysp/contract";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
 import { createAccountLinks } from "./accounts/account-links.ts";
 import { createAccounts } from "./accounts/accounts.ts";
 import { createCredentials } from "./accounts/credentials.ts";
@@ -12,7 +13,7 @@ import { createLinkRequests, isLinkRequest } from "./accounts/link-requests.ts";
 import { createNewsletter } from "./accounts/newsletter.ts";
 import { createPersonalData } from "./accounts/personal-data.ts";
 import { createSignupCorrections } from "./accounts/signup-corrections.ts";
-import { createPasswordHasher } from "./auth/password-hasher.ts";
+import { createPasswordHasher, type HasherOptions } from "./auth/password-hasher.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import { type Config, isHttps } from "./config.ts";
@@ -101,33 +102,32 @@ declare module "fastify" {
   }
 }
 
-/** Builds the whole app: site, API and their shared hooks. It does not listen. */
-export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
-  const { config, database, site } = options;
-  const metrics = options.metrics ?? createMetrics();
-  const logger: FastifyServerOptions["logger"] =
-    options.logger === false
-      ? false
-      : {
-          level: config.logLevel,
-          redact: {
-            paths: [
-              "req.headers.authorization",
-              "req.headers.cookie",
-              "body.password",
-              "body.refresh",
-              "*.password",
-              "*.access",
-              "*.refresh",
-            ],
-            censor: "[redacted]",
+/** Fastify's own settings: the log, the router, the body limit, the time-outs. */
+function fastifyOptions(
+  { config, site, logger }: ServerOptions,
+  formRoutes: FormRoutes,
+): FastifyHttpOptions<Server> {
+  return {
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: [
+                "req.headers.authorization",
+                "req.headers.cookie",
+                "body.password",
+                "body.refresh",
+                "*.password",
+                "*.access",
+                "*.refresh",
+              ],
+              censor: "[redacted]",
+            },
+            serializers: { req: requestForLog },
+            ...logger,
           },
-          serializers: { req: requestForLog },
-          ...options.logger,
-        };
-  const formRoutes: FormRoutes = new Map();
-  const app = Fastify({
-    logger,
     // A page's form posts to the page (contract's form-actions.ts): answered by its form's route.
     rewriteUrl: formPostRoute(site, formRoutes),
     logController: new OneLinePerRequest(),
@@ -135,7 +135,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: "x-request-id",
-    // Fastify's own 503 skips every hook: no error shape, no security headers. Ours is below.
+    // Fastify's own 503 skips every hook: no error shape, no security headers. Ours is
+    // registerDraining's.
     return503OnClosing: false,
     forceCloseConnections: "idle",
     requestTimeout: config.timeouts.requestMs,
@@ -144,11 +145,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       connectionsCheckingInterval: timeoutCheckMs(config.timeouts),
     },
     clientErrorHandler: answerClientError,
-  });
+  };
+}
 
-  metrics.timeRequests(app);
-  metrics.readDatabase(readDatabaseFigures(database.db));
-
+/** What close() changes for the requests still coming: see each hook. */
+function registerDraining(app: FastifyInstance) {
   // An answer finished after close() began ends its connection: left open and idle, a
   // keep-alive socket would hold the process for the whole keep-alive timeout.
   let draining = false;
@@ -169,7 +170,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       detail: serviceMessages.stopping,
     });
   });
+}
 
+/** What every request passes, site and API alike: timing, draining, headers, errors, forms. */
+function registerRequestHooks(
+  app: FastifyInstance,
+  { config, site }: ServerOptions,
+  metrics: Metrics,
+  formRoutes: FormRoutes,
+) {
+  metrics.timeRequests(app);
+  registerDraining(app);
   // The API speaks JSON only; anything else is refused with 415 rather than half-read.
   app.removeContentTypeParser("text/plain");
   app.decorateRequest("logFields", null);
@@ -178,8 +189,25 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   knowSitePages(app, site);
   findFormRoutes(app, formRoutes);
   refuseCrossSitePosts(app, config.publicUrl);
+}
 
-  await app.register(swagger, { openapi: openApiBase(config.publicUrl), hideUntagged: true });
+/** The database's figures for the metrics, and its lost connections in the log. */
+function watchDatabase(app: FastifyInstance, database: Database, metrics: Metrics) {
+  metrics.readDatabase(readDatabaseFigures(database.db));
+  database.onConnectionLost((error) =>
+    app.log.warn(
+      { err: error },
+      "PostgreSQL closed an idle connection; a new one opens when needed",
+    ),
+  );
+}
+
+/** Where the rate limits count: PostgreSQL, shared by every instance, or this one's memory. */
+async function registerRateLimitStore(
+  app: FastifyInstance,
+  { config, database }: ServerOptions,
+  metrics: Metrics,
+) {
   if (database.kind === "postgres") {
     const shared = createSharedLimits(database.db, app.log, config.jwtSecret);
     app.addHook("onClose", async () => shared.stop());
@@ -189,38 +217,67 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // PGlite is opened by one process at a time, so this one instance's memory counts for all.
     await app.register(rateLimit, { global: false, store: createMemoryLimits() });
   }
+}
 
-  database.onConnectionLost((error) =>
-    app.log.warn(
-      { err: error },
-      "PostgreSQL closed an idle connection; a new one opens when needed",
-    ),
-  );
-  const signer = createTokenSigner(config.jwtSecret, options.now);
-  const hasher = createPasswordHasher(config.hash, metrics.hashed);
+/**
+ * The password hasher, closed with the app, and a decoy: a real hash of a random password, which
+ * a route checks against when there is no account's, so that answer takes a hash's time too.
+ */
+async function startHasher(app: FastifyInstance, options: HasherOptions, metrics: Metrics) {
+  const hasher = createPasswordHasher(options, metrics.hashed);
   metrics.readHashQueue(() => ({ queued: hasher.queued(), saturated: hasher.saturated() }));
   app.addHook("onClose", () => hasher.close());
   const decoy = await hasher.hash(crypto.randomUUID());
   if (!decoy.ok) throw new Error("The password hasher refused its first job");
-  const limits = rateLimits(config.rateLimits, metrics.rateLimited);
+  return { hasher, decoyHash: decoy.value };
+}
 
-  await app.register(healthRoutes, { database });
+/** What the route groups are given, each made once; the hasher and the mail queue stop on close. */
+async function createServices(app: FastifyInstance, options: ServerOptions, metrics: Metrics) {
+  const { config, database } = options;
+  const { db } = database;
   const now = options.now ?? Date.now;
-  const mailQueue = createMailQueue(database.db, app.log, metrics.mailFailed);
-  // Stopped before the transport closes (below): a message being sent finishes first.
+  const signer = createTokenSigner(config.jwtSecret, options.now);
+  const { hasher, decoyHash } = await startHasher(app, config.hash, metrics);
+  const mailQueue = createMailQueue(db, app.log, metrics.mailFailed);
+  // Stopped before the transport closes (sendQueuedMail): a message being sent finishes first.
   app.addHook("onClose", () => mailQueue.stop());
-  const accounts = createAccounts(database.db);
+  const accounts = createAccounts(db);
   const tokens = createLinkTokens(config.jwtSecret);
-  const links = createAccountLinks(database.db, mailQueue, tokens, now);
-  const requests = createDataRequests(database.db, config.jwtSecret, now);
-  const linkRequests = createLinkRequests(database.db, mailQueue, links, requests);
-  const newsletter = createNewsletter(database.db, mailQueue, tokens, now);
-  const guardians = createGuardians(database.db, mailQueue, tokens, requests, now);
-  const personalData = createPersonalData(database.db, mailQueue, requests, newsletter, now);
+  const links = createAccountLinks(db, mailQueue, tokens, now);
+  const requests = createDataRequests(db, config.jwtSecret, now);
+  const newsletter = createNewsletter(db, mailQueue, tokens, now);
+  const cookies = cookiesFor(config.publicUrl);
+  return {
+    signer,
+    hasher,
+    decoyHash,
+    limits: rateLimits(config.rateLimits, metrics.rateLimited),
+    mailQueue,
+    accounts,
+    tokens,
+    links,
+    linkRequests: createLinkRequests(db, mailQueue, links, requests),
+    newsletter,
+    guardians: createGuardians(db, mailQueue, tokens, requests, now),
+    personalData: createPersonalData(db, mailQueue, requests, newsletter, now),
+    credentials: createCredentials(db, mailQueue, now),
+    emailChanges: createEmailChanges(db, links, mailQueue, now),
+    signupCorrections: createSignupCorrections(db, links, mailQueue, now),
+    sessions: createSessions(accounts.sessions, signer, config.refreshReuseGraceSeconds),
+    cookies,
+    signup: signupCookie(cookies.signupAccount, signer),
+  };
+}
+
+type Services = Awaited<ReturnType<typeof createServices>>;
+
+/** Erases the accounts due after a guardian's refusal every hour, and on demand for tests. */
+function sweepErasuresHourly(app: FastifyInstance, db: Database["db"], { personalData }: Services) {
   /** The sweep, and its success recorded for every instance to report (metrics-database.ts). */
   const sweepErasures = async () => {
     const erased = await personalData.eraseRefused();
-    await recordErasureSweep(database.db);
+    await recordErasureSweep(db);
     return erased;
   };
   app.decorate("eraseRefusedAccounts", sweepErasures);
@@ -234,37 +291,88 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   }, erasureCheckMs);
   erasures.unref();
   app.addHook("onClose", async () => clearInterval(erasures));
-  if (options.mail) {
-    const transport = createMailTransport(options.mail, (fields, line) =>
-      app.log.info(fields, line),
-    );
-    app.addHook("onClose", () => transport.close());
-    const deliver = createMailSender({
-      config: options.mail,
-      db: database.db,
-      newsletter,
-      tokens,
-      transport,
-      counts: { sent: metrics.mailSent, failedTry: metrics.mailSendError },
-    });
-    mailQueue.work(async (id, mail) => {
-      const delivery = isLinkRequest(mail.kind)
-        ? await linkRequests.handle(id, mail)
-        : await deliver(id, mail);
-      if (delivery.outcome !== "sent")
-        app.log.warn({ mailId: id, kind: mail.kind, ...delivery }, "mail not sent");
-      return delivery;
-    }, hasher.saturated);
-  }
-  const sessions = createSessions(accounts.sessions, signer, config.refreshReuseGraceSeconds);
-  const cookies = cookiesFor(config.publicUrl);
-  const signup = signupCookie(cookies.signupAccount, signer);
+}
+
+/** Sends the queued mail through `mail`'s transport, which closes with the app. */
+function sendQueuedMail(
+  app: FastifyInstance,
+  mail: MailConfig,
+  db: Database["db"],
+  { mailQueue, newsletter, tokens, linkRequests, hasher }: Services,
+  metrics: Metrics,
+) {
+  const transport = createMailTransport(mail, (fields, line) => app.log.info(fields, line));
+  app.addHook("onClose", () => transport.close());
+  const deliver = createMailSender({
+    config: mail,
+    db,
+    newsletter,
+    tokens,
+    transport,
+    counts: { sent: metrics.mailSent, failedTry: metrics.mailSendError },
+  });
+  mailQueue.work(async (id, queued) => {
+    const delivery = isLinkRequest(queued.kind)
+      ? await linkRequests.handle(id, queued)
+      : await deliver(id, queued);
+    if (delivery.outcome !== "sent")
+      app.log.warn({ mailId: id, kind: queued.kind, ...delivery }, "mail not sent");
+    return delivery;
+  }, hasher.saturated);
+}
+
+/** What the account-link groups, API and pages, are given. */
+const linkOptions = (s: Services) => ({
+  links: s.links,
+  hasher: s.hasher,
+  rateLimits: s.limits,
+  linkRequests: s.linkRequests,
+  signer: s.signer,
+  dataCookie: s.cookies.data,
+});
+
+/** What the email-change groups, API and pages, are given. */
+const emailChangeOptions = (s: Services) => ({
+  students: s.accounts.students,
+  changes: s.emailChanges,
+  signer: s.signer,
+  hasher: s.hasher,
+  decoyHash: s.decoyHash,
+  rateLimits: s.limits,
+});
+
+/** What the your-data groups, API and pages, are given. */
+const dataOptions = (s: Services) => ({
+  links: s.links,
+  students: s.accounts.students,
+  signer: s.signer,
+  personalData: s.personalData,
+  guardians: s.guardians,
+  rateLimits: s.limits,
+  dataCookie: s.cookies.data,
+});
+
+/** What the sign-up correction groups, API and pages, are given. */
+const correctionOptions = (s: Services) => ({
+  students: s.accounts.students,
+  corrections: s.signupCorrections,
+  signup: s.signup,
+  signedUpCookie: s.cookies.signedUpAddress,
+  hasher: s.hasher,
+  decoyHash: s.decoyHash,
+  rateLimits: s.limits,
+});
+
+/** The API's route groups, in the order of the API's document, and the document itself. */
+async function registerApi(app: FastifyInstance, s: Services, metrics: Metrics, site: SiteFiles) {
+  const { accounts, sessions, credentials, signer, hasher, decoyHash, limits } = s;
+  const { links, guardians, newsletter, cookies, signup } = s;
   await app.register(sessionRoutes, {
     prefix: authPrefix,
     students: accounts.students,
     records: accounts.sessions,
     sessions,
-    credentials: createCredentials(database.db, mailQueue, now),
+    credentials,
     signer,
     hasher,
     rateLimits: limits,
@@ -275,7 +383,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     sessions,
     signer,
     hasher,
-    decoyHash: decoy.value,
+    decoyHash,
     rateLimits: limits,
     links,
     guardians,
@@ -283,57 +391,50 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     signedUpCookie: cookies.signedUpAddress,
     signup,
   });
-  const linkOptions = {
-    links,
-    hasher,
-    rateLimits: limits,
-    linkRequests,
-    signer,
-    dataCookie: cookies.data,
-  };
-  await app.register(accountLinkRoutes, { prefix: authPrefix, ...linkOptions });
-  await app.register(accountLinkPageRoutes, linkOptions);
-  const emailChangeOptions = {
-    students: accounts.students,
-    changes: createEmailChanges(database.db, links, mailQueue, now),
-    signer,
-    hasher,
-    decoyHash: decoy.value,
-    rateLimits: limits,
-  };
-  await app.register(emailChangeRoutes, { prefix: authPrefix, ...emailChangeOptions });
-  await app.register(emailChangePageRoutes, emailChangeOptions);
+  await app.register(accountLinkRoutes, { prefix: authPrefix, ...linkOptions(s) });
+  await app.register(emailChangeRoutes, { prefix: authPrefix, ...emailChangeOptions(s) });
   await app.register(refreshRoutes, { prefix: "/auth", sessions, rateLimits: limits });
-  const dataOptions = {
-    links,
-    students: accounts.students,
-    signer,
-    personalData,
-    guardians,
-    rateLimits: limits,
-    dataCookie: cookies.data,
-  };
-  await app.register(yourDataRoutes, { prefix: yourDataApi, ...dataOptions });
-  await app.register(yourDataPageRoutes, dataOptions);
-  await app.register(yourDataPageViews, { ...dataOptions, newsletter, site });
+  await app.register(yourDataRoutes, { prefix: yourDataApi, ...dataOptions(s) });
   await app.register(guardianConsentRoutes, { guardians, rateLimits: limits, site });
-  await app.register(joinPageRoutes, { site, students: accounts.students });
-  await app.register(signedUpPageRoutes, { site, signedUpCookie: cookies.signedUpAddress, signup });
-  const correctionOptions = {
-    students: accounts.students,
-    corrections: createSignupCorrections(database.db, links, mailQueue, now),
-    signup,
-    signedUpCookie: cookies.signedUpAddress,
-    hasher,
-    decoyHash: decoy.value,
-    rateLimits: limits,
-  };
-  await app.register(signupCorrectionRoutes, { prefix: authPrefix, ...correctionOptions });
-  await app.register(signupCorrectionPageRoutes, { ...correctionOptions, site });
-  await app.register(linkPageViews, { site });
+  await app.register(signupCorrectionRoutes, { prefix: authPrefix, ...correctionOptions(s) });
   await app.register(newsletterRoutes, { newsletter, rateLimits: limits, site });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+}
+
+/**
+ * The pages: those the server fills from the database, the posts of their forms, the API's
+ * reference, and the rest of the built site.
+ */
+async function registerPages(app: FastifyInstance, s: Services, site: SiteFiles) {
+  const { accounts, cookies, signup, newsletter } = s;
+  await app.register(accountLinkPageRoutes, linkOptions(s));
+  await app.register(emailChangePageRoutes, emailChangeOptions(s));
+  await app.register(yourDataPageRoutes, dataOptions(s));
+  await app.register(yourDataPageViews, { ...dataOptions(s), newsletter, site });
+  await app.register(joinPageRoutes, { site, students: accounts.students });
+  await app.register(signedUpPageRoutes, { site, signedUpCookie: cookies.signedUpAddress, signup });
+  await app.register(signupCorrectionPageRoutes, { ...correctionOptions(s), site });
+  await app.register(linkPageViews, { site });
   await app.register(apiDocsRoutes, { site });
   await app.register(siteRoutes, { site });
+}
+
+/** Builds the whole app: site, API and their shared hooks. It does not listen. */
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const { config, database, site } = options;
+  const metrics = options.metrics ?? createMetrics();
+  const formRoutes: FormRoutes = new Map();
+  const app = Fastify(fastifyOptions(options, formRoutes));
+  registerRequestHooks(app, options, metrics, formRoutes);
+  watchDatabase(app, database, metrics);
+  await app.register(swagger, { openapi: openApiBase(config.publicUrl), hideUntagged: true });
+  await registerRateLimitStore(app, options, metrics);
+  const services = await createServices(app, options, metrics);
+  sweepErasuresHourly(app, database.db, services);
+  if (options.mail) sendQueuedMail(app, options.mail, database.db, services, metrics);
+  // Every route group is registered here: the probes, the API, then the pages.
+  await app.register(healthRoutes, { database });
+  await registerApi(app, services, metrics, site);
+  await registerPages(app, services, site);
   return app;
 }

@@ -150,46 +150,60 @@ export async function openDatabase(
   options: DatabaseOptions,
   { reportNotice = noticesToStderr }: { reportNotice?: (message: string) => void } = {},
 ): Promise<Database> {
-  if (options.kind === "pglite") {
-    await mkdir(options.dataDir, { recursive: true });
-    const lock = lockFolder(options.dataDir);
-    let client: PGlite;
-    try {
-      client = await PGlite.create(options.dataDir, {
-        parsers: drizzleParsers,
-        // In Node, PGlite writes through to the data folder as PostgreSQL writes; its
-        // after-query sync to storage does nothing, and this only stops each query waiting for it.
-        relaxedDurability: true,
-      });
-    } catch (error) {
-      lock.release();
-      throw error;
-    }
-    const db = drizzlePglite({ client: withoutRepeatedParsers(client), schema });
-    try {
-      await migratePglite(drizzlePglite({ client: withNotices(client, reportNotice), schema }), {
-        migrationsFolder,
-      });
-    } catch (error) {
+  return options.kind === "pglite"
+    ? openPglite(options, reportNotice)
+    : openPostgres(options, reportNotice);
+}
+
+/** PGlite in a folder of ours, locked so that no second process opens it. */
+async function openPglite(
+  options: Extract<DatabaseOptions, { kind: "pglite" }>,
+  reportNotice: (message: string) => void,
+): Promise<Database> {
+  await mkdir(options.dataDir, { recursive: true });
+  const lock = lockFolder(options.dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(options.dataDir, {
+      parsers: drizzleParsers,
+      // In Node, PGlite writes through to the data folder as PostgreSQL writes; its
+      // after-query sync to storage does nothing, and this only stops each query waiting for it.
+      relaxedDurability: true,
+    });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const db = drizzlePglite({ client: withoutRepeatedParsers(client), schema });
+  try {
+    await migratePglite(drizzlePglite({ client: withNotices(client, reportNotice), schema }), {
+      migrationsFolder,
+    });
+  } catch (error) {
+    await client.close();
+    lock.release();
+    throw error;
+  }
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    ping: async () => {
+      await client.query("select 1");
+    },
+    // PGlite runs inside this process: it has no connection to lose.
+    onConnectionLost: () => {},
+    close: async () => {
       await client.close();
       lock.release();
-      throw error;
-    }
-    return {
-      db: db as unknown as Db,
-      kind: "pglite",
-      ping: async () => {
-        await client.query("select 1");
-      },
-      // PGlite runs inside this process: it has no connection to lose.
-      onConnectionLost: () => {},
-      close: async () => {
-        await client.close();
-        lock.release();
-      },
-    };
-  }
+    },
+  };
+}
 
+/** A pool of connections to PostgreSQL, which the instances migrate one at a time under a lock. */
+async function openPostgres(
+  options: Extract<DatabaseOptions, { kind: "postgres" }>,
+  reportNotice: (message: string) => void,
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize,

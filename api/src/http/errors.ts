@@ -18,7 +18,8 @@ export function errorBody(type: ApiErrorBody["type"], errors: ApiErrorItem[]): A
   return { type, errors };
 }
 
-const errorType = (status: number): ApiErrorBody["type"] =>
+/** An error answer's `type`, from its status alone: every answer and the API's document use it. */
+export const errorType = (status: number): ApiErrorBody["type"] =>
   status >= 500 ? "server_error" : status === 400 ? "validation_error" : "client_error";
 
 const pageTitle = (status: number) =>

@@ -72,6 +72,68 @@ export function createMailSender({
     return { ...composed, to };
   };
 
+  /** To the student: the day the account is erased, 30 days after the guardian's refusal. */
+  async function guardianRefused(mail: ClaimedMail): Promise<Composed> {
+    const [refusal] = await db
+      .select({ at: consentRecords.createdAt })
+      .from(consentRecords)
+      .where(
+        and(
+          eq(consentRecords.userId, mail.userId ?? ""),
+          eq(consentRecords.kind, "guardian_refused"),
+        ),
+      )
+      .orderBy(desc(consentRecords.createdAt))
+      .limit(1);
+    const at = refusal?.at ?? new Date();
+    const eraseOn = new Date(at.getTime() + dataRightsLifetimes.erasureAfterRefusal.seconds * 1000);
+    return toStudent(mail, (user) =>
+      mailWords.guardianRefused(user.firstName, dayWords(eraseOn), page(dataRightsPages.yourData)),
+    );
+  }
+
+  /** To the guardian whose address the student gave, naming the student. */
+  async function guardianRequest(mail: ClaimedMail): Promise<Composed> {
+    const [request] = await db
+      .select({
+        to: guardianRequests.guardianEmail,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(guardianRequests)
+      .innerJoin(users, eq(users.id, guardianRequests.userId))
+      .where(eq(guardianRequests.id, mail.guardianRequestId ?? ""));
+    if (!request) return { gone: "The request or its account no longer exists" };
+    return {
+      to: request.to,
+      words: mailWords.guardianRequest(
+        `${request.firstName} ${request.lastName}`,
+        link(dataRightsPages.guardianConsent, mail.nonce),
+        dataRightsLifetimes.guardianConsent.words,
+        page("/privacy-policy"),
+      ),
+    };
+  }
+
+  /** To the address subscribed to the newsletter, with the link that unsubscribes it. */
+  async function newsletterConfirm(mail: ClaimedMail): Promise<Composed> {
+    const [subscription] = await db
+      .select({ email: newsletterSubscriptions.email })
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.id, mail.subscriptionId ?? ""));
+    if (!subscription || !mail.subscriptionId) return { gone: "The subscription no longer exists" };
+    const unsubscribe = `${page(dataRightsPages.unsubscribe)}?${linkTokenParameter}=${newsletter.unsubscribeToken(mail.subscriptionId)}`;
+    return {
+      to: subscription.email,
+      words: mailWords.newsletterConfirm(
+        link(dataRightsPages.newsletterConfirm, mail.nonce),
+        dataRightsLifetimes.newsletterConfirm.words,
+        unsubscribe,
+      ),
+    };
+  }
+
+  /** Each kind's words and address; most need only the student, the three above read more rows. */
   async function compose(mail: ClaimedMail): Promise<Composed> {
     switch (mail.kind) {
       case "verify-email":
@@ -102,51 +164,10 @@ export function createMailSender({
             dataRightsLifetimes.yourData.words,
           ),
         );
-      case "guardian-refused": {
-        const [refusal] = await db
-          .select({ at: consentRecords.createdAt })
-          .from(consentRecords)
-          .where(
-            and(
-              eq(consentRecords.userId, mail.userId ?? ""),
-              eq(consentRecords.kind, "guardian_refused"),
-            ),
-          )
-          .orderBy(desc(consentRecords.createdAt))
-          .limit(1);
-        const at = refusal?.at ?? new Date();
-        const eraseOn = new Date(
-          at.getTime() + dataRightsLifetimes.erasureAfterRefusal.seconds * 1000,
-        );
-        return toStudent(mail, (user) =>
-          mailWords.guardianRefused(
-            user.firstName,
-            dayWords(eraseOn),
-            page(dataRightsPages.yourData),
-          ),
-        );
-      }
-      case "guardian-request": {
-        const [request] = await db
-          .select({
-            to: guardianRequests.guardianEmail,
-            firstName: users.firstName,
-            lastName: users.lastName,
-          })
-          .from(guardianRequests)
-          .innerJoin(users, eq(users.id, guardianRequests.userId))
-          .where(eq(guardianRequests.id, mail.guardianRequestId ?? ""));
-        if (!request) return { gone: "The request or its account no longer exists" };
-        return {
-          to: request.to,
-          words: mailWords.guardianRequest(
-            `${request.firstName} ${request.lastName}`,
-            link(dataRightsPages.guardianConsent, mail.nonce),
-            dataRightsLifetimes.guardianConsent.words,
-            page("/privacy-policy"),
-          ),
-        };
-      }
+      case "guardian-refused":
+        return guardianRefused(mail);
+      case "guardian-request":
+        return guardianRequest(mail);
       case "email-change-confirm":
         return atAddress(
           toStudent(mail, (user) =>
@@ -187,23 +208,8 @@ export function createMailSender({
       case "account-deleted":
         if (!mail.toAddress) return { gone: "No address to tell" };
         return { to: mail.toAddress, words: mailWords.accountDeleted() };
-      case "newsletter-confirm": {
-        const [subscription] = await db
-          .select({ email: newsletterSubscriptions.email })
-          .from(newsletterSubscriptions)
-          .where(eq(newsletterSubscriptions.id, mail.subscriptionId ?? ""));
-        if (!subscription || !mail.subscriptionId)
-          return { gone: "The subscription no longer exists" };
-        const unsubscribe = `${page(dataRightsPages.unsubscribe)}?${linkTokenParameter}=${newsletter.unsubscribeToken(mail.subscriptionId)}`;
-        return {
-          to: subscription.email,
-          words: mailWords.newsletterConfirm(
-            link(dataRightsPages.newsletterConfirm, mail.nonce),
-            dataRightsLifetimes.newsletterConfirm.words,
-            unsubscribe,
-          ),
-        };
-      }
+      case "newsletter-confirm":
+        return newsletterConfirm(mail);
       case "verify-email-request":
       case "reset-password-request":
       case "your-data-request":

@@ -9,7 +9,7 @@ import {
 } from "@ysp/contract";
 import type { FastifySchema, FastifySchemaCompiler } from "fastify";
 import * as z from "zod/mini";
-import { fastifyCodes } from "../http/errors.ts";
+import { errorType, fastifyCodes } from "../http/errors.ts";
 import { validateBody, validationCodes, zodBody, zodResponse } from "../http/validation.ts";
 
 export type Example = { summary: string; value: unknown };
@@ -115,8 +115,7 @@ function refusalAnswer(status: number, { codes, examples }: Refusals) {
     enum: codes,
     description: codes.map((code) => `${code}: ${apiErrorCodes[code]}`).join("\n"),
   };
-  const type: ApiErrorBody["type"] =
-    status >= 500 ? "server_error" : status === 400 ? "validation_error" : "client_error";
+  const type = errorType(status);
   const named = Object.entries(examples).map(([code, { detail, attr = null }]) => {
     const value: ApiErrorBody = { type, errors: [{ code: code as ApiErrorCode, detail, attr }] };
     return [code, { summary: apiErrorCodes[code as ApiErrorCode], value }];
@@ -139,14 +138,8 @@ function validationExamples(schema: z.ZodMiniType): Partial<Record<ApiErrorCode,
   );
 }
 
-/**
- * A route's OpenAPI description and body validation, from one statement of the operation:
- * its answers, and every refusal it can meet, each with the codes a client switches on.
- */
-export function operation(op: Operation): {
-  schema: FastifySchema;
-  validatorCompiler?: FastifySchemaCompiler<unknown>;
-} {
+/** An operation's refusals by status: its own, and those every operation of its kind has. */
+function refusalsOf(op: Operation): Record<number, Refusals> {
   const own = op.refusals ?? {};
   const refusals: Record<number, Refusals> = {};
   if (op.body) {
@@ -172,17 +165,24 @@ export function operation(op: Operation): {
     database_unavailable: shared.database_unavailable,
     server_stopping: shared.server_stopping,
   });
-  const response: Record<
-    string,
-    | {
-        description: string;
-        headers?: typeof retryAfter;
-        content: { "application/json": { schema: unknown; examples: Record<string, unknown> } };
-      }
-    // @fastify/swagger documents a `null` answer as one without content.
-    | { description: string; type: "null" }
-  > = {};
-  for (const [status, codes] of Object.entries(refusals))
+  return refusals;
+}
+
+type Responses = Record<
+  string,
+  | {
+      description: string;
+      headers?: typeof retryAfter;
+      content: { "application/json": { schema: unknown; examples: Record<string, unknown> } };
+    }
+  // @fastify/swagger documents a `null` answer as one without content.
+  | { description: string; type: "null" }
+>;
+
+/** Every answer of an operation by status: its successes, and its refusals in the error shape. */
+function responsesOf(op: Operation): Responses {
+  const response: Responses = {};
+  for (const [status, codes] of Object.entries(refusalsOf(op)))
     response[status] = refusalAnswer(Number(status), codes);
   const { 204: empty, ...answers } = op.answers;
   if (empty) response[204] = { description: empty.description, type: "null" };
@@ -194,27 +194,34 @@ export function operation(op: Operation): {
       content: { "application/json": { schema, examples: answer.examples } },
     };
   }
+  return response;
+}
+
+/** The address's parameters as JSON Schema: each a string, each required. */
+const paramsSchema = (params: Record<string, string>) => ({
+  type: "object",
+  properties: Object.fromEntries(
+    Object.entries(params).map(([name, description]) => [name, { type: "string", description }]),
+  ),
+  required: Object.keys(params),
+});
+
+/**
+ * A route's OpenAPI description and body validation, from one statement of the operation:
+ * its answers, and every refusal it can meet, each with the codes a client switches on.
+ */
+export function operation(op: Operation): {
+  schema: FastifySchema;
+  validatorCompiler?: FastifySchemaCompiler<unknown>;
+} {
   const schema: FastifySchema = {
     operationId: op.operationId,
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
     tags: [op.tag],
     security: [...securityOf[op.security]],
-    ...(op.params
-      ? {
-          params: {
-            type: "object",
-            properties: Object.fromEntries(
-              Object.entries(op.params).map(([name, description]) => [
-                name,
-                { type: "string", description },
-              ]),
-            ),
-            required: Object.keys(op.params),
-          },
-        }
-      : {}),
-    response,
+    ...(op.params ? { params: paramsSchema(op.params) } : {}),
+    response: responsesOf(op),
   };
   if (!op.body) return { schema };
   const body = op.body.schema;

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import {
+  Counter,
+  collectDefaultMetrics,
+  Gauge,
+  Histogram,
+  type LabelValues,
+  Registry,
+} from "prom-client";
 
 /** What `ysp_build_info` names: which code this instance runs. */
 export type BuildInfo = { version: string; commit: string; node: string };
@@ -24,36 +31,73 @@ const unknownFigures: DatabaseFigures = {
 const databaseFiguresMs = 5000;
 
 /** Where a label's values come from: each is one of these few, never what a client sent. */
-export type SignupOutcome = "created" | "repeated" | "refused";
-export type LoginOutcome = "succeeded" | "failed" | "refused";
+const signupOutcomes = ["created", "repeated", "refused"] as const;
+const loginOutcomes = ["succeeded", "failed", "refused"] as const;
+const sendErrorKinds = ["permanent", "temporary"] as const;
+export type SignupOutcome = (typeof signupOutcomes)[number];
+export type LoginOutcome = (typeof loginOutcomes)[number];
 
-/**
- * The server's numbers in Prometheus's terms, each counted where its event happens and passed
- * there as a dependency, like config. Counters are this instance's (Prometheus sums them); the
- * queue and sweep figures come from PostgreSQL (metrics-database.ts) and are the same on every
- * instance. Served on a listener of its own (metrics-listener.ts), never on the site's port.
- */
-export function createMetrics(options: { processMetrics?: boolean; build?: BuildInfo } = {}) {
-  const registry = new Registry();
-  // CPU, memory, event-loop lag, GC: prom-client's own, read at each scrape.
-  if (options.processMetrics) collectDefaultMetrics({ register: registry });
-  const registers = [registry];
+/** Where each metric is registered: the one registry of a createMetrics. */
+type Registers = Registry[];
 
-  const build = new Gauge({
+/** Shows each value from the first scrape, so rate() and increase() see the first event. */
+function fromZero<Label extends string>(
+  counter: Counter<Label>,
+  label: Label,
+  values: readonly string[],
+) {
+  for (const value of values) counter.inc({ [label]: value } as LabelValues<Label>, 0);
+}
+
+/** `ysp_build_info`: which code this instance runs, when main.ts says. */
+function buildInfo(registers: Registers, build: BuildInfo | undefined) {
+  const gauge = new Gauge({
     name: "ysp_build_info",
     help: "Which code this instance runs: always 1, the facts are its labels.",
     labelNames: ["version", "commit", "node"] as const,
     registers,
   });
-  if (options.build) build.set(options.build, 1);
+  if (build) gauge.set(build, 1);
+}
 
+/** How long requests take, by route pattern and status class. */
+function requestMetrics(registers: Registers) {
   const requestSeconds = new Histogram({
     name: "http_request_duration_seconds",
     help: "Time from a request's arrival to its answer's end, by route pattern (never the URL itself) and status class.",
     labelNames: ["method", "route", "status_class"] as const,
     registers,
   });
+  /** One child per method, route and status class: a label set is hashed once, not per request. */
+  const requestChildren = new Map<
+    string,
+    Histogram.Internal<"method" | "route" | "status_class">
+  >();
+  return {
+    /**
+     * Times every answer by the route that matched it: its pattern (`/join/:code`), never the
+     * URL, so a token, a code or a scanner's thousand paths make no new series; a request no
+     * route matched is `unmatched`.
+     */
+    timeRequests(app: FastifyInstance) {
+      app.addHook("onResponse", async (request, reply) => {
+        const route = request.routeOptions.url ?? "unmatched";
+        const method = request.routeOptions.url === undefined ? "unmatched" : request.method;
+        const statusClass = `${Math.floor(reply.statusCode / 100)}xx`;
+        const key = `${method} ${route} ${statusClass}`;
+        let child = requestChildren.get(key);
+        if (!child) {
+          child = requestSeconds.labels({ method, route, status_class: statusClass });
+          requestChildren.set(key, child);
+        }
+        child.observe(reply.elapsedTime / 1000);
+      });
+    },
+  };
+}
 
+/** Password hashing: how long each took, and the pool's queue. */
+function hashMetrics(registers: Registers) {
   const hashSeconds = new Histogram({
     name: "ysp_hash_seconds",
     help: "Time a password hash or check took, its wait for a worker included.",
@@ -61,7 +105,6 @@ export function createMetrics(options: { processMetrics?: boolean; build?: Build
     buckets: [0.01, 0.02, 0.05, 0.1, 0.2, 0.35, 0.5, 1, 2],
     registers,
   });
-
   let hashQueue: () => { queued: number; saturated: boolean } = () => ({
     queued: 0,
     saturated: false,
@@ -82,7 +125,17 @@ export function createMetrics(options: { processMetrics?: boolean; build?: Build
       this.set(hashQueue().saturated ? 1 : 0);
     },
   });
+  return {
+    hashed: (seconds: number) => hashSeconds.observe(seconds),
+    /** The hashing pool's queue, read at each scrape. */
+    readHashQueue(read: typeof hashQueue) {
+      hashQueue = read;
+    },
+  };
+}
 
+/** Whether this instance counts rate limits in its own memory for want of PostgreSQL. */
+function limitStoreMetrics(registers: Registers) {
   let limitsInMemory = () => false;
   new Gauge({
     name: "ysp_rate_limit_store_fallback",
@@ -92,12 +145,20 @@ export function createMetrics(options: { processMetrics?: boolean; build?: Build
       this.set(limitsInMemory() ? 1 : 0);
     },
   });
+  return {
+    /** Whether rate limits are counted in memory for want of PostgreSQL, read at each scrape. */
+    readLimitStore(read: () => boolean) {
+      limitsInMemory = read;
+    },
+  };
+}
 
-  /**
-   * Read from PostgreSQL at most every 5 s, whatever the number of scrapes: one statement
-   * answers all four (metrics-database.ts). NaN while the database cannot answer, so a rule on
-   * them neither fires nor clears on a figure that is not known.
-   */
+/**
+ * The queue's and the sweep's figures, read from PostgreSQL at most every 5 s, whatever the
+ * number of scrapes: one statement answers all four (metrics-database.ts). NaN while the
+ * database cannot answer, so a rule on them neither fires nor clears on a figure that is not known.
+ */
+function databaseMetrics(registers: Registers) {
   let readDatabase: () => Promise<DatabaseFigures> = async () => unknownFigures;
   let figures: Promise<DatabaseFigures> | undefined;
   let figuresAt = 0;
@@ -137,7 +198,16 @@ export function createMetrics(options: { processMetrics?: boolean; build?: Build
     "When an instance last finished the hourly erasure of accounts 30 days after a guardian's refusal.",
     (f) => f.erasureSweepSucceededAt,
   );
+  return {
+    /** The figures that live in PostgreSQL, read when scraped (cached 5 s). */
+    readDatabase(read: typeof readDatabase) {
+      readDatabase = read;
+    },
+  };
+}
 
+/** How sign-ups and logins were answered. */
+function outcomeMetrics(registers: Registers) {
   const signups = new Counter({
     name: "ysp_signups_total",
     help: "Sign-ups answered, by outcome: created, repeated (the same student again within ten minutes), refused.",
@@ -150,6 +220,16 @@ export function createMetrics(options: { processMetrics?: boolean; build?: Build
     labelNames: ["outcome"] as const,
     registers,
   });
+  fromZero(signups, "outcome", signupOutcomes);
+  fromZero(logins, "outcome", loginOutcomes);
+  return {
+    signup: (outcome: SignupOutcome) => signups.inc({ outcome }),
+    login: (outcome: LoginOutcome) => logins.inc({ outcome }),
+  };
+}
+
+/** What became of this instance's tries to send mail. */
+function mailMetrics(registers: Registers) {
   const mailSent = new Counter({
     name: "ysp_mail_sent_total",
     help: "Messages this instance handed over: accepted by the SMTP relay, or written to a file without SMTP_URL.",
@@ -166,6 +246,17 @@ export function createMetrics(options: { processMetrics?: boolean; build?: Build
     help: "Messages given up on by this instance: refused for good, their account gone, or 30 tries over about a day.",
     registers,
   });
+  fromZero(mailSendErrors, "kind", sendErrorKinds);
+  return {
+    mailSent: () => mailSent.inc(),
+    mailSendError: (permanent: boolean) =>
+      mailSendErrors.inc({ kind: permanent ? "permanent" : "temporary" }),
+    mailFailed: () => mailFailed.inc(),
+  };
+}
+
+/** Requests refused for want of the database, or for being over a rate limit. */
+function refusalMetrics(registers: Registers) {
   const databaseUnavailable = new Counter({
     name: "ysp_database_unavailable_total",
     help: "Requests answered 503 because the database could not be reached or did not answer in time.",
@@ -177,61 +268,34 @@ export function createMetrics(options: { processMetrics?: boolean; build?: Build
     labelNames: ["limit"] as const,
     registers,
   });
-  // Present from the first scrape, so rate() and increase() see the first event.
-  for (const outcome of ["created", "repeated", "refused"] as const) signups.inc({ outcome }, 0);
-  for (const outcome of ["succeeded", "failed", "refused"] as const) logins.inc({ outcome }, 0);
-  for (const kind of ["permanent", "temporary"] as const) mailSendErrors.inc({ kind }, 0);
-
-  /** One child per method, route and status class: a label set is hashed once, not per request. */
-  const requestChildren = new Map<
-    string,
-    Histogram.Internal<"method" | "route" | "status_class">
-  >();
-
   return {
-    registry,
-    signup: (outcome: SignupOutcome) => signups.inc({ outcome }),
-    login: (outcome: LoginOutcome) => logins.inc({ outcome }),
-    hashed: (seconds: number) => hashSeconds.observe(seconds),
-    mailSent: () => mailSent.inc(),
-    mailSendError: (permanent: boolean) =>
-      mailSendErrors.inc({ kind: permanent ? "permanent" : "temporary" }),
-    mailFailed: () => mailFailed.inc(),
     databaseUnavailable: () => databaseUnavailable.inc(),
     rateLimited: (limit: string) => rateLimited.inc({ limit }),
+  };
+}
 
-    /** The figures that live in PostgreSQL, read when scraped (cached 5 s). */
-    readDatabase(read: typeof readDatabase) {
-      readDatabase = read;
-    },
-    /** The hashing pool's queue, read at each scrape. */
-    readHashQueue(read: typeof hashQueue) {
-      hashQueue = read;
-    },
-    /** Whether rate limits are counted in memory for want of PostgreSQL, read at each scrape. */
-    readLimitStore(read: () => boolean) {
-      limitsInMemory = read;
-    },
-
-    /**
-     * Times every answer by the route that matched it: its pattern (`/join/:code`), never the
-     * URL, so a token, a code or a scanner's thousand paths make no new series; a request no
-     * route matched is `unmatched`.
-     */
-    timeRequests(app: FastifyInstance) {
-      app.addHook("onResponse", async (request, reply) => {
-        const route = request.routeOptions.url ?? "unmatched";
-        const method = request.routeOptions.url === undefined ? "unmatched" : request.method;
-        const statusClass = `${Math.floor(reply.statusCode / 100)}xx`;
-        const key = `${method} ${route} ${statusClass}`;
-        let child = requestChildren.get(key);
-        if (!child) {
-          child = requestSeconds.labels({ method, route, status_class: statusClass });
-          requestChildren.set(key, child);
-        }
-        child.observe(reply.elapsedTime / 1000);
-      });
-    },
+/**
+ * The server's numbers in Prometheus's terms, each counted where its event happens and passed
+ * there as a dependency, like config. Counters are this instance's (Prometheus sums them); the
+ * queue and sweep figures come from PostgreSQL (metrics-database.ts) and are the same on every
+ * instance. Served on a listener of its own (metrics-listener.ts), never on the site's port.
+ */
+export function createMetrics(options: { processMetrics?: boolean; build?: BuildInfo } = {}) {
+  const registry = new Registry();
+  // CPU, memory, event-loop lag, GC: prom-client's own, read at each scrape.
+  if (options.processMetrics) collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  // A scrape lists the metrics in the order they are made here.
+  buildInfo(registers, options.build);
+  return {
+    registry,
+    ...requestMetrics(registers),
+    ...hashMetrics(registers),
+    ...limitStoreMetrics(registers),
+    ...databaseMetrics(registers),
+    ...outcomeMetrics(registers),
+    ...mailMetrics(registers),
+    ...refusalMetrics(registers),
   };
 }
 
