@@ -31,22 +31,7 @@ export function AccountPage({
   );
 }
 
-/**
- * A field of an account page's form, with Field's empty message line, which the page's script
- * fills (account-form-scripts.tsx); without the script the browser checks the input's attributes.
- */
-export function FormField({
-  id,
-  label,
-  hint,
-  type,
-  name = type,
-  required,
-  autoComplete,
-  showPassword,
-  defaultValue,
-  typoHint,
-}: {
+type FormFieldProps = {
   id: string;
   label: string;
   hint?: string;
@@ -66,7 +51,24 @@ export function FormField({
   defaultValue?: string;
   /** For an address: a line for "Did you mean …?", which the page's EmailTypoHintScript fills. */
   typoHint?: boolean;
-}) {
+};
+
+/**
+ * A field of an account page's form, with Field's empty message line, which the page's script
+ * fills (account-form-scripts.tsx); without the script the browser checks the input's attributes.
+ */
+export function FormField({
+  id,
+  label,
+  hint,
+  type,
+  name = type,
+  required,
+  autoComplete,
+  showPassword,
+  defaultValue,
+  typoHint,
+}: FormFieldProps) {
   const kinds = {
     email: { autoComplete: autoComplete ?? "email", inputMode: "email" },
     // A password to check is typed as it was chosen: only a new one is held to the 8 characters.
@@ -88,29 +90,37 @@ export function FormField({
         showPassword
           ? {
               className: "password-row",
-              children: (
-                <button
-                  type="button"
-                  className="icon-button password-toggle"
-                  aria-pressed="false"
-                  aria-controls={id}
-                  data-show-password
-                  hidden
-                >
-                  <span data-eye>
-                    <Icon name="eye" />
-                  </span>
-                  <span data-eye hidden>
-                    <Icon name="eyeStruck" />
-                  </span>
-                  <span className="visually-hidden">{showPassword}</span>
-                </button>
-              ),
+              children: <ShowPasswordButton input={id} label={showPassword} />,
             }
           : undefined
       }
       after={typoHint && <EmailTypoHintLine input={id} />}
     />
+  );
+}
+
+/**
+ * The eye button beside a password, hidden as built: the page's script (account-form-scripts.tsx)
+ * shows it, and on a press switches the input's type and which of the two eyes shows.
+ */
+function ShowPasswordButton({ input, label }: { input: string; label: string }) {
+  return (
+    <button
+      type="button"
+      className="icon-button password-toggle"
+      aria-pressed="false"
+      aria-controls={input}
+      data-show-password
+      hidden
+    >
+      <span data-eye>
+        <Icon name="eye" />
+      </span>
+      <span data-eye hidden>
+        <Icon name="eyeStruck" />
+      </span>
+      <span className="visually-hidden">{label}</span>
+    </button>
   );
 }
 

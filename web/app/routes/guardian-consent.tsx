@@ -25,15 +25,7 @@ export default function GuardianConsent() {
       title={words.title}
       text={<NamesTheStudent before={words.before} after={words.after} />}
     >
-      <section
-        id={slots.answer}
-        aria-labelledby={`${slots.answer}-title`}
-        className="account-facts"
-        hidden
-      >
-        <h2 id={`${slots.answer}-title`}>{words.answered.title}</h2>
-        <div id={slots.answerText} />
-      </section>
+      <YourAnswer />
       <AccountSection id="key-points" title={words.keyPointsTitle}>
         <ul className="account-list">
           {words.keyPoints.map((point) => (
@@ -49,44 +41,7 @@ export default function GuardianConsent() {
       </AccountSection>
       <WithLink>
         <AccountSection id={slots.grant} title={words.grant.title} text={words.grant.text}>
-          <form method="post" data-check>
-            <FormField
-              id="guardian-name"
-              name="guardian_name"
-              label={words.grant.name}
-              type="text"
-              autoComplete="name"
-              required={dataRightsMessages.guardianNameRequired}
-            />
-            <div className="field">
-              <label htmlFor="relationship">{words.grant.relationship}</label>
-              <select
-                id="relationship"
-                name="relationship"
-                required
-                defaultValue=""
-                data-required={dataRightsMessages.guardianRelationshipRequired}
-              >
-                <option value="" disabled>
-                  {words.grant.choose}
-                </option>
-                {words.grant.relationships.map((relationship) => (
-                  <option key={relationship} value={relationship}>
-                    {relationship}
-                  </option>
-                ))}
-              </select>
-              <p id="relationship-error" className="field-error" hidden />
-            </div>
-            <button
-              type="submit"
-              name="decision"
-              value="grant"
-              className="button button-primary button-large join-submit"
-            >
-              {words.grant.submit}
-            </button>
-          </form>
+          <GrantForm />
         </AccountSection>
         <AccountSection id={slots.refuse} title={words.refuse.title} text={words.refuse.text}>
           <form method="post">
@@ -103,5 +58,74 @@ export default function GuardianConsent() {
       </WithLink>
       <AccountFormsScript />
     </AccountPage>
+  );
+}
+
+/** "Your answer", hidden as built: the server writes its lines in on a link already answered. */
+function YourAnswer() {
+  return (
+    <section
+      id={slots.answer}
+      aria-labelledby={`${slots.answer}-title`}
+      className="account-facts"
+      hidden
+    >
+      <h2 id={`${slots.answer}-title`}>{words.answered.title}</h2>
+      <div id={slots.answerText} />
+    </section>
+  );
+}
+
+/** The permission: who gives it and how they are related to the student. */
+function GrantForm() {
+  return (
+    <form method="post" data-check>
+      <FormField
+        id="guardian-name"
+        name="guardian_name"
+        label={words.grant.name}
+        type="text"
+        autoComplete="name"
+        required={dataRightsMessages.guardianNameRequired}
+      />
+      <RelationshipField />
+      <button
+        type="submit"
+        name="decision"
+        value="grant"
+        className="button button-primary button-large join-submit"
+      >
+        {words.grant.submit}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The relationship, chosen from the list: nothing is chosen as built, and the page's script
+ * (account-form-scripts.tsx) says so in the empty message line, as FormField's.
+ */
+function RelationshipField() {
+  return (
+    <div className="field">
+      <label htmlFor="relationship">{words.grant.relationship}</label>
+      <select
+        id="relationship"
+        name="relationship"
+        required
+        defaultValue=""
+        data-required={dataRightsMessages.guardianRelationshipRequired}
+      >
+        <option value="" disabled>
+          {words.grant.choose}
+        </option>
+        {words.grant.relationships.map((relationship) => (
+          <option key={relationship} value={relationship}>
+            {relationship}
+          </option>
+        ))}
+      </select>
+      <p id="relationship-error" className="field-error" hidden />
+    </div>
   );
 }

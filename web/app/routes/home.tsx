@@ -38,95 +38,126 @@ export default function Home() {
   return (
     <>
       <CheckEmailNotice />
-      <section className="hero">
-        <div className="container hero-inner">
-          <div className="hero-text">
-            <p className="eyebrow">{home.hero.eyebrow}</p>
-            <h1>{home.hero.title}</h1>
-            <p className="lead">{home.hero.lead}</p>
-            <div className="hero-actions">
-              <StoreLink className="button button-accent button-large">{home.hero.cta}</StoreLink>
-              <VideoLink
-                url={site.demoVideoUrl}
-                title={home.demoTitle}
-                className="button button-ghost button-large"
-              >
-                <Icon name="play" />
-                {home.hero.demo}
-              </VideoLink>
-            </div>
-          </div>
-          <HeroArt />
-        </div>
-      </section>
-
-      <section aria-label={home.statsLabel} className="stats">
-        <ul className="container stats-list">
-          {stats.map((stat) => (
-            <li key={stat.label}>
-              <strong>{stat.value}</strong> <span>{stat.label}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section className="section" aria-labelledby="lessons-heading">
-        <div className="container">
-          <h2 id="lessons-heading">{home.lessons.heading}</h2>
-          <p className="section-lead">{home.lessons.lead}</p>
-          <LessonCarousel cards={cards} />
-        </div>
-      </section>
-
-      <section className="section section-tint" aria-labelledby="features-heading">
-        <div className="container">
-          <h2 id="features-heading">{home.features.heading}</h2>
-          <ul className="feature-grid">
-            {features.map((feature) => (
-              <li key={feature.title} className="feature">
-                <h3>{feature.title}</h3>
-                <p>{feature.text}</p>
-                <StoreLink className="button button-primary">{feature.cta}</StoreLink>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section className="section" aria-labelledby="testimonials-heading">
-        <div className="container">
-          <h2 id="testimonials-heading">{home.testimonials.heading}</h2>
-          <ul className="testimonial-grid">
-            {testimonials.map((item) => (
-              <li key={item.name}>
-                <figure className="testimonial">
-                  <blockquote>
-                    <p>{item.quote}</p>
-                  </blockquote>
-                  <figcaption>
-                    <strong>{item.name}</strong>, {item.role}
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section className="section download" aria-labelledby="download-heading">
-        <div className="container download-inner">
-          <div>
-            <h2 id="download-heading">{home.download.heading}</h2>
-            <p>{home.download.text}</p>
-          </div>
-          <StoreLink className="button button-accent button-large">{home.download.cta}</StoreLink>
-        </div>
-      </section>
-
+      <Hero />
+      <Stats />
+      <SampleLessons />
+      <Features />
+      <Testimonials />
+      <Download />
       <VideoDialog />
       <PageToastRegions />
       <InlineScript text={homePageScript} />
     </>
+  );
+}
+
+/** What YSP is, the store button and the demo video. */
+function Hero() {
+  return (
+    <section className="hero">
+      <div className="container hero-inner">
+        <div className="hero-text">
+          <p className="eyebrow">{home.hero.eyebrow}</p>
+          <h1>{home.hero.title}</h1>
+          <p className="lead">{home.hero.lead}</p>
+          <div className="hero-actions">
+            <StoreLink className="button button-accent button-large">{home.hero.cta}</StoreLink>
+            <VideoLink
+              url={site.demoVideoUrl}
+              title={home.demoTitle}
+              className="button button-ghost button-large"
+            >
+              <Icon name="play" />
+              {home.hero.demo}
+            </VideoLink>
+          </div>
+        </div>
+        <HeroArt />
+      </div>
+    </section>
+  );
+}
+
+function Stats() {
+  return (
+    <section aria-label={home.statsLabel} className="stats">
+      <ul className="container stats-list">
+        {stats.map((stat) => (
+          <li key={stat.label}>
+            <strong>{stat.value}</strong> <span>{stat.label}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SampleLessons() {
+  return (
+    <section className="section" aria-labelledby="lessons-heading">
+      <div className="container">
+        <h2 id="lessons-heading">{home.lessons.heading}</h2>
+        <p className="section-lead">{home.lessons.lead}</p>
+        <LessonCarousel cards={cards} />
+      </div>
+    </section>
+  );
+}
+
+function Features() {
+  return (
+    <section className="section section-tint" aria-labelledby="features-heading">
+      <div className="container">
+        <h2 id="features-heading">{home.features.heading}</h2>
+        <ul className="feature-grid">
+          {features.map((feature) => (
+            <li key={feature.title} className="feature">
+              <h3>{feature.title}</h3>
+              <p>{feature.text}</p>
+              <StoreLink className="button button-primary">{feature.cta}</StoreLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function Testimonials() {
+  return (
+    <section className="section" aria-labelledby="testimonials-heading">
+      <div className="container">
+        <h2 id="testimonials-heading">{home.testimonials.heading}</h2>
+        <ul className="testimonial-grid">
+          {testimonials.map((item) => (
+            <li key={item.name}>
+              <figure className="testimonial">
+                <blockquote>
+                  <p>{item.quote}</p>
+                </blockquote>
+                <figcaption>
+                  <strong>{item.name}</strong>, {item.role}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function Download() {
+  return (
+    <section className="section download" aria-labelledby="download-heading">
+      <div className="container download-inner">
+        <div>
+          <h2 id="download-heading">{home.download.heading}</h2>
+          <p>{home.download.text}</p>
+        </div>
+        <StoreLink className="button button-accent button-large">{home.download.cta}</StoreLink>
+      </div>
+    </section>
   );
 }
 

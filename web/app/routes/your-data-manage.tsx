@@ -27,28 +27,10 @@ export function meta() {
  * as built, the facts are empty and hidden, and the note that no account is open shows.
  */
 export default function ManageYourData() {
-  const account = words.account;
   return (
     <AccountPage title={words.title} text={words.text}>
       <NoDataSession />
-      <section
-        id={yourDataSlots.session}
-        aria-labelledby="account-title"
-        className="account-facts"
-        hidden
-      >
-        <h2 id="account-title">{account.title}</h2>
-        <dl>
-          <dt>{account.name}</dt>
-          <dd id={yourDataSlots.name} />
-          <dt>{account.email}</dt>
-          <dd id={yourDataSlots.email} />
-          <dt>{account.guardian}</dt>
-          <dd id={yourDataSlots.guardian} />
-          <dt>{account.newsletter}</dt>
-          <dd id={yourDataSlots.newsletter} />
-        </dl>
-      </section>
+      <AccountFacts />
       <AccountSection id="download" title={words.download.title} text={words.download.text}>
         <a
           href={dataRightsPages.viewYourData}
@@ -63,29 +45,7 @@ export default function ManageYourData() {
         </form>
       </AccountSection>
       <AccountSection id="correct" title={words.correct.title} text={words.correct.text}>
-        <form method="post" action={formAction("name")} data-check>
-          <FormField
-            id="first-name"
-            name="first_name"
-            label={words.correct.firstName}
-            type="text"
-            autoComplete="given-name"
-            required={signupMessages.first_name}
-            defaultValue=""
-          />
-          <FormField
-            id="last-name"
-            name="last_name"
-            label={words.correct.lastName}
-            type="text"
-            autoComplete="family-name"
-            required={signupMessages.last_name}
-            defaultValue=""
-          />
-          <button type="submit" className="button button-primary join-submit">
-            {words.correct.submit}
-          </button>
-        </form>
+        <CorrectNameForm />
       </AccountSection>
       <AccountSection id="guardian" title={words.guardian.title} text={words.guardian.text}>
         <GuardianRequestForm />
@@ -98,22 +58,83 @@ export default function ManageYourData() {
         </form>
       </AccountSection>
       <AccountSection id="delete" title={words.delete.title} text={words.delete.text}>
-        <form method="post" action={formAction("delete-account")} data-check>
-          <FormField
-            id="delete-confirm"
-            name="confirm"
-            label={words.delete.label}
-            type="text"
-            autoComplete="off"
-            required={words.delete.label}
-          />
-          <button type="submit" className="button button-danger join-submit">
-            {words.delete.submit}
-          </button>
-        </form>
+        <DeleteAccountForm />
       </AccountSection>
       <AccountFormsScript />
       <EmailTypoHintScript />
     </AccountPage>
+  );
+}
+
+/** Whose account this is: empty and hidden as built, filled in and shown by the server. */
+function AccountFacts() {
+  const account = words.account;
+  return (
+    <section
+      id={yourDataSlots.session}
+      aria-labelledby="account-title"
+      className="account-facts"
+      hidden
+    >
+      <h2 id="account-title">{account.title}</h2>
+      <dl>
+        <dt>{account.name}</dt>
+        <dd id={yourDataSlots.name} />
+        <dt>{account.email}</dt>
+        <dd id={yourDataSlots.email} />
+        <dt>{account.guardian}</dt>
+        <dd id={yourDataSlots.guardian} />
+        <dt>{account.newsletter}</dt>
+        <dd id={yourDataSlots.newsletter} />
+      </dl>
+    </section>
+  );
+}
+
+/** The name's two fields, which the server fills with the account's (`value=""` as built). */
+function CorrectNameForm() {
+  return (
+    <form method="post" action={formAction("name")} data-check>
+      <FormField
+        id="first-name"
+        name="first_name"
+        label={words.correct.firstName}
+        type="text"
+        autoComplete="given-name"
+        required={signupMessages.first_name}
+        defaultValue=""
+      />
+      <FormField
+        id="last-name"
+        name="last_name"
+        label={words.correct.lastName}
+        type="text"
+        autoComplete="family-name"
+        required={signupMessages.last_name}
+        defaultValue=""
+      />
+      <button type="submit" className="button button-primary join-submit">
+        {words.correct.submit}
+      </button>
+    </form>
+  );
+}
+
+/** Deletes the account once its confirmation is typed: the field's label says what to type. */
+function DeleteAccountForm() {
+  return (
+    <form method="post" action={formAction("delete-account")} data-check>
+      <FormField
+        id="delete-confirm"
+        name="confirm"
+        label={words.delete.label}
+        type="text"
+        autoComplete="off"
+        required={words.delete.label}
+      />
+      <button type="submit" className="button button-danger join-submit">
+        {words.delete.submit}
+      </button>
+    </form>
   );
 }
