@@ -21,6 +21,7 @@ import { bodyLimit } from "./http/body-limit.ts";
 import { cookiesFor } from "./http/cookies.ts";
 import { refuseCrossSitePosts } from "./http/cross-site-posts.ts";
 import { answerClientError, registerErrorHandler, sendError } from "./http/errors.ts";
+import { dataSession, guarded, noStore } from "./http/guards.ts";
 import { createMemoryLimits, createSharedLimits } from "./http/rate-limit-store.ts";
 import { rateLimits } from "./http/rate-limits.ts";
 import { OneLinePerRequest, requestForLog } from "./http/request-log.ts";
@@ -50,7 +51,7 @@ import { sessionRoutes } from "./routes/sessions.ts";
 import { signedUpPageRoutes } from "./routes/signed-up-page.ts";
 import { signupCorrectionPageRoutes, signupCorrectionRoutes } from "./routes/signup-correction.ts";
 import { siteRoutes } from "./routes/site.ts";
-import { yourDataPageRoutes, yourDataRoutes } from "./routes/your-data.ts";
+import { openYourDataRoutes, yourDataPageRoutes, yourDataRoutes } from "./routes/your-data.ts";
 import { yourDataPageViews } from "./routes/your-data-pages.ts";
 
 export type ServerOptions = {
@@ -259,7 +260,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const sessions = createSessions(accounts.sessions, signer, config.refreshReuseGraceSeconds);
   const cookies = cookiesFor(config.publicUrl);
   const signup = signupCookie(cookies.signupAccount, signer);
-  await app.register(sessionRoutes, {
+  await app.register(guarded(sessionRoutes, noStore), {
     prefix: authPrefix,
     students: accounts.students,
     records: accounts.sessions,
@@ -269,7 +270,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     hasher,
     rateLimits: limits,
   });
-  await app.register(authRoutes, {
+  await app.register(guarded(authRoutes, noStore), {
     prefix: authPrefix,
     accounts,
     sessions,
@@ -292,7 +293,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     dataCookie: cookies.data,
   };
   await app.register(accountLinkRoutes, { prefix: authPrefix, ...linkOptions });
-  await app.register(accountLinkPageRoutes, linkOptions);
+  await app.register(guarded(accountLinkPageRoutes, noStore), linkOptions);
   const emailChangeOptions = {
     students: accounts.students,
     changes: createEmailChanges(database.db, links, mailQueue, now),
@@ -301,9 +302,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     decoyHash: decoy.value,
     rateLimits: limits,
   };
-  await app.register(emailChangeRoutes, { prefix: authPrefix, ...emailChangeOptions });
-  await app.register(emailChangePageRoutes, emailChangeOptions);
-  await app.register(refreshRoutes, { prefix: "/auth", sessions, rateLimits: limits });
+  await app.register(guarded(emailChangeRoutes, noStore), {
+    prefix: authPrefix,
+    ...emailChangeOptions,
+  });
+  await app.register(guarded(emailChangePageRoutes, noStore), emailChangeOptions);
+  await app.register(guarded(refreshRoutes, noStore), {
+    prefix: "/auth",
+    sessions,
+    rateLimits: limits,
+  });
   const dataOptions = {
     links,
     students: accounts.students,
@@ -313,10 +321,18 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     rateLimits: limits,
     dataCookie: cookies.data,
   };
-  await app.register(yourDataRoutes, { prefix: yourDataApi, ...dataOptions });
+  await app.register(guarded(openYourDataRoutes, noStore), { prefix: yourDataApi, ...dataOptions });
+  await app.register(guarded(yourDataRoutes, noStore, dataSession(dataOptions)), {
+    prefix: yourDataApi,
+    ...dataOptions,
+  });
   await app.register(yourDataPageRoutes, dataOptions);
   await app.register(yourDataPageViews, { ...dataOptions, newsletter, site });
-  await app.register(guardianConsentRoutes, { guardians, rateLimits: limits, site });
+  await app.register(guarded(guardianConsentRoutes, noStore), {
+    guardians,
+    rateLimits: limits,
+    site,
+  });
   await app.register(joinPageRoutes, { site, students: accounts.students });
   await app.register(signedUpPageRoutes, { site, signedUpCookie: cookies.signedUpAddress, signup });
   const correctionOptions = {
@@ -328,8 +344,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     decoyHash: decoy.value,
     rateLimits: limits,
   };
-  await app.register(signupCorrectionRoutes, { prefix: authPrefix, ...correctionOptions });
-  await app.register(signupCorrectionPageRoutes, { ...correctionOptions, site });
+  await app.register(guarded(signupCorrectionRoutes, noStore), {
+    prefix: authPrefix,
+    ...correctionOptions,
+  });
+  await app.register(guarded(signupCorrectionPageRoutes, noStore), { ...correctionOptions, site });
   await app.register(linkPageViews, { site });
   await app.register(newsletterRoutes, { newsletter, rateLimits: limits, site });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());

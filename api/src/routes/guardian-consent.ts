@@ -124,9 +124,6 @@ export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> =
   { guardians, rateLimits, site },
 ) => {
   acceptFormPosts(app);
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
-  });
   const page = site.pages.get(dataRightsPages.guardianConsent);
   const confirmPage = site.pages.get(dataRightsPages.guardianConsentRefuse);
   if (page && !confirmPage)

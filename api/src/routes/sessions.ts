@@ -10,20 +10,19 @@ import {
   type TokenPair,
   tokenPairSchema,
 } from "@ysp/contract";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Credentials } from "../accounts/credentials.ts";
 import { listedSessions, type SessionRecords } from "../accounts/sessions.ts";
 import type { Students } from "../accounts/students.ts";
 import { deviceName } from "../auth/devices.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { Sessions } from "../auth/sessions.ts";
-import { type AccessHolder, refreshTokenSeconds, type TokenSigner } from "../auth/tokens.ts";
-import type { User } from "../db/schema.ts";
+import { refreshTokenSeconds, type TokenSigner } from "../auth/tokens.ts";
 import { sendError } from "../http/errors.ts";
+import { bearerOf, busy, notAuthenticated, studentOf, studentOperation } from "../http/guards.ts";
 import { answeredOverLimit, loginEmailKey, type RateLimits } from "../http/rate-limits.ts";
 import { examples } from "../openapi/examples.ts";
 import { operation } from "../openapi/operation.ts";
-import { busy } from "./auth.ts";
 
 export type SessionOptions = {
   students: Pick<Students, "findHolder">;
@@ -36,23 +35,6 @@ export type SessionOptions = {
 };
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const bearerOf = (request: FastifyRequest) =>
-  /^Bearer (\S+)$/.exec(request.headers.authorization ?? "")?.[1];
-
-export const notAuthenticated = (reply: FastifyReply) =>
-  sendError(reply, {
-    status: 401,
-    code: "not_authenticated",
-    detail: authMessages.notAuthenticated,
-  });
-
-/** The refusal of every operation here that needs a live session's access token. */
-export const studentOperation = {
-  tag: "auth",
-  security: "student",
-  refusals: { 401: { not_authenticated: { detail: authMessages.notAuthenticated } } },
-} as const;
 
 /**
  * A logged-in student's sessions and password, under the auth prefix: log out here or
@@ -68,20 +50,6 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
     ...rateLimits.loginPerEmail,
     keyGenerator: (request) => loginEmailKey(accountEmail.get(request) ?? ""),
   });
-
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
-  });
-
-  /** The account and session of a live access token: one read by primary keys. */
-  async function holderOf(
-    request: FastifyRequest,
-  ): Promise<{ user: User; holder: AccessHolder } | undefined> {
-    const token = bearerOf(request);
-    const holder = token ? await signer.verifyAccess(token) : null;
-    const user = holder ? await students.findHolder(holder) : undefined;
-    return user && holder ? { user, holder } : undefined;
-  }
 
   app.post<{ Body: RefreshBody }>(
     "/logout/",
@@ -128,7 +96,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
       }),
     },
     async (request, reply) => {
-      const found = await holderOf(request);
+      const found = await studentOf(request, options);
       if (!found) return notAuthenticated(reply);
       await credentials.logOutEverywhere(found.holder);
       request.logFields = { userId: found.user.id };
@@ -195,7 +163,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
       }),
     },
     async (request, reply) => {
-      const found = await holderOf(request);
+      const found = await studentOf(request, options);
       if (!found) return notAuthenticated(reply);
       const { id } = request.params;
       // Another account's session is as unknown as one that never was.
@@ -235,7 +203,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
       config: { rateLimit: rateLimits.loginPerIp },
     },
     async (request, reply) => {
-      const found = await holderOf(request);
+      const found = await studentOf(request, options);
       if (!found) return notAuthenticated(reply);
       const { user, holder } = found;
       accountEmail.set(request, user.email);
