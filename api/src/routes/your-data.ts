@@ -19,7 +19,7 @@ import {
   tokenBodySchema,
 } from "@ysp/contract";
 import { canonicalMailbox } from "@ysp/contract/email";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import type { AccountLinks } from "../accounts/account-links.ts";
 import type { Guardians } from "../accounts/guardians.ts";
@@ -38,6 +38,10 @@ export type YourDataOptions = DataSessionOptions & {
   guardians: Guardians;
   rateLimits: RateLimits;
 };
+
+/** A form post's answer is the site's page saying so; the app's, the sentence. */
+const done = (request: FastifyRequest, reply: FastifyReply, answer: AnswerPage, message: string) =>
+  isFormPost(request) ? answerAt(reply, answer) : reply.send({ message });
 
 /**
  * POST <yourDataApi>/open/: the link from "Your data" (asked for in account-links.ts, answered the
@@ -70,7 +74,7 @@ export const openYourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (
       }),
       config: { rateLimit: rateLimits.mailPerIp },
     },
-    async (request, reply) => {
+    async function openYourData(request, reply) {
       const opened = await links.openYourData(request.body.token);
       if (!opened.ok) return refuseLink(reply, opened.problem);
       return reply.send({
@@ -87,16 +91,16 @@ export const openYourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (
  * permission or delete the account. Each answers JSON to the app and a page to a plain form post.
  */
 export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, options) => {
-  const { personalData, guardians, rateLimits } = options;
   acceptFormPosts(app);
-  const overGuardianLimit = checkMailboxLimit(app, rateLimits.guardianPerAddress);
-  const done = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    answer: AnswerPage,
-    message: string,
-  ) => (isFormPost(request) ? answerAt(reply, answer) : reply.send({ message }));
+  downloadRoute(app, options);
+  correctNameRoute(app, options);
+  stopMarketingRoute(app, options);
+  askGuardianRoute(app, options);
+  deleteAccountRoute(app, options);
+};
 
+/** GET /: everything held about the account, as an attachment. */
+function downloadRoute(app: FastifyInstance, { personalData }: YourDataOptions) {
   app.get(
     "/",
     operation({
@@ -120,7 +124,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
         },
       },
     }),
-    async (request, reply) => {
+    async function downloadYourData(request, reply) {
       const data = await personalData.download(dataOwner(request));
       return reply
         .header("Content-Disposition", 'attachment; filename="ysp-your-data.json"')
@@ -128,7 +132,10 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
         .send(JSON.stringify(data, null, 2));
     },
   );
+}
 
+/** POST /name/: the account's first and last name, corrected. */
+function correctNameRoute(app: FastifyInstance, { personalData }: YourDataOptions) {
   app.post<{ Body: CorrectNameBody; Reply: MessageResponse }>(
     "/name/",
     {
@@ -147,13 +154,16 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       }),
       config: { form: "name" },
     },
-    async (request, reply) => {
+    async function correctName(request, reply) {
       const { first_name, last_name } = request.body;
       await personalData.correctName(dataOwner(request), first_name, last_name);
       return done(request, reply, "nameCorrected", dataRightsMessages.nameCorrected);
     },
   );
+}
 
+/** POST /stop-marketing/: no more newsletter or other marketing mail to the address. */
+function stopMarketingRoute(app: FastifyInstance, { personalData }: YourDataOptions) {
   app.post<{ Reply: MessageResponse }>(
     "/stop-marketing/",
     {
@@ -172,12 +182,29 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       }),
       config: { form: "stop-marketing" },
     },
-    async (request, reply) => {
+    async function stopMarketing(request, reply) {
       await personalData.stopMarketing(dataOwner(request));
       return done(request, reply, "marketingStopped", dataRightsMessages.marketingStopped);
     },
   );
+}
 
+/**
+ * The page after a parent's request from a form: back to where the student asked,
+ * /email-confirmed or "Manage your data".
+ */
+const guardianAnswerPage = (request: FastifyRequest, granted: boolean): AnswerPage =>
+  formPagePath(request) === accountPages.emailConfirmed
+    ? granted
+      ? "guardianAlreadyGrantedOnConfirm"
+      : "guardianAskedOnConfirm"
+    : granted
+      ? "guardianAlreadyGranted"
+      : "guardianAsked";
+
+/** POST /guardian-request/: a parent or guardian asked for permission, by email. */
+function askGuardianRoute(app: FastifyInstance, { guardians, rateLimits }: YourDataOptions) {
+  const overGuardianLimit = checkMailboxLimit(app, rateLimits.guardianPerAddress);
   app.post<{ Body: GuardianRequestBody; Reply: MessageResponse }>(
     "/guardian-request/",
     {
@@ -209,7 +236,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       }),
       config: { rateLimit: rateLimits.mailPerIp, form: "parent-request" },
     },
-    async (request, reply) => {
+    async function askGuardian(request, reply) {
       const user = dataOwner(request);
       // One mailbox however it is spelled: "kid+mum@x.ng" and "k.i.d@googlemail.com" reach
       // the student, who would then give their own permission.
@@ -231,18 +258,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
         });
       }
       const granted = asked.outcome === "granted";
-      if (isFormPost(request))
-        return answerAt(
-          reply,
-          // Back to where the student asked: /email-confirmed or "Manage your data".
-          formPagePath(request) === accountPages.emailConfirmed
-            ? granted
-              ? "guardianAlreadyGrantedOnConfirm"
-              : "guardianAskedOnConfirm"
-            : granted
-              ? "guardianAlreadyGranted"
-              : "guardianAsked",
-        );
+      if (isFormPost(request)) return answerAt(reply, guardianAnswerPage(request, granted));
       // The address back as the student typed it, so a mistyped one is seen at once.
       const message = granted
         ? dataRightsMessages.guardianAlreadyGranted
@@ -250,7 +266,10 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       return reply.code(202).send({ message });
     },
   );
+}
 
+/** POST /delete/: the account and all its data, deleted now. */
+function deleteAccountRoute(app: FastifyInstance, { personalData, dataCookie }: YourDataOptions) {
   app.post<{ Body: DeleteBody; Reply: MessageResponse }>(
     "/delete/",
     {
@@ -269,14 +288,14 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       }),
       config: { form: "delete-account" },
     },
-    async (request, reply) => {
+    async function deleteAccount(request, reply) {
       await personalData.delete(dataOwner(request).id);
-      options.dataCookie.clear(reply);
+      dataCookie.clear(reply);
       if (isFormPost(request)) return answerAt(reply, "accountDeleted");
       return reply.send({ message: dataRightsMessages.accountDeleted });
     },
   );
-};
+}
 
 /**
  * The page a link in "Your data at YSP" opens posts its form to its own address, token included
