@@ -22,6 +22,7 @@ import { bodyLimit } from "./http/body-limit.ts";
 import { cookiesFor } from "./http/cookies.ts";
 import { refuseCrossSitePosts } from "./http/cross-site-posts.ts";
 import { answerClientError, registerErrorHandler, sendError } from "./http/errors.ts";
+import { dataSession, guarded, noStore } from "./http/guards.ts";
 import { createMemoryLimits, createSharedLimits } from "./http/rate-limit-store.ts";
 import { rateLimits } from "./http/rate-limits.ts";
 import { OneLinePerRequest, requestForLog } from "./http/request-log.ts";
@@ -51,7 +52,7 @@ import { sessionRoutes } from "./routes/sessions.ts";
 import { signedUpPageRoutes } from "./routes/signed-up-page.ts";
 import { signupCorrectionPageRoutes, signupCorrectionRoutes } from "./routes/signup-correction.ts";
 import { siteRoutes } from "./routes/site.ts";
-import { yourDataPageRoutes, yourDataRoutes } from "./routes/your-data.ts";
+import { openYourDataRoutes, yourDataPageRoutes, yourDataRoutes } from "./routes/your-data.ts";
 import { yourDataPageViews } from "./routes/your-data-pages.ts";
 
 export type ServerOptions = {
@@ -367,7 +368,7 @@ const correctionOptions = (s: Services) => ({
 async function registerApi(app: FastifyInstance, s: Services, metrics: Metrics, site: SiteFiles) {
   const { accounts, sessions, credentials, signer, hasher, decoyHash, limits } = s;
   const { links, guardians, newsletter, cookies, signup } = s;
-  await app.register(sessionRoutes, {
+  await app.register(guarded(sessionRoutes, noStore), {
     prefix: authPrefix,
     students: accounts.students,
     records: accounts.sessions,
@@ -377,7 +378,7 @@ async function registerApi(app: FastifyInstance, s: Services, metrics: Metrics, 
     hasher,
     rateLimits: limits,
   });
-  await app.register(authRoutes, {
+  await app.register(guarded(authRoutes, noStore), {
     prefix: authPrefix,
     accounts,
     sessions,
@@ -392,11 +393,32 @@ async function registerApi(app: FastifyInstance, s: Services, metrics: Metrics, 
     signup,
   });
   await app.register(accountLinkRoutes, { prefix: authPrefix, ...linkOptions(s) });
-  await app.register(emailChangeRoutes, { prefix: authPrefix, ...emailChangeOptions(s) });
-  await app.register(refreshRoutes, { prefix: "/auth", sessions, rateLimits: limits });
-  await app.register(yourDataRoutes, { prefix: yourDataApi, ...dataOptions(s) });
-  await app.register(guardianConsentRoutes, { guardians, rateLimits: limits, site });
-  await app.register(signupCorrectionRoutes, { prefix: authPrefix, ...correctionOptions(s) });
+  await app.register(guarded(emailChangeRoutes, noStore), {
+    prefix: authPrefix,
+    ...emailChangeOptions(s),
+  });
+  await app.register(guarded(refreshRoutes, noStore), {
+    prefix: "/auth",
+    sessions,
+    rateLimits: limits,
+  });
+  await app.register(guarded(openYourDataRoutes, noStore), {
+    prefix: yourDataApi,
+    ...dataOptions(s),
+  });
+  await app.register(guarded(yourDataRoutes, noStore, dataSession(dataOptions(s))), {
+    prefix: yourDataApi,
+    ...dataOptions(s),
+  });
+  await app.register(guarded(guardianConsentRoutes, noStore), {
+    guardians,
+    rateLimits: limits,
+    site,
+  });
+  await app.register(guarded(signupCorrectionRoutes, noStore), {
+    prefix: authPrefix,
+    ...correctionOptions(s),
+  });
   await app.register(newsletterRoutes, { newsletter, rateLimits: limits, site });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 }
@@ -407,13 +429,16 @@ async function registerApi(app: FastifyInstance, s: Services, metrics: Metrics, 
  */
 async function registerPages(app: FastifyInstance, s: Services, site: SiteFiles) {
   const { accounts, cookies, signup, newsletter } = s;
-  await app.register(accountLinkPageRoutes, linkOptions(s));
-  await app.register(emailChangePageRoutes, emailChangeOptions(s));
+  await app.register(guarded(accountLinkPageRoutes, noStore), linkOptions(s));
+  await app.register(guarded(emailChangePageRoutes, noStore), emailChangeOptions(s));
   await app.register(yourDataPageRoutes, dataOptions(s));
   await app.register(yourDataPageViews, { ...dataOptions(s), newsletter, site });
   await app.register(joinPageRoutes, { site, students: accounts.students });
   await app.register(signedUpPageRoutes, { site, signedUpCookie: cookies.signedUpAddress, signup });
-  await app.register(signupCorrectionPageRoutes, { ...correctionOptions(s), site });
+  await app.register(guarded(signupCorrectionPageRoutes, noStore), {
+    ...correctionOptions(s),
+    site,
+  });
   await app.register(linkPageViews, { site });
   await app.register(apiDocsRoutes, { site });
   await app.register(siteRoutes, { site });

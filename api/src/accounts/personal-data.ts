@@ -31,6 +31,115 @@ const refusedBefore = (before: Date) =>
       and (select max(created_at) from ${consentRecords} c
        where c.user_id = ${users.id} and c.kind = 'guardian_refused') <= ${before}`;
 
+/** The account's sessions, oldest first: when each began, was last refreshed and ended. */
+const sessionRows = (db: Db, userId: string) =>
+  db
+    .select({
+      created_at: authSessions.createdAt,
+      last_refreshed_at: authSessions.rotatedAt,
+      ended_at: authSessions.revokedAt,
+      device: authSessions.device,
+    })
+    .from(authSessions)
+    .where(eq(authSessions.userId, userId))
+    .orderBy(asc(authSessions.createdAt));
+
+/** The links mailed for the account, oldest first, their tokens left out. */
+const linkRows = (db: Db, userId: string) =>
+  db
+    .select({
+      purpose: accountLinks.purpose,
+      email: accountLinks.email,
+      created_at: accountLinks.createdAt,
+      expires_at: accountLinks.expiresAt,
+      used_at: accountLinks.usedAt,
+      replaced_at: accountLinks.replacedAt,
+    })
+    .from(accountLinks)
+    .where(eq(accountLinks.userId, userId))
+    .orderBy(asc(accountLinks.createdAt));
+
+/** The messages queued for the account, oldest first: what kind, and what became of each. */
+const mailRows = (db: Db, userId: string) =>
+  db
+    .select({
+      kind: mailOutbox.kind,
+      queued_at: mailOutbox.createdAt,
+      sent_at: mailOutbox.sentAt,
+      failed_at: mailOutbox.failedAt,
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.userId, userId))
+    .orderBy(asc(mailOutbox.createdAt));
+
+/** The consents recorded for the account, and for its address's newsletter row, oldest first. */
+const consentRows = (db: Db, user: User) =>
+  db
+    .select({
+      kind: consentRecords.kind,
+      at: consentRecords.createdAt,
+      terms_version: consentRecords.termsVersion,
+      privacy_version: consentRecords.privacyVersion,
+      source_page: consentRecords.sourcePage,
+      guardian_name: consentRecords.guardianName,
+      guardian_relationship: consentRecords.guardianRelationship,
+    })
+    .from(consentRecords)
+    .where(
+      sql`${consentRecords.userId} = ${user.id} or ${consentRecords.subscriptionId} in (
+              select id from ${newsletterSubscriptions} where lower(email) = ${user.email.toLowerCase()})`,
+    )
+    .orderBy(asc(consentRecords.createdAt));
+
+/** The requests for a parent's permission, oldest first, their tokens left out. */
+const guardianRequestRows = (db: Db, userId: string) =>
+  db
+    .select({
+      guardian_email: guardianRequests.guardianEmail,
+      sent_at: guardianRequests.createdAt,
+      expires_at: guardianRequests.expiresAt,
+      replaced_at: guardianRequests.replacedAt,
+      answered_at: guardianRequests.answeredAt,
+    })
+    .from(guardianRequests)
+    .where(eq(guardianRequests.userId, userId))
+    .orderBy(asc(guardianRequests.createdAt));
+
+/** The newsletter row of the account's address, however its case is written. */
+const newsletterRowsOf = (db: Db, email: string) =>
+  db
+    .select({
+      email: newsletterSubscriptions.email,
+      asked_at: newsletterSubscriptions.createdAt,
+      from_page: newsletterSubscriptions.sourcePage,
+      confirmed_at: newsletterSubscriptions.confirmedAt,
+      unsubscribed_at: newsletterSubscriptions.unsubscribedAt,
+    })
+    .from(newsletterSubscriptions)
+    .where(byLowerEmail(email));
+
+/** How many accounts the account invited that still exist. */
+async function invitedCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.referredBy, userId));
+  return row?.n ?? 0;
+}
+
+/** The requests about the address's data (data-requests.ts), by its hash, oldest first. */
+const dataRequestRows = (db: Db, emailHash: string) =>
+  db
+    .select({
+      kind: dataRequests.kind,
+      asked_at: dataRequests.askedAt,
+      done_at: dataRequests.doneAt,
+      outcome: dataRequests.outcome,
+    })
+    .from(dataRequests)
+    .where(eq(dataRequests.emailHash, emailHash))
+    .orderBy(asc(dataRequests.askedAt));
+
 /**
  * What a person can do with their own data once they have shown they hold the
  * mailbox (routes/your-data.ts): see all of it, correct their name, stop
@@ -49,94 +158,21 @@ export function createPersonalData(
    * nothing about the person and would only help someone who stole the file.
    */
   async function exportFor(user: User) {
-    const id = user.id;
     const [sessions, links, mail, consents, guardians, newsletterRows, invited, asked] =
       await Promise.all([
-        db
-          .select({
-            created_at: authSessions.createdAt,
-            last_refreshed_at: authSessions.rotatedAt,
-            ended_at: authSessions.revokedAt,
-            device: authSessions.device,
-          })
-          .from(authSessions)
-          .where(eq(authSessions.userId, id))
-          .orderBy(asc(authSessions.createdAt)),
-        db
-          .select({
-            purpose: accountLinks.purpose,
-            email: accountLinks.email,
-            created_at: accountLinks.createdAt,
-            expires_at: accountLinks.expiresAt,
-            used_at: accountLinks.usedAt,
-            replaced_at: accountLinks.replacedAt,
-          })
-          .from(accountLinks)
-          .where(eq(accountLinks.userId, id))
-          .orderBy(asc(accountLinks.createdAt)),
-        db
-          .select({
-            kind: mailOutbox.kind,
-            queued_at: mailOutbox.createdAt,
-            sent_at: mailOutbox.sentAt,
-            failed_at: mailOutbox.failedAt,
-          })
-          .from(mailOutbox)
-          .where(eq(mailOutbox.userId, id))
-          .orderBy(asc(mailOutbox.createdAt)),
-        db
-          .select({
-            kind: consentRecords.kind,
-            at: consentRecords.createdAt,
-            terms_version: consentRecords.termsVersion,
-            privacy_version: consentRecords.privacyVersion,
-            source_page: consentRecords.sourcePage,
-            guardian_name: consentRecords.guardianName,
-            guardian_relationship: consentRecords.guardianRelationship,
-          })
-          .from(consentRecords)
-          .where(
-            sql`${consentRecords.userId} = ${id} or ${consentRecords.subscriptionId} in (
-              select id from ${newsletterSubscriptions} where lower(email) = ${user.email.toLowerCase()})`,
-          )
-          .orderBy(asc(consentRecords.createdAt)),
-        db
-          .select({
-            guardian_email: guardianRequests.guardianEmail,
-            sent_at: guardianRequests.createdAt,
-            expires_at: guardianRequests.expiresAt,
-            replaced_at: guardianRequests.replacedAt,
-            answered_at: guardianRequests.answeredAt,
-          })
-          .from(guardianRequests)
-          .where(eq(guardianRequests.userId, id))
-          .orderBy(asc(guardianRequests.createdAt)),
-        db
-          .select({
-            email: newsletterSubscriptions.email,
-            asked_at: newsletterSubscriptions.createdAt,
-            from_page: newsletterSubscriptions.sourcePage,
-            confirmed_at: newsletterSubscriptions.confirmedAt,
-            unsubscribed_at: newsletterSubscriptions.unsubscribedAt,
-          })
-          .from(newsletterSubscriptions)
-          .where(byLowerEmail(user.email)),
-        db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.referredBy, id)),
-        db
-          .select({
-            kind: dataRequests.kind,
-            asked_at: dataRequests.askedAt,
-            done_at: dataRequests.doneAt,
-            outcome: dataRequests.outcome,
-          })
-          .from(dataRequests)
-          .where(eq(dataRequests.emailHash, requests.emailHash(user.email)))
-          .orderBy(asc(dataRequests.askedAt)),
+        sessionRows(db, user.id),
+        linkRows(db, user.id),
+        mailRows(db, user.id),
+        consentRows(db, user),
+        guardianRequestRows(db, user.id),
+        newsletterRowsOf(db, user.email),
+        invitedCount(db, user.id),
+        dataRequestRows(db, requests.emailHash(user.email)),
       ]);
     return {
       exported_at: new Date(now()).toISOString(),
       account: {
-        id,
+        id: user.id,
         email: user.email,
         first_name: user.firstName,
         last_name: user.lastName,
@@ -147,7 +183,7 @@ export function createPersonalData(
         email_confirmed_at: user.emailVerifiedAt,
       },
       /** Counts only: the students you invited are people of their own. */
-      referrals: { students_invited: (invited[0]?.n ?? 0) + user.deletedReferrals },
+      referrals: { students_invited: invited + user.deletedReferrals },
       // The device by the name listSessions gives it, beside the User-Agent it was read from.
       sessions: sessions.map(({ device, ...session }) => ({
         ...session,

@@ -21,35 +21,11 @@ export type SessionRow = {
 export type SessionRecords = ReturnType<typeof createSessionRecords>;
 
 /**
- * The rows behind login sessions. A session records the one refresh token
- * (`jti`) that may still be used; using it records its successor. The tokens
- * themselves are signed in auth/sessions.ts.
+ * The live session's current token and when (ms) it replaced `jti`, its token just before: a
+ * refresh sent again within the grace is answered from it (auth/sessions.ts).
  */
-export function createSessionRecords(db: Db) {
-  const insertSession = db
-    .insert(authSessions)
-    .values({
-      id: sql.placeholder("id"),
-      userId: sql.placeholder("userId"),
-      currentJti: sql.placeholder("jti"),
-      device: sql.placeholder("device"),
-      createdAt: sql.placeholder("createdAt"),
-    })
-    .prepare("insert_session");
-  const rotations = createTokenRotations(db);
-  const revokeSession = db
-    .update(authSessions)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(authSessions.id, sql.placeholder("id")),
-        eq(authSessions.userId, sql.placeholder("userId")),
-        isNull(authSessions.revokedAt),
-      ),
-    )
-    .returning({ id: authSessions.id })
-    .prepare("revoke_session");
-  const findRotatedFrom = db
+const rotatedFromStatement = (db: Db) =>
+  db
     .select({
       currentJti: authSessions.currentJti,
       rotatedAt: sql<number>`round(extract(epoch from ${authSessions.rotatedAt}) * 1000)::float8`,
@@ -65,9 +41,12 @@ export function createSessionRecords(db: Db) {
     )
     .prepare("find_rotated_from");
 
-  // A refresh moves `rotated_at`, so it is the session's last use; never refreshed, its login.
-  const lastUsed = sql<Date>`coalesce(${authSessions.rotatedAt}, ${authSessions.createdAt})`;
-  const liveSessions = db
+// A refresh moves `rotated_at`, so it is the session's last use; never refreshed, its login.
+const lastUsed = sql<Date>`coalesce(${authSessions.rotatedAt}, ${authSessions.createdAt})`;
+
+/** The account's live sessions at the asking token's epoch, the asking one first. */
+const liveSessionsStatement = (db: Db) =>
+  db
     .select({
       id: authSessions.id,
       device: authSessions.device,
@@ -97,6 +76,38 @@ export function createSessionRecords(db: Db) {
     // a week: the answer is bounded, and a student has a few devices, not a hundred.
     .limit(listedSessions)
     .prepare("live_sessions");
+
+/**
+ * The rows behind login sessions. A session records the one refresh token
+ * (`jti`) that may still be used; using it records its successor. The tokens
+ * themselves are signed in auth/sessions.ts.
+ */
+export function createSessionRecords(db: Db) {
+  const insertSession = db
+    .insert(authSessions)
+    .values({
+      id: sql.placeholder("id"),
+      userId: sql.placeholder("userId"),
+      currentJti: sql.placeholder("jti"),
+      device: sql.placeholder("device"),
+      createdAt: sql.placeholder("createdAt"),
+    })
+    .prepare("insert_session");
+  const rotations = createTokenRotations(db);
+  const revokeSession = db
+    .update(authSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(authSessions.id, sql.placeholder("id")),
+        eq(authSessions.userId, sql.placeholder("userId")),
+        isNull(authSessions.revokedAt),
+      ),
+    )
+    .returning({ id: authSessions.id })
+    .prepare("revoke_session");
+  const findRotatedFrom = rotatedFromStatement(db);
+  const liveSessions = liveSessionsStatement(db);
   // Already ended is ended: the row is the account's either way, and the answer the same.
   const endOwnSession = db
     .update(authSessions)

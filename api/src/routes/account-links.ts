@@ -22,13 +22,13 @@ import type { LinkRequests, RequestedPurpose } from "../accounts/link-requests.t
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import type { Cookie } from "../http/cookies.ts";
+import { busy } from "../http/guards.ts";
 import { checkMailboxLimit, type RateLimits } from "../http/rate-limits.ts";
 import { zodBody } from "../http/validation.ts";
 import { examples } from "../openapi/examples.ts";
 import { type Example, linkRefusals, operation } from "../openapi/operation.ts";
 import { acceptFormPosts, answerAt, isFormPost } from "../pages/form-posts.ts";
 import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "../pages/link-answers.ts";
-import { busy } from "./auth.ts";
 
 export type AccountLinkOptions = {
   links: AccountLinks;
@@ -234,9 +234,6 @@ export const accountLinkPageRoutes: FastifyPluginAsync<AccountLinkOptions> = asy
   options,
 ) => {
   acceptFormPosts(app);
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
-  });
 
   app.post(
     accountPages.verifyEmail,

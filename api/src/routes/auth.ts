@@ -17,7 +17,7 @@ import {
   type TokenPair,
   tokenPairSchema,
 } from "@ysp/contract";
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { AccountLinks } from "../accounts/account-links.ts";
 import type { Accounts } from "../accounts/accounts.ts";
 import type { Guardians } from "../accounts/guardians.ts";
@@ -27,6 +27,7 @@ import type { Sessions } from "../auth/sessions.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import type { Cookie } from "../http/cookies.ts";
 import { sendError } from "../http/errors.ts";
+import { busy, notAuthenticated, studentOf, studentOperation } from "../http/guards.ts";
 import { answeredOverLimit, type RateLimits } from "../http/rate-limits.ts";
 import { rememberSignedUp } from "../http/signed-up-address.ts";
 import type { SignupCookie } from "../http/signup-cookie.ts";
@@ -59,16 +60,6 @@ export type AuthOptions = {
 type RefreshOptions = Pick<AuthOptions, "sessions" | "rateLimits"> & {
   /** The refresh is registered at two addresses, each an operation of its own. */
   operationId: string;
-};
-
-export const busy = (reply: FastifyReply) => {
-  reply.header("Retry-After", "1");
-  return sendError(reply, { status: 503, code: "service_busy", detail: authMessages.busy });
-};
-
-// Answers carry tokens and personal details: no browser or proxy may keep a copy.
-const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
-  reply.header("Cache-Control", "no-store");
 };
 
 /** POST <prefix>/refresh/, on whichever prefix it is registered. */
@@ -119,7 +110,6 @@ export const refreshRoutes: FastifyPluginAsync<Omit<RefreshOptions, "operationId
   app,
   options,
 ) => {
-  app.addHook("onRequest", noStore);
   refreshRoute(
     app,
     { ...options, operationId: "refreshSessionAtSite" },
@@ -152,8 +142,6 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
     if (!checked.ok) return "busy";
     return recent !== undefined && checked.value ? recent.id : false;
   }
-
-  app.addHook("onRequest", noStore);
 
   // The sign-up page posts its form itself when Continue is pressed before its script has loaded,
   // to its own address, which form-routes.ts routes here.
@@ -315,25 +303,17 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
       ...operation({
         operationId: "getMe",
         summary: "The logged-in student",
-        tag: "auth",
-        security: "student",
+        ...studentOperation,
         answers: {
           200: { description: "The student", schema: publicUserSchema, examples: examples.me },
         },
-        refusals: { 401: { not_authenticated: { detail: authMessages.notAuthenticated } } },
         limited: false,
       }),
     },
     async (request, reply) => {
-      const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? "");
-      const claims = match?.[1] ? await signer.verifyAccess(match[1]) : null;
-      const user = claims ? await students.findHolder(claims) : undefined;
-      if (!user)
-        return sendError(reply, {
-          status: 401,
-          code: "not_authenticated",
-          detail: authMessages.notAuthenticated,
-        });
+      const found = await studentOf(request, { signer, students });
+      if (!found) return notAuthenticated(reply);
+      const { user } = found;
       return reply.send(toPublicUser(user, await guardians.state(user.id)));
     },
   );

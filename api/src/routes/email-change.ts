@@ -23,6 +23,7 @@ import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
 import type { User } from "../db/schema.ts";
 import { sendError } from "../http/errors.ts";
+import { bearerOf, busy, notAuthenticated, studentOf, studentOperation } from "../http/guards.ts";
 import {
   answeredOverLimit,
   checkMailboxLimit,
@@ -45,8 +46,6 @@ import {
   refuseLink,
   refuseLinkPage,
 } from "../pages/link-answers.ts";
-import { busy } from "./auth.ts";
-import { bearerOf, notAuthenticated, studentOperation } from "./sessions.ts";
 
 export type EmailChangeOptions = {
   students: Pick<Students, "findHolder" | "findByEmail">;
@@ -72,10 +71,7 @@ const changeRefusals = { ...linkRefusals(), email_taken: { detail: emailChangeMe
  * confirmed by the new address's link, undone by the old address's (email-changes.ts).
  */
 export const emailChangeRoutes: FastifyPluginAsync<EmailChangeOptions> = async (app, options) => {
-  const { students, changes, signer, hasher, decoyHash, rateLimits } = options;
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
-  });
+  const { students, changes, hasher, decoyHash, rateLimits } = options;
   // A password is checked: counted with the logins of the account's address, as a change of
   // password is, so a stolen token or a typed address buys no more guesses than a login would.
   const accountEmail = new WeakMap<object, string>();
@@ -125,8 +121,7 @@ export const emailChangeRoutes: FastifyPluginAsync<EmailChangeOptions> = async (
         const token = bearerOf(request);
         let user: User | undefined;
         if (token) {
-          const holder = await signer.verifyAccess(token);
-          user = holder ? await students.findHolder(holder) : undefined;
+          user = (await studentOf(request, options))?.user;
           if (!user) return notAuthenticated(reply);
         } else if (email === undefined) return notAuthenticated(reply);
         accountEmail.set(request, user?.email ?? email ?? "");
@@ -236,9 +231,6 @@ export const emailChangePageRoutes: FastifyPluginAsync<EmailChangeOptions> = asy
   { changes, rateLimits },
 ) => {
   acceptFormPosts(app);
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
-  });
 
   const refusePage = (
     reply: FastifyReply,

@@ -13,7 +13,7 @@ import {
   messageResponseSchema,
   refusalConfirmed,
 } from "@ysp/contract";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { GuardianAnswer, Guardians, OpenedRequest } from "../accounts/guardians.ts";
 import type { RateLimits } from "../http/rate-limits.ts";
 import { itemsOf } from "../http/validation.ts";
@@ -124,9 +124,6 @@ export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> =
   { guardians, rateLimits, site },
 ) => {
   acceptFormPosts(app);
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
-  });
   const page = site.pages.get(dataRightsPages.guardianConsent);
   const confirmPage = site.pages.get(dataRightsPages.guardianConsentRefuse);
   if (page && !confirmPage)
@@ -222,6 +219,14 @@ export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> =
     },
   );
 
+  answerRoute(app, { guardians, rateLimits });
+};
+
+/** POST <guardianConsentApi>: the same answers as JSON, a refusal recorded at once. */
+function answerRoute(
+  app: FastifyInstance,
+  { guardians, rateLimits }: Pick<GuardianConsentOptions, "guardians" | "rateLimits">,
+) {
   const answered = (body: GuardianAnswerBody) =>
     body.decision === "grant"
       ? dataRightsMessages.guardianGranted
@@ -259,4 +264,4 @@ export const guardianConsentRoutes: FastifyPluginAsync<GuardianConsentOptions> =
       return reply.send({ message: answered(request.body) });
     },
   );
-};
+}

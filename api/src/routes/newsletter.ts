@@ -11,7 +11,7 @@ import {
   type TokenBody,
   tokenBodySchema,
 } from "@ysp/contract";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Newsletter } from "../accounts/newsletter.ts";
 import { BodyValidationError } from "../http/errors.ts";
 import { answeredOverLimit, checkMailboxLimit, type RateLimits } from "../http/rate-limits.ts";
@@ -42,55 +42,71 @@ const homeButton = `<a class="button button-primary" href="/">${homeLink.text}</
 const backButton = (href: string) =>
   `<a class="button button-primary" href="${escapeHtml(href)}">${answerFrameWords.links.backToPage}</a></p><p><a href="/">${homeLink.text}</a>`;
 
+/** The page the footer's form was on, when it is one of the site's others. */
+function pageOf(app: FastifyInstance, source: unknown) {
+  const path = typeof source === "string" ? app.pageAt(source) : undefined;
+  return path === "/" ? undefined : path;
+}
+
+/** Whether a refused unsubscribe token was answered 429: past its client's limit. */
+type RefusedTooOften = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+
 /**
  * The newsletter: asking (the footer's field on every page), confirming by the
  * link in the message that asking sends, and unsubscribing with one click from
  * any newsletter message, as a page's form post, as the mail app's own
  * one-click POST (RFC 8058), or as JSON.
  */
-export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
-  app,
-  { newsletter, rateLimits, site },
-) => {
+export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (app, options) => {
+  const { rateLimits } = options;
   acceptFormPosts(app);
-  /** The page the footer's form was on, when it is one of the site's others. */
-  const pageOf = (source: unknown) => {
-    const path = typeof source === "string" ? app.pageAt(source) : undefined;
-    return path === "/" ? undefined : path;
-  };
-
-  // The footer's form is on every page: its answer leads back to the one it was on (`from`, a
-  // page of the built site only), as built it leads home.
-  const asked = site.pages.get(answerPages.newsletterAsked);
-  if (asked) {
-    const html = asked.identity.body.toString("utf8");
-    if (!html.includes(homeButton))
-      throw new MissingBuildError(
-        `The built ${answerPages.newsletterAsked} page has no home button: run \`npm run build\` again.`,
-      );
-    app.get(answerPages.newsletterAsked, { logLevel: "warn" }, async (request, reply) => {
-      const back = pageOf((request.query as { from?: unknown }).from);
-      if (!back) return sendFile(request, reply, asked);
-      const written = html.replace(homeButton, () => backButton(back));
-      return sendFile(request, reply, pageWithHtml(asked, written), { cacheControl: "no-store" });
-    });
-  }
+  askedPage(app, options);
   // RFC 8058: a mail app's one-click unsubscribe posts "List-Unsubscribe=One-Click" as
   // multipart/form-data (or urlencoded). The token is in the address; the body says nothing more.
   // It may come from the mail app's own site: the one post cross-site-posts.ts lets through.
   app.addContentTypeParser("multipart/form-data", { parseAs: "string" }, (_request, _body, done) =>
     done(null, {}),
   );
-  const overAddressLimit = checkMailboxLimit(app, rateLimits.mailPerAddress);
   // RFC 8058's one-click posts come from the mail provider's servers: a few of its addresses
   // carry every reader's, and the link routes' limit of 10 a minute per address refused them.
   // A good token is never refused for volume; a refused one is counted against its client, and
   // past the same 10 a minute answered 429. A token is a MAC of 256 bits, checked without the
   // database, so answering a good one from that client too tells a guesser nothing.
   const checkRefusedTokens = app.createRateLimit(rateLimits.unsubscribeRefused);
-  const refusedTooOften = (request: FastifyRequest, reply: FastifyReply) =>
+  const refusedTooOften: RefusedTooOften = (request, reply) =>
     answeredOverLimit(checkRefusedTokens, rateLimits.unsubscribeRefused, request, reply);
 
+  subscribeRoute(app, options);
+  confirmRoute(app, options);
+  confirmPageRoute(app, options);
+  unsubscribeRoute(app, options, refusedTooOften);
+  unsubscribedPage(app, options);
+  unsubscribePageRoute(app, options, refusedTooOften);
+};
+
+/**
+ * GET the answer to the footer's form: it is on every page, so its answer leads back to the one
+ * it was on (`from`, a page of the built site only); as built it leads home.
+ */
+function askedPage(app: FastifyInstance, { site }: NewsletterOptions) {
+  const asked = site.pages.get(answerPages.newsletterAsked);
+  if (!asked) return;
+  const html = asked.identity.body.toString("utf8");
+  if (!html.includes(homeButton))
+    throw new MissingBuildError(
+      `The built ${answerPages.newsletterAsked} page has no home button: run \`npm run build\` again.`,
+    );
+  app.get(answerPages.newsletterAsked, { logLevel: "warn" }, async (request, reply) => {
+    const back = pageOf(app, (request.query as { from?: unknown }).from);
+    if (!back) return sendFile(request, reply, asked);
+    const written = html.replace(homeButton, () => backButton(back));
+    return sendFile(request, reply, pageWithHtml(asked, written), { cacheControl: "no-store" });
+  });
+}
+
+/** POST <newsletterApi>/: the footer's field, as JSON or as the form of the page it is on. */
+function subscribeRoute(app: FastifyInstance, { newsletter, rateLimits }: NewsletterOptions) {
+  const overAddressLimit = checkMailboxLimit(app, rateLimits.mailPerAddress);
   app.post<{ Body: NewsletterBody; Reply: MessageResponse }>(
     `${newsletterApi}/`,
     {
@@ -118,25 +134,11 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
       config: { rateLimit: rateLimits.newsletter, form: "newsletter" },
       attachValidation: true,
     },
-    async (request, reply) => {
+    async function subscribeToNewsletter(request, reply) {
       const fromForm = isFormPost(request);
       if (request.validationError) {
         if (!fromForm) return reply.send(request.validationError);
-        // The page the field was on again, the address kept and the message under it.
-        const { validationError } = request;
-        if (
-          validationError instanceof BodyValidationError &&
-          sendFormAgain(reply, validationError.items)
-        )
-          return reply;
-        // Only one of our own pages: the field chooses among them, and never becomes the link.
-        // Back through history: the field still holds what was typed.
-        const back = pageOf((request.body as { source?: unknown } | undefined)?.source) ?? "/";
-        return sendAnswerPage(reply, 400, {
-          title: answerFrameWords.titles.newsletterAddress,
-          lines: [request.validationError.message],
-          link: { href: back, text: answerFrameWords.links.backToPage, back: true },
-        });
+        return refuseAddressPage(app, request, reply, request.validationError);
       }
       if (await overAddressLimit(request, reply)) return reply;
       const { created } = await newsletter.subscribe(
@@ -145,7 +147,7 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
       );
       // The same words either way: whether an address is subscribed is its owner's business.
       if (fromForm) {
-        const back = pageOf(request.body.source);
+        const back = pageOf(app, request.body.source);
         if (!back) return answerAt(reply, "newsletterAsked");
         return reply.redirect(
           `${answerPages.newsletterAsked}?from=${encodeURIComponent(back)}`,
@@ -155,7 +157,29 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
       return reply.code(created ? 201 : 200).send({ message: dataRightsMessages.newsletterAsked });
     },
   );
+}
 
+/** The page the field was on again, the address kept and the message under it. */
+function refuseAddressPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  validationError: Error,
+) {
+  if (validationError instanceof BodyValidationError && sendFormAgain(reply, validationError.items))
+    return reply;
+  // Only one of our own pages: the field chooses among them, and never becomes the link.
+  // Back through history: the field still holds what was typed.
+  const back = pageOf(app, (request.body as { source?: unknown } | undefined)?.source) ?? "/";
+  return sendAnswerPage(reply, 400, {
+    title: answerFrameWords.titles.newsletterAddress,
+    lines: [validationError.message],
+    link: { href: back, text: answerFrameWords.links.backToPage, back: true },
+  });
+}
+
+/** POST <newsletterApi>/confirm/: the token of the link that asking mailed. */
+function confirmRoute(app: FastifyInstance, { newsletter, rateLimits }: NewsletterOptions) {
   app.post<{ Body: TokenBody; Reply: MessageResponse }>(
     `${newsletterApi}/confirm/`,
     {
@@ -177,13 +201,16 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
       }),
       config: { rateLimit: rateLimits.mailPerIp },
     },
-    async (request, reply) => {
+    async function confirmNewsletter(request, reply) {
       const confirmed = await newsletter.confirm(request.body.token);
       if (!confirmed.ok) return refuseLink(reply, confirmed.problem);
       return reply.send({ message: dataRightsMessages.newsletterConfirmed });
     },
   );
+}
 
+/** POST the confirming page: its form, token included, posted to its own address. */
+function confirmPageRoute(app: FastifyInstance, { newsletter, rateLimits }: NewsletterOptions) {
   app.post(
     dataRightsPages.newsletterConfirm,
     { config: { rateLimit: rateLimits.mailPerIp } },
@@ -197,7 +224,14 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
       return answerAt(reply, "newsletterConfirmed");
     },
   );
+}
 
+/** POST <newsletterApi>/unsubscribe/: the token of a newsletter message's link, as JSON. */
+function unsubscribeRoute(
+  app: FastifyInstance,
+  { newsletter }: NewsletterOptions,
+  refusedTooOften: RefusedTooOften,
+) {
   app.post<{ Body: TokenBody; Reply: MessageResponse }>(
     `${newsletterApi}/unsubscribe/`,
     {
@@ -220,7 +254,7 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
         limited: true,
       }),
     },
-    async (request, reply) => {
+    async function unsubscribeFromNewsletter(request, reply) {
       if (!(await newsletter.unsubscribe(request.body.token))) {
         if (await refusedTooOften(request, reply)) return reply;
         return refuseLink(reply, "link_invalid");
@@ -228,8 +262,13 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
       return reply.send({ message: dataRightsMessages.unsubscribed });
     },
   );
+}
 
-  // A link opened again after it worked: "You're unsubscribed" rather than the button once more.
+/**
+ * GET the unsubscribe page: a link opened again after it worked says "You're unsubscribed"
+ * rather than offering the button once more.
+ */
+function unsubscribedPage(app: FastifyInstance, { newsletter, site }: NewsletterOptions) {
   const unsubscribePage = site.pages.get(dataRightsPages.unsubscribe);
   if (unsubscribePage)
     serveLinkPage(app, dataRightsPages.unsubscribe, unsubscribePage, async (request, reply) =>
@@ -237,7 +276,17 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
         ? answerAt(reply.header("Cache-Control", "no-store"), "unsubscribed")
         : undefined,
     );
+}
 
+/**
+ * POST the unsubscribe page, token in its address: its own form, or a mail app's one-click
+ * post (RFC 8058).
+ */
+function unsubscribePageRoute(
+  app: FastifyInstance,
+  { newsletter }: NewsletterOptions,
+  refusedTooOften: RefusedTooOften,
+) {
   app.post(dataRightsPages.unsubscribe, async (request, reply) => {
     if (!(await newsletter.unsubscribe(linkTokenOf(request)))) {
       if (await refusedTooOften(request, reply)) return reply;
@@ -251,4 +300,4 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterOptions> = async (
       return reply.send({ message: dataRightsMessages.unsubscribed });
     return answerAt(reply, "unsubscribed");
   });
-};
+}

@@ -10,20 +10,19 @@ import {
   type TokenPair,
   tokenPairSchema,
 } from "@ysp/contract";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Credentials } from "../accounts/credentials.ts";
 import { listedSessions, type SessionRecords } from "../accounts/sessions.ts";
 import type { Students } from "../accounts/students.ts";
 import { deviceName } from "../auth/devices.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { Sessions } from "../auth/sessions.ts";
-import { type AccessHolder, refreshTokenSeconds, type TokenSigner } from "../auth/tokens.ts";
-import type { User } from "../db/schema.ts";
+import { refreshTokenSeconds, type TokenSigner } from "../auth/tokens.ts";
 import { sendError } from "../http/errors.ts";
+import { bearerOf, busy, notAuthenticated, studentOf, studentOperation } from "../http/guards.ts";
 import { answeredOverLimit, loginEmailKey, type RateLimits } from "../http/rate-limits.ts";
 import { examples } from "../openapi/examples.ts";
 import { operation } from "../openapi/operation.ts";
-import { busy } from "./auth.ts";
 
 export type SessionOptions = {
   students: Pick<Students, "findHolder">;
@@ -37,52 +36,21 @@ export type SessionOptions = {
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const bearerOf = (request: FastifyRequest) =>
-  /^Bearer (\S+)$/.exec(request.headers.authorization ?? "")?.[1];
-
-export const notAuthenticated = (reply: FastifyReply) =>
-  sendError(reply, {
-    status: 401,
-    code: "not_authenticated",
-    detail: authMessages.notAuthenticated,
-  });
-
-/** The refusal of every operation here that needs a live session's access token. */
-export const studentOperation = {
-  tag: "auth",
-  security: "student",
-  refusals: { 401: { not_authenticated: { detail: authMessages.notAuthenticated } } },
-} as const;
-
 /**
  * A logged-in student's sessions and password, under the auth prefix: log out here or
  * everywhere, see and end sessions, change the password. Each acts on the account of the bearer
  * token, never on an id a client names for another account.
  */
 export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, options) => {
-  const { students, records, sessions, credentials, signer, hasher, rateLimits } = options;
-  // The login's count per address: a stolen access token buys no guesses at the password
-  // beyond what a login from the same address would (changePassword shares login's groupId).
-  const accountEmail = new WeakMap<FastifyRequest, string>();
-  const checkAccountLimit = app.createRateLimit({
-    ...rateLimits.loginPerEmail,
-    keyGenerator: (request) => loginEmailKey(accountEmail.get(request) ?? ""),
-  });
+  logOutRoute(app, options);
+  logOutEverywhereRoute(app, options);
+  listSessionsRoute(app, options);
+  endSessionRoute(app, options);
+  changePasswordRoute(app, options);
+};
 
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
-  });
-
-  /** The account and session of a live access token: one read by primary keys. */
-  async function holderOf(
-    request: FastifyRequest,
-  ): Promise<{ user: User; holder: AccessHolder } | undefined> {
-    const token = bearerOf(request);
-    const holder = token ? await signer.verifyAccess(token) : null;
-    const user = holder ? await students.findHolder(holder) : undefined;
-    return user && holder ? { user, holder } : undefined;
-  }
-
+/** POST /logout/: this device's session ends. */
+function logOutRoute(app: FastifyInstance, { signer, records }: SessionOptions) {
   app.post<{ Body: RefreshBody }>(
     "/logout/",
     {
@@ -97,7 +65,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
         limited: false,
       }),
     },
-    async (request, reply) => {
+    async function logOut(request, reply) {
       // Signed and unexpired is enough: the session may have ended already, and ending it again
       // is no power. One statement, no read of the account.
       const token = bearerOf(request);
@@ -113,7 +81,10 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
       return reply.code(204).send();
     },
   );
+}
 
+/** POST /logout/everywhere/: every session of the account ends. */
+function logOutEverywhereRoute(app: FastifyInstance, options: SessionOptions) {
   app.post(
     "/logout/everywhere/",
     {
@@ -127,15 +98,18 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
         limited: false,
       }),
     },
-    async (request, reply) => {
-      const found = await holderOf(request);
+    async function logOutEverywhere(request, reply) {
+      const found = await studentOf(request, options);
       if (!found) return notAuthenticated(reply);
-      await credentials.logOutEverywhere(found.holder);
+      await options.credentials.logOutEverywhere(found.holder);
       request.logFields = { userId: found.user.id };
       return reply.code(204).send();
     },
   );
+}
 
+/** GET /sessions/: the account's live sessions, the asking one first. */
+function listSessionsRoute(app: FastifyInstance, { signer, students, records }: SessionOptions) {
   app.get<{ Reply: SessionList }>(
     "/sessions/",
     {
@@ -154,7 +128,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
         limited: false,
       }),
     },
-    async (request, reply) => {
+    async function listSessions(request, reply) {
       const token = bearerOf(request);
       const holder = token ? await signer.verifyAccess(token) : null;
       if (!holder) return notAuthenticated(reply);
@@ -177,7 +151,10 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
       });
     },
   );
+}
 
+/** DELETE /sessions/:id/: one session of the account ends. */
+function endSessionRoute(app: FastifyInstance, options: SessionOptions) {
   app.delete<{ Params: { id: string } }>(
     "/sessions/:id/",
     {
@@ -194,12 +171,12 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
         limited: false,
       }),
     },
-    async (request, reply) => {
-      const found = await holderOf(request);
+    async function endSession(request, reply) {
+      const found = await studentOf(request, options);
       if (!found) return notAuthenticated(reply);
       const { id } = request.params;
       // Another account's session is as unknown as one that never was.
-      if (!uuid.test(id) || !(await records.end({ id, userId: found.user.id })))
+      if (!uuid.test(id) || !(await options.records.end({ id, userId: found.user.id })))
         return sendError(reply, {
           status: 404,
           code: "session_not_found",
@@ -209,6 +186,18 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
       return reply.code(204).send();
     },
   );
+}
+
+/** POST /password/: a new password, checked with the current one as a login is. */
+function changePasswordRoute(app: FastifyInstance, options: SessionOptions) {
+  const { credentials, sessions, hasher, rateLimits } = options;
+  // The login's count per address: a stolen access token buys no guesses at the password
+  // beyond what a login from the same address would (changePassword shares login's groupId).
+  const accountEmail = new WeakMap<FastifyRequest, string>();
+  const checkAccountLimit = app.createRateLimit({
+    ...rateLimits.loginPerEmail,
+    keyGenerator: (request) => loginEmailKey(accountEmail.get(request) ?? ""),
+  });
 
   app.post<{ Body: ChangePasswordBody; Reply: TokenPair }>(
     "/password/",
@@ -234,8 +223,8 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
       }),
       config: { rateLimit: rateLimits.loginPerIp },
     },
-    async (request, reply) => {
-      const found = await holderOf(request);
+    async function changePassword(request, reply) {
+      const found = await studentOf(request, options);
       if (!found) return notAuthenticated(reply);
       const { user, holder } = found;
       accountEmail.set(request, user.email);
@@ -269,4 +258,4 @@ export const sessionRoutes: FastifyPluginAsync<SessionOptions> = async (app, opt
       return reply.send(tokens);
     },
   );
-};
+}

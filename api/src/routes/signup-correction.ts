@@ -20,6 +20,7 @@ import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { User } from "../db/schema.ts";
 import type { Cookie } from "../http/cookies.ts";
 import { sendError } from "../http/errors.ts";
+import { busy } from "../http/guards.ts";
 import {
   answeredOverLimit,
   checkMailboxLimit,
@@ -38,7 +39,6 @@ import { newLinkAt } from "../pages/link-answers.ts";
 import { fill, hide, show, withEdits } from "../pages/page-slots.ts";
 import { sendFile } from "../pages/send-file.ts";
 import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
-import { busy } from "./auth.ts";
 
 export type SignupCorrectionOptions = {
   students: Pick<Students, "findById">;
@@ -170,9 +170,6 @@ export const signupCorrectionRoutes: FastifyPluginAsync<SignupCorrectionOptions>
   app,
   options,
 ) => {
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
-  });
   app.post<{ Body: CorrectSignupEmailBody }>(
     "/signup/email/",
     {
@@ -218,9 +215,6 @@ export const signupCorrectionPageRoutes: FastifyPluginAsync<
 > = async (app, options) => {
   const { site, corrections, rateLimits } = options;
   acceptFormPosts(app);
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
-  });
 
   const page = site.pages.get(accountPages.correctEmail);
   if (page) {

@@ -11,14 +11,14 @@ import type { Guardians } from "../accounts/guardians.ts";
 import type { Newsletter } from "../accounts/newsletter.ts";
 import type { PersonalData } from "../accounts/personal-data.ts";
 import type { User } from "../db/schema.ts";
+import { type DataSessionOptions, dataUserOf } from "../http/guards.ts";
 import { escapeHtml } from "../pages/escape-html.ts";
 import { type Edit, fill, hide, show, value, withEdits } from "../pages/page-slots.ts";
 import { sendFile } from "../pages/send-file.ts";
 import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
 import { dataViewHtml } from "../pages/your-data-view.ts";
-import { dataUserOf, type YourDataOptions } from "./your-data.ts";
 
-export type YourDataPagesOptions = Pick<YourDataOptions, "signer" | "students" | "dataCookie"> & {
+export type YourDataPagesOptions = DataSessionOptions & {
   site: SiteFiles;
   guardians: Pick<Guardians, "state" | "latestAddress">;
   newsletter: Pick<Newsletter, "state">;

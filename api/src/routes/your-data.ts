@@ -1,4 +1,3 @@
-import { answerFrameWords } from "@ysp/content/answers";
 import {
   type AnswerPage,
   accountPages,
@@ -16,99 +15,43 @@ import {
   guardianRequestsPerAccount,
   type MessageResponse,
   messageResponseSchema,
-  serviceMessages,
   type TokenBody,
   tokenBodySchema,
 } from "@ysp/contract";
 import { canonicalMailbox } from "@ysp/contract/email";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import type { AccountLinks } from "../accounts/account-links.ts";
 import type { Guardians } from "../accounts/guardians.ts";
 import type { PersonalData } from "../accounts/personal-data.ts";
-import type { Students } from "../accounts/students.ts";
-import type { TokenSigner } from "../auth/tokens.ts";
-import type { User } from "../db/schema.ts";
-import type { Cookie } from "../http/cookies.ts";
 import { sendError } from "../http/errors.ts";
+import { type DataSessionOptions, dataOwner, dataOwnerOperation } from "../http/guards.ts";
 import { checkMailboxLimit, type RateLimits } from "../http/rate-limits.ts";
 import { examples } from "../openapi/examples.ts";
-import { linkRefusals, type Operation, operation } from "../openapi/operation.ts";
-import {
-  acceptFormPosts,
-  answerAt,
-  formPagePath,
-  isFormPost,
-  sendAnswerPage,
-} from "../pages/form-posts.ts";
+import { linkRefusals, operation } from "../openapi/operation.ts";
+import { acceptFormPosts, answerAt, formPagePath, isFormPost } from "../pages/form-posts.ts";
 import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "../pages/link-answers.ts";
 
-export type YourDataOptions = {
+export type YourDataOptions = DataSessionOptions & {
   links: AccountLinks;
-  students: Pick<Students, "findHolder">;
-  signer: TokenSigner;
   personalData: PersonalData;
   guardians: Guardians;
   rateLimits: RateLimits;
-  /** The data session's cookie, which the site's pages send instead of the bearer token. */
-  dataCookie: Cookie;
 };
 
-/**
- * The data token of a request: the app's bearer header, or the data cookie (cookies.ts) a page's
- * form carries.
- */
-function dataToken(request: FastifyRequest, dataCookie: Cookie): string | undefined {
-  const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? "")?.[1];
-  if (bearer) return bearer;
-  // Belt and braces beside SameSite: a browser that says the request came from another site is refused.
-  if (request.headers["sec-fetch-site"] === "cross-site") return undefined;
-  return dataCookie.read(request);
-}
-
-/** The account whose data this request may manage: its data token's, while the token holds. */
-export async function dataUserOf(
-  request: FastifyRequest,
-  { signer, students, dataCookie }: Pick<YourDataOptions, "signer" | "students" | "dataCookie">,
-): Promise<User | undefined> {
-  const token = dataToken(request, dataCookie);
-  const claims = token ? await signer.verifyData(token) : null;
-  return claims ? await students.findHolder(claims) : undefined;
-}
-
-declare module "fastify" {
-  interface FastifyRequest {
-    dataUser: User | null;
-  }
-}
-
-/** What every operation on one's own data shares: the data token, and its refusals. */
-const dataOwnerOperation = {
-  tag: "your data",
-  security: "dataAccess",
-  refusals: {
-    400: { cookie_twice: { detail: serviceMessages.cookieTwice } },
-    401: { not_authenticated: { detail: dataRightsMessages.notAllowed } },
-  },
-  limited: false,
-} satisfies Partial<Operation>;
+/** A form post's answer is the site's page saying so; the app's, the sentence. */
+const done = (request: FastifyRequest, reply: FastifyReply, answer: AnswerPage, message: string) =>
+  isFormPost(request) ? answerAt(reply, answer) : reply.send({ message });
 
 /**
- * A person's own data, under the auth prefix: a link by mail opens it (the
- * request for the link is in account-links.ts, answered the same for any
- * address), and then, for 30 minutes, they may download all of it, correct
- * their name, stop marketing mail, ask a parent's permission or delete the
- * account. Each answers JSON to the app and a page to a plain form post.
+ * POST <yourDataApi>/open/: the link from "Your data" (asked for in account-links.ts, answered the
+ * same for any address) opens a data session of 30 minutes, whose token the app then sends.
  */
-export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, options) => {
-  const { links, signer, personalData, guardians, rateLimits } = options;
+export const openYourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (
+  app,
+  { links, signer, rateLimits },
+) => {
   acceptFormPosts(app);
-  app.decorateRequest("dataUser", null);
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
-  });
-  const overGuardianLimit = checkMailboxLimit(app, rateLimits.guardianPerAddress);
-
   app.post<{ Body: TokenBody; Reply: DataAccess }>(
     "/open/",
     {
@@ -131,7 +74,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       }),
       config: { rateLimit: rateLimits.mailPerIp },
     },
-    async (request, reply) => {
+    async function openYourData(request, reply) {
       const opened = await links.openYourData(request.body.token);
       if (!opened.ok) return refuseLink(reply, opened.problem);
       return reply.send({
@@ -140,214 +83,219 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
       });
     },
   );
+};
 
-  await app.register(async (owned) => {
-    owned.addHook("preHandler", async (request, reply) => {
-      const user = await dataUserOf(request, options);
-      if (!user) {
-        if (isFormPost(request))
-          return sendAnswerPage(reply, 401, {
-            title: answerFrameWords.titles.dataNotOpen,
-            lines: [dataRightsMessages.notAllowed],
-            link: { href: dataRightsPages.yourData, text: answerFrameWords.links.newLink },
-          });
-        return sendError(reply, {
-          status: 401,
-          code: "not_authenticated",
-          detail: dataRightsMessages.notAllowed,
-        });
-      }
-      request.dataUser = user;
-    });
-    const userOf = (request: FastifyRequest) => request.dataUser as User;
-    const done = (
-      request: FastifyRequest,
-      reply: FastifyReply,
-      answer: AnswerPage,
-      message: string,
-    ) => (isFormPost(request) ? answerAt(reply, answer) : reply.send({ message }));
+/**
+ * A person's own data, under the auth prefix, for the 30 minutes of a data session (guards.ts
+ * dataSession): download all of it, correct their name, stop marketing mail, ask a parent's
+ * permission or delete the account. Each answers JSON to the app and a page to a plain form post.
+ */
+export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, options) => {
+  acceptFormPosts(app);
+  downloadRoute(app, options);
+  correctNameRoute(app, options);
+  stopMarketingRoute(app, options);
+  askGuardianRoute(app, options);
+  deleteAccountRoute(app, options);
+};
 
-    owned.get(
-      "/",
-      operation({
+/** GET /: everything held about the account, as an attachment. */
+function downloadRoute(app: FastifyInstance, { personalData }: YourDataOptions) {
+  app.get(
+    "/",
+    operation({
+      ...dataOwnerOperation,
+      operationId: "downloadYourData",
+      summary: "Everything held about the account, as JSON (a download)",
+      answers: {
+        200: {
+          description:
+            "Every table's rows about the account, secrets left out; sent as an attachment",
+          schema: {
+            type: "object",
+            required: ["exported_at", "account"],
+            properties: {
+              exported_at: { type: "string", format: "date-time" },
+              account: { type: "object", additionalProperties: true },
+            },
+            additionalProperties: true,
+          },
+          examples: examples.download,
+        },
+      },
+    }),
+    async function downloadYourData(request, reply) {
+      const data = await personalData.download(dataOwner(request));
+      return reply
+        .header("Content-Disposition", 'attachment; filename="ysp-your-data.json"')
+        .type("application/json; charset=utf-8")
+        .send(JSON.stringify(data, null, 2));
+    },
+  );
+}
+
+/** POST /name/: the account's first and last name, corrected. */
+function correctNameRoute(app: FastifyInstance, { personalData }: YourDataOptions) {
+  app.post<{ Body: CorrectNameBody; Reply: MessageResponse }>(
+    "/name/",
+    {
+      ...operation({
         ...dataOwnerOperation,
-        operationId: "downloadYourData",
-        summary: "Everything held about the account, as JSON (a download)",
+        operationId: "correctName",
+        summary: "Correct the account's first and last name",
+        body: { schema: correctNameBodySchema, examples: examples.nameBody },
         answers: {
           200: {
-            description:
-              "Every table's rows about the account, secrets left out; sent as an attachment",
-            schema: {
-              type: "object",
-              required: ["exported_at", "account"],
-              properties: {
-                exported_at: { type: "string", format: "date-time" },
-                account: { type: "object", additionalProperties: true },
-              },
-              additionalProperties: true,
-            },
-            examples: examples.download,
+            description: "Corrected",
+            schema: messageResponseSchema,
+            examples: examples.nameCorrected,
           },
         },
       }),
-      async (request, reply) => {
-        const data = await personalData.download(userOf(request));
-        return reply
-          .header("Content-Disposition", 'attachment; filename="ysp-your-data.json"')
-          .type("application/json; charset=utf-8")
-          .send(JSON.stringify(data, null, 2));
-      },
-    );
+      config: { form: "name" },
+    },
+    async function correctName(request, reply) {
+      const { first_name, last_name } = request.body;
+      await personalData.correctName(dataOwner(request), first_name, last_name);
+      return done(request, reply, "nameCorrected", dataRightsMessages.nameCorrected);
+    },
+  );
+}
 
-    owned.post<{ Body: CorrectNameBody; Reply: MessageResponse }>(
-      "/name/",
-      {
-        ...operation({
-          ...dataOwnerOperation,
-          operationId: "correctName",
-          summary: "Correct the account's first and last name",
-          body: { schema: correctNameBodySchema, examples: examples.nameBody },
-          answers: {
-            200: {
-              description: "Corrected",
-              schema: messageResponseSchema,
-              examples: examples.nameCorrected,
-            },
+/** POST /stop-marketing/: no more newsletter or other marketing mail to the address. */
+function stopMarketingRoute(app: FastifyInstance, { personalData }: YourDataOptions) {
+  app.post<{ Reply: MessageResponse }>(
+    "/stop-marketing/",
+    {
+      ...operation({
+        ...dataOwnerOperation,
+        operationId: "stopMarketing",
+        summary: "Stop the newsletter and every other marketing email to the account's address",
+        body: { schema: z.object({}), examples: examples.emptyBody },
+        answers: {
+          200: {
+            description: "Stopped",
+            schema: messageResponseSchema,
+            examples: examples.marketingStopped,
           },
-        }),
-        config: { form: "name" },
-      },
-      async (request, reply) => {
-        const { first_name, last_name } = request.body;
-        await personalData.correctName(userOf(request), first_name, last_name);
-        return done(request, reply, "nameCorrected", dataRightsMessages.nameCorrected);
-      },
-    );
+        },
+      }),
+      config: { form: "stop-marketing" },
+    },
+    async function stopMarketing(request, reply) {
+      await personalData.stopMarketing(dataOwner(request));
+      return done(request, reply, "marketingStopped", dataRightsMessages.marketingStopped);
+    },
+  );
+}
 
-    owned.post<{ Reply: MessageResponse }>(
-      "/stop-marketing/",
-      {
-        ...operation({
-          ...dataOwnerOperation,
-          operationId: "stopMarketing",
-          summary: "Stop the newsletter and every other marketing email to the account's address",
-          body: { schema: z.object({}), examples: examples.emptyBody },
-          answers: {
-            200: {
-              description: "Stopped",
-              schema: messageResponseSchema,
-              examples: examples.marketingStopped,
-            },
-          },
-        }),
-        config: { form: "stop-marketing" },
-      },
-      async (request, reply) => {
-        await personalData.stopMarketing(userOf(request));
-        return done(request, reply, "marketingStopped", dataRightsMessages.marketingStopped);
-      },
-    );
+/**
+ * The page after a parent's request from a form: back to where the student asked,
+ * /email-confirmed or "Manage your data".
+ */
+const guardianAnswerPage = (request: FastifyRequest, granted: boolean): AnswerPage =>
+  formPagePath(request) === accountPages.emailConfirmed
+    ? granted
+      ? "guardianAlreadyGrantedOnConfirm"
+      : "guardianAskedOnConfirm"
+    : granted
+      ? "guardianAlreadyGranted"
+      : "guardianAsked";
 
-    owned.post<{ Body: GuardianRequestBody; Reply: MessageResponse }>(
-      "/guardian-request/",
-      {
-        ...operation({
-          ...dataOwnerOperation,
-          operationId: "askGuardian",
-          summary:
-            "Ask a parent or guardian for permission, by email (one request pending at a time)",
-          description: `At most ${guardianRequestsPerAccount.max} requests per account in any ${guardianRequestsPerAccount.window}; past that, 429 with Retry-After and a sentence saying when the student may ask again.`,
-          body: { schema: guardianRequestBodySchema, examples: examples.guardianRequestBody },
-          answers: {
-            202: {
-              description: "Asked, or already given",
-              schema: messageResponseSchema,
-              examples: examples.guardianAsked,
+/** POST /guardian-request/: a parent or guardian asked for permission, by email. */
+function askGuardianRoute(app: FastifyInstance, { guardians, rateLimits }: YourDataOptions) {
+  const overGuardianLimit = checkMailboxLimit(app, rateLimits.guardianPerAddress);
+  app.post<{ Body: GuardianRequestBody; Reply: MessageResponse }>(
+    "/guardian-request/",
+    {
+      ...operation({
+        ...dataOwnerOperation,
+        operationId: "askGuardian",
+        summary:
+          "Ask a parent or guardian for permission, by email (one request pending at a time)",
+        description: `At most ${guardianRequestsPerAccount.max} requests per account in any ${guardianRequestsPerAccount.window}; past that, 429 with Retry-After and a sentence saying when the student may ask again.`,
+        body: { schema: guardianRequestBodySchema, examples: examples.guardianRequestBody },
+        answers: {
+          202: {
+            description: "Asked, or already given",
+            schema: messageResponseSchema,
+            examples: examples.guardianAsked,
+          },
+        },
+        refusals: {
+          ...dataOwnerOperation.refusals,
+          400: {
+            ...dataOwnerOperation.refusals[400],
+            guardian_email_own: {
+              detail: dataRightsMessages.guardianEmailOwn,
+              attr: "guardian_email",
             },
           },
-          refusals: {
-            ...dataOwnerOperation.refusals,
-            400: {
-              ...dataOwnerOperation.refusals[400],
-              guardian_email_own: {
-                detail: dataRightsMessages.guardianEmailOwn,
-                attr: "guardian_email",
-              },
-            },
-          },
-          limited: true,
-        }),
-        config: { rateLimit: rateLimits.mailPerIp, form: "parent-request" },
-      },
-      async (request, reply) => {
-        const user = userOf(request);
-        // One mailbox however it is spelled: "kid+mum@x.ng" and "k.i.d@googlemail.com" reach
-        // the student, who would then give their own permission.
-        if (canonicalMailbox(request.body.guardian_email) === canonicalMailbox(user.email))
-          return sendError(reply, {
-            status: 400,
-            code: "guardian_email_own",
-            detail: dataRightsMessages.guardianEmailOwn,
-            attr: "guardian_email",
-          });
-        if (await overGuardianLimit(request, reply)) return reply;
-        const asked = await guardians.request(user.id, request.body.guardian_email);
-        if (asked.outcome === "limited") {
-          reply.header("Retry-After", String(asked.retryAfterSeconds));
-          return sendError(reply, {
-            status: 429,
-            code: "throttled",
-            detail: dataRightsMessages.guardianRequestsUsed(asked.retryAfterSeconds),
-          });
-        }
-        const granted = asked.outcome === "granted";
-        if (isFormPost(request))
-          return answerAt(
-            reply,
-            // Back to where the student asked: /email-confirmed or "Manage your data".
-            formPagePath(request) === accountPages.emailConfirmed
-              ? granted
-                ? "guardianAlreadyGrantedOnConfirm"
-                : "guardianAskedOnConfirm"
-              : granted
-                ? "guardianAlreadyGranted"
-                : "guardianAsked",
-          );
-        // The address back as the student typed it, so a mistyped one is seen at once.
-        const message = granted
-          ? dataRightsMessages.guardianAlreadyGranted
-          : dataRightsMessages.guardianAsked(request.body.guardian_email);
-        return reply.code(202).send({ message });
-      },
-    );
+        },
+        limited: true,
+      }),
+      config: { rateLimit: rateLimits.mailPerIp, form: "parent-request" },
+    },
+    async function askGuardian(request, reply) {
+      const user = dataOwner(request);
+      // One mailbox however it is spelled: "kid+mum@x.ng" and "k.i.d@googlemail.com" reach
+      // the student, who would then give their own permission.
+      if (canonicalMailbox(request.body.guardian_email) === canonicalMailbox(user.email))
+        return sendError(reply, {
+          status: 400,
+          code: "guardian_email_own",
+          detail: dataRightsMessages.guardianEmailOwn,
+          attr: "guardian_email",
+        });
+      if (await overGuardianLimit(request, reply)) return reply;
+      const asked = await guardians.request(user.id, request.body.guardian_email);
+      if (asked.outcome === "limited") {
+        reply.header("Retry-After", String(asked.retryAfterSeconds));
+        return sendError(reply, {
+          status: 429,
+          code: "throttled",
+          detail: dataRightsMessages.guardianRequestsUsed(asked.retryAfterSeconds),
+        });
+      }
+      const granted = asked.outcome === "granted";
+      if (isFormPost(request)) return answerAt(reply, guardianAnswerPage(request, granted));
+      // The address back as the student typed it, so a mistyped one is seen at once.
+      const message = granted
+        ? dataRightsMessages.guardianAlreadyGranted
+        : dataRightsMessages.guardianAsked(request.body.guardian_email);
+      return reply.code(202).send({ message });
+    },
+  );
+}
 
-    owned.post<{ Body: DeleteBody; Reply: MessageResponse }>(
-      "/delete/",
-      {
-        ...operation({
-          ...dataOwnerOperation,
-          operationId: "deleteAccount",
-          summary: `Delete the account and all its data now (confirm: "DELETE"); every token stops working`,
-          body: { schema: deleteBodySchema, examples: examples.deleteBody },
-          answers: {
-            200: {
-              description: "Deleted",
-              schema: messageResponseSchema,
-              examples: examples.deleted,
-            },
+/** POST /delete/: the account and all its data, deleted now. */
+function deleteAccountRoute(app: FastifyInstance, { personalData, dataCookie }: YourDataOptions) {
+  app.post<{ Body: DeleteBody; Reply: MessageResponse }>(
+    "/delete/",
+    {
+      ...operation({
+        ...dataOwnerOperation,
+        operationId: "deleteAccount",
+        summary: `Delete the account and all its data now (confirm: "DELETE"); every token stops working`,
+        body: { schema: deleteBodySchema, examples: examples.deleteBody },
+        answers: {
+          200: {
+            description: "Deleted",
+            schema: messageResponseSchema,
+            examples: examples.deleted,
           },
-        }),
-        config: { form: "delete-account" },
-      },
-      async (request, reply) => {
-        await personalData.delete(userOf(request).id);
-        options.dataCookie.clear(reply);
-        if (isFormPost(request)) return answerAt(reply, "accountDeleted");
-        return reply.send({ message: dataRightsMessages.accountDeleted });
-      },
-    );
-  });
-};
+        },
+      }),
+      config: { form: "delete-account" },
+    },
+    async function deleteAccount(request, reply) {
+      await personalData.delete(dataOwner(request).id);
+      dataCookie.clear(reply);
+      if (isFormPost(request)) return answerAt(reply, "accountDeleted");
+      return reply.send({ message: dataRightsMessages.accountDeleted });
+    },
+  );
+}
 
 /**
  * The page a link in "Your data at YSP" opens posts its form to its own address, token included
