@@ -1,18 +1,14 @@
 import { dataRightsPages, linkProblems, yourDataApi } from "@ysp/contract";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
+  appWithMailOn,
   bearer,
-  databaseOn,
   databasesForFile,
   formHeaders,
   logIn as logInTo,
-  mailThrough,
-  makeApp,
   post,
-  smtpForFile,
   testCookies,
 } from "../../test/harness.ts";
 import { mailTo, nextMailTo, tokenIn } from "../../test/mail.ts";
@@ -20,42 +16,41 @@ import { queryRows } from "../db/client.ts";
 
 const databases = databasesForFile();
 
-const smtp = smtpForFile();
-
 describe.each(databases)("a new password ends every old power, on $name", (testDb) => {
-  const suite = databaseOn(testDb);
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await makeApp(suite.database, { mail: mailThrough(smtp.url) });
-  }, 60_000);
-  afterAll(() => app.close());
+  const suite = appWithMailOn(testDb);
+  const { smtp } = suite;
 
-  const logIn = (student: Student) => logInTo(app, student);
-  const me = (access: string) => app.inject({ url: "/api/v1/auth/me/", headers: bearer(access) });
-  const download = (data: string) => app.inject({ url: `${yourDataApi}/`, headers: bearer(data) });
+  const logIn = (student: Student) => logInTo(suite.app, student);
+  const me = (access: string) =>
+    suite.app.inject({ url: "/api/v1/auth/me/", headers: bearer(access) });
+  const download = (data: string) =>
+    suite.app.inject({ url: `${yourDataApi}/`, headers: bearer(data) });
   const rename = (data: string) =>
-    post(app, `${yourDataApi}/name/`, { first_name: "Ada", last_name: "Obi" }, bearer(data));
+    post(suite.app, `${yourDataApi}/name/`, { first_name: "Ada", last_name: "Obi" }, bearer(data));
   const askYourDataLink = async (student: Student) => {
     const mail = nextMailTo(smtp, student.email, "Your data at YSP");
-    expect((await post(app, `${yourDataApi}/link/`, { email: student.email })).statusCode).toBe(
-      202,
-    );
+    expect(
+      (await post(suite.app, `${yourDataApi}/link/`, { email: student.email })).statusCode,
+    ).toBe(202);
     return tokenIn(await mail(), dataRightsPages.yourData);
   };
-  const openYourData = (token: string) => post(app, `${yourDataApi}/open/`, { token });
+  const openYourData = (token: string) => post(suite.app, `${yourDataApi}/open/`, { token });
   const resetPassword = async (student: Student, password: string) => {
-    await post(app, "/api/v1/auth/password-reset/", { email: student.email });
+    await post(suite.app, "/api/v1/auth/password-reset/", { email: student.email });
     const token = tokenIn(
       await mailTo(smtp, student.email, "Reset your password"),
       "/reset-password",
     );
-    const changed = await post(app, "/api/v1/auth/password-reset/confirm/", { token, password });
+    const changed = await post(suite.app, "/api/v1/auth/password-reset/confirm/", {
+      token,
+      password,
+    });
     expect(changed.statusCode, changed.body).toBe(200);
   };
 
   it("refuses every token, session and link issued before a password reset", async () => {
     const student = makeStudent();
-    expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+    expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
     const unusedConfirmation = tokenIn(
       await mailTo(smtp, student.email, "Confirm your email"),
       "/verify-email",
@@ -65,7 +60,7 @@ describe.each(databases)("a new password ends every old power, on $name", (testD
     expect(opened.statusCode, opened.body).toBe(200);
     const data = opened.json().access as string;
     // The pages' data session: the same token in an HttpOnly cookie, from the link's page.
-    const page = await app.inject({
+    const page = await suite.app.inject({
       method: "POST",
       url: `${dataRightsPages.yourData}?token=${await askYourDataLink(student)}`,
       headers: formHeaders,
@@ -77,12 +72,12 @@ describe.each(databases)("a new password ends every old power, on $name", (testD
       ?.split(";")[0];
     expect(cookie).toBeDefined();
     const withCookie = () =>
-      app.inject({ url: `${yourDataApi}/`, headers: { cookie: cookie ?? "" } });
+      suite.app.inject({ url: `${yourDataApi}/`, headers: { cookie: cookie ?? "" } });
     expect((await withCookie()).statusCode).toBe(200);
     const unopened = await askYourDataLink(student);
     const parent = `parent-${crypto.randomUUID()}@example.org`;
     const asked = await post(
-      app,
+      suite.app,
       `${yourDataApi}/guardian-request/`,
       { guardian_email: parent },
       bearer(data),
@@ -99,14 +94,14 @@ describe.each(databases)("a new password ends every old power, on $name", (testD
     await resetPassword(student, "a-new-password-42");
 
     expect((await me(access)).statusCode).toBe(401);
-    expect((await post(app, "/api/v1/auth/refresh/", { refresh })).statusCode).toBe(401);
+    expect((await post(suite.app, "/api/v1/auth/refresh/", { refresh })).statusCode).toBe(401);
     expect((await download(data)).statusCode).toBe(401);
     expect((await rename(data)).statusCode).toBe(401);
     expect((await withCookie()).statusCode).toBe(401);
     const stale = await openYourData(unopened);
     expect(stale.statusCode).toBe(400);
     expect(stale.json().errors[0].code).toBe("link_replaced");
-    const confirm = await app.inject({
+    const confirm = await suite.app.inject({
       method: "POST",
       url: `/verify-email?token=${unusedConfirmation}`,
       headers: formHeaders,
@@ -115,7 +110,7 @@ describe.each(databases)("a new password ends every old power, on $name", (testD
     expect(confirm.statusCode).not.toBe(303);
     expect(confirm.headers["set-cookie"] ?? "").not.toContain(`${testCookies.data.name}=`);
     expect(confirm.body).toContain(linkProblems.link_replaced.replaceAll("'", "&#39;"));
-    const grant = await post(app, "/api/v1/guardian-consent/", {
+    const grant = await post(suite.app, "/api/v1/guardian-consent/", {
       token: consent,
       decision: "grant",
       guardian_name: "Ngozi Obi",
@@ -132,9 +127,9 @@ describe.each(databases)("a new password ends every old power, on $name", (testD
 
   it("refuses a data token from a link opened while the password was being reset", async () => {
     const student = makeStudent();
-    expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+    expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
     const link = await askYourDataLink(student);
-    await post(app, "/api/v1/auth/password-reset/", { email: student.email });
+    await post(suite.app, "/api/v1/auth/password-reset/", { email: student.email });
     const reset = tokenIn(
       await mailTo(smtp, student.email, "Reset your password"),
       "/reset-password",
@@ -142,7 +137,7 @@ describe.each(databases)("a new password ends every old power, on $name", (testD
     // Opened and reset at once: whichever commits second meets the other's row lock.
     const [opened] = await Promise.all([
       openYourData(link),
-      post(app, "/api/v1/auth/password-reset/confirm/", {
+      post(suite.app, "/api/v1/auth/password-reset/confirm/", {
         token: reset,
         password: "a-new-password-42",
       }),

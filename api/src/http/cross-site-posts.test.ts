@@ -1,17 +1,14 @@
 import { crossSitePostPage } from "@ysp/content/error-pages";
 import { dataRightsPages, yourDataApi } from "@ysp/contract";
 import { makeStudent } from "@ysp/testing/students";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LightMyRequestResponse } from "fastify";
+import { describe, expect, it } from "vitest";
 import {
+  appWithMailOn,
   countAccounts,
-  databaseOn,
   databasesForFile,
   formHeaders,
-  mailThrough,
-  makeApp,
   post,
-  smtpForFile,
   testCookies,
   testPublicUrl,
 } from "../../test/harness.ts";
@@ -19,8 +16,6 @@ import { mailTo, tokenIn } from "../../test/mail.ts";
 import { homeLink } from "../pages/form-posts.ts";
 
 const databases = databasesForFile();
-
-const smtp = smtpForFile();
 
 /** What a browser says about a form another site made it post. */
 const fromOtherSites = {
@@ -55,16 +50,12 @@ function expectRefused(answer: LightMyRequestResponse, label: string, link = "/"
 }
 
 describe.each(databases)("forms posted from another site, on $name", (testDb) => {
-  const suite = databaseOn(testDb);
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await makeApp(suite.database, { mail: mailThrough(smtp.url) });
-  }, 60_000);
-  afterAll(() => app.close());
+  const suite = appWithMailOn(testDb);
+  const { smtp } = suite;
 
   const signUp = async () => {
     const student = makeStudent();
-    expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+    expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
     return student;
   };
 
@@ -75,15 +66,15 @@ describe.each(databases)("forms posted from another site, on $name", (testDb) =>
     "%s posted from another site plants no session and stays usable",
     async (_name, path, subject, askFirst) => {
       const student = await signUp();
-      if (askFirst) await post(app, `${yourDataApi}/link/`, { email: student.email });
+      if (askFirst) await post(suite.app, `${yourDataApi}/link/`, { email: student.email });
       const url = `${path}?token=${tokenIn(await mailTo(smtp, student.email, subject), path)}`;
 
       for (const [from, headers] of Object.entries(fromOtherSites)) {
-        expectRefused(await app.inject({ method: "POST", url, ...form({}, headers) }), from);
+        expectRefused(await suite.app.inject({ method: "POST", url, ...form({}, headers) }), from);
       }
 
       // The student's own tap, on the page the link opened: the link was not used by the refusals.
-      const tapped = await app.inject({
+      const tapped = await suite.app.inject({
         method: "POST",
         url,
         ...form({}, { "sec-fetch-site": "same-origin", origin: "http://localhost" }),
@@ -102,7 +93,7 @@ describe.each(databases)("forms posted from another site, on $name", (testDb) =>
         await mailTo(smtp, student.email, "Confirm your email"),
         "/verify-email",
       );
-      const answer = await app.inject({
+      const answer = await suite.app.inject({
         method: "POST",
         url: `/verify-email?token=${token}`,
         ...form({}, { origin }),
@@ -140,14 +131,15 @@ describe.each(databases)("forms posted from another site, on $name", (testDb) =>
       ],
     ];
     for (const [url, request] of posts)
-      expectRefused(await app.inject({ method: "POST", url, ...request }), url);
+      expectRefused(await suite.app.inject({ method: "POST", url, ...request }), url);
     expect(await countAccounts(suite.database, student.email)).toBe(0);
   });
 
   it("links the refusal to the page the form posted to, when the site has it", async () => {
     // The fixture site's pages are / and /join (/join/<code> too).
     const headers = fromOtherSites["another site (Sec-Fetch-Site: cross-site)"];
-    const refusal = (url: string) => app.inject({ method: "POST", url, ...form({}, headers) });
+    const refusal = (url: string) =>
+      suite.app.inject({ method: "POST", url, ...form({}, headers) });
     expectRefused(await refusal("/join/K7QX9M"), "an invite link", "/join");
     expectRefused(await refusal("/?x=1"), "the home page", "/");
     expectRefused(await refusal("//evil.example/join"), "no page", "/");
@@ -155,12 +147,12 @@ describe.each(databases)("forms posted from another site, on $name", (testDb) =>
 
   it("lets a mail app's one-click unsubscribe (RFC 8058) come from anywhere", async () => {
     const email = makeStudent().email;
-    await post(app, "/api/v1/newsletter/", { email });
+    await post(suite.app, "/api/v1/newsletter/", { email });
     const token = tokenIn(
       await mailTo(smtp, email, "Confirm your subscription"),
       dataRightsPages.unsubscribe,
     );
-    const oneClick = await app.inject({
+    const oneClick = await suite.app.inject({
       method: "POST",
       url: `${dataRightsPages.unsubscribe}?token=${token}`,
       payload:
@@ -177,14 +169,14 @@ describe.each(databases)("forms posted from another site, on $name", (testDb) =>
   it("leaves JSON to the app: an Origin of its own is no refusal, and no preflight is answered", async () => {
     const student = await signUp();
     const login = await post(
-      app,
+      suite.app,
       "/api/v1/auth/login/",
       { email: student.email, password: student.password },
-      { origin: "https://app.example" },
+      { origin: "https://suite.app.example" },
     );
     expect(login.statusCode).toBe(200);
     // What keeps a browser from posting JSON across sites: its preflight gets no CORS allowance.
-    const preflight = await app.inject({
+    const preflight = await suite.app.inject({
       method: "OPTIONS",
       url: "/api/v1/auth/login/",
       headers: {

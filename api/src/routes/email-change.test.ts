@@ -11,24 +11,21 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
 import {
+  appWithMailOn,
   bearer,
   databaseOn,
   databasesForFile,
   formHeaders,
   logIn as logInTo,
-  mailThrough,
   makeApp,
   post,
   signUpAndLogIn,
-  smtpForFile,
 } from "../../test/harness.ts";
 import { mailTo, nextMailTo, tokenIn } from "../../test/mail.ts";
 import { userAgents } from "../../test/user-agents.ts";
 import { queryRows } from "../db/client.ts";
 
 const databases = databasesForFile();
-
-const smtp = smtpForFile();
 
 const confirmSubject = "Confirm your new email";
 const changedSubject = "Your YSP email was changed";
@@ -37,34 +34,31 @@ const undoneSubject = "Your email is back: choose a new password";
 const newAddress = () => makeStudent().email.replace("@", ".new@");
 
 describe.each(databases)("changing the login address, on $name", (testDb) => {
-  const suite = databaseOn(testDb);
   let clock = Date.now();
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await makeApp(suite.database, { mail: mailThrough(smtp.url) }, () => clock);
-  }, 60_000);
-  afterAll(() => app.close());
+  const suite = appWithMailOn(testDb, {}, () => clock);
+  const { smtp } = suite;
 
   const signUp = async (student: Student = makeStudent()) => {
-    expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+    expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
     return student;
   };
   /** A student whose address is confirmed (its link opened), logged in on a phone. */
   const confirmedOnAPhone = async () => {
     const student = await signUp();
     const token = tokenIn(await mailTo(smtp, student.email, "Confirm your email"), "/verify-email");
-    expect((await post(app, "/api/v1/auth/verify-email/", { token })).statusCode).toBe(200);
-    const phone = await logInTo(app, student, userAgents.tecnoWebView);
+    expect((await post(suite.app, "/api/v1/auth/verify-email/", { token })).statusCode).toBe(200);
+    const phone = await logInTo(suite.app, student, userAgents.tecnoWebView);
     return { student, phone };
   };
   const ask = (access: string, password: string, new_email: string) =>
-    post(app, "/api/v1/auth/email-change/", { password, new_email }, bearer(access));
-  const confirm = (token: string) => post(app, "/api/v1/auth/email-change/confirm/", { token });
-  const undo = (token: string) => post(app, "/api/v1/auth/email-change/undo/", { token });
+    post(suite.app, "/api/v1/auth/email-change/", { password, new_email }, bearer(access));
+  const confirm = (token: string) =>
+    post(suite.app, "/api/v1/auth/email-change/confirm/", { token });
+  const undo = (token: string) => post(suite.app, "/api/v1/auth/email-change/undo/", { token });
   const logsIn = async (email: string, password: string) =>
-    (await post(app, "/api/v1/auth/login/", { email, password })).statusCode;
+    (await post(suite.app, "/api/v1/auth/login/", { email, password })).statusCode;
   const me = async (access: string) =>
-    (await app.inject({ url: "/api/v1/auth/me/", headers: bearer(access) })).statusCode;
+    (await suite.app.inject({ url: "/api/v1/auth/me/", headers: bearer(access) })).statusCode;
   /** Asks for the change and opens the confirm link the new address gets: its token. */
   const askedFor = async (phone: LoginResponse, password: string, to: string) => {
     const answer = await ask(phone.access, password, to);
@@ -100,10 +94,10 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
     expect(await logsIn(student.email, student.password)).toBe(401);
     // Every session ended, the phone's too: it logs in again with the new address.
     expect(await me(phone.access)).toBe(401);
-    expect((await post(app, "/api/v1/auth/refresh/", { refresh: phone.refresh })).statusCode).toBe(
-      401,
-    );
-    const again = await logInTo(app, { email: to, password: student.password });
+    expect(
+      (await post(suite.app, "/api/v1/auth/refresh/", { refresh: phone.refresh })).statusCode,
+    ).toBe(401);
+    const again = await logInTo(suite.app, { email: to, password: student.password });
     expect(again.user.email).toBe(to.toLowerCase());
     expect(again.user.email_verified).toBe(true);
 
@@ -130,10 +124,10 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
     const undoToken = tokenIn(await changedMail(), "/change-email/undo");
     // Whoever changed it logs in with the new address and changes the password, and the
     // address again: none of it ends the old address's way back.
-    const thief = await logInTo(app, { email: to, password: student.password });
+    const thief = await logInTo(suite.app, { email: to, password: student.password });
     const stolen = "the-thief-password-1";
     const changed = await post(
-      app,
+      suite.app,
       "/api/v1/auth/password/",
       { current_password: student.password, new_password: stolen },
       bearer(thief.access),
@@ -146,7 +140,7 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
       (await confirm(await askedFor({ ...thief, ...thiefAgain }, stolen, further))).statusCode,
     ).toBe(200);
     const thiefsWayBack = tokenIn(await furtherUndo(), "/change-email/undo");
-    const thiefSession = await logInTo(app, { email: further, password: stolen });
+    const thiefSession = await logInTo(suite.app, { email: further, password: stolen });
 
     const undone = await undo(undoToken);
     expect(undone.statusCode, undone.body).toBe(200);
@@ -156,7 +150,7 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
     // The address is back, but whoever changed it knew the password: a reset link goes to it.
     const reset = await mailTo(smtp, student.email, undoneSubject);
     const resetToken = tokenIn(reset, "/reset-password");
-    const chosen = await post(app, "/api/v1/auth/password-reset/confirm/", {
+    const chosen = await post(suite.app, "/api/v1/auth/password-reset/confirm/", {
       token: resetToken,
       password: "my-own-again-42",
     });
@@ -206,7 +200,7 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
     clock += emailChangeLifetimes.confirm.seconds * 1000 + 1000;
     try {
       expect((await confirm(late)).json().errors[0].code).toBe("link_expired");
-      const fresh = await logInTo(app, student);
+      const fresh = await logInTo(suite.app, student);
       const to = newAddress();
       const changedMail = nextMailTo(smtp, student.email, changedSubject);
       expect((await confirm(await askedFor(fresh, student.password, to))).statusCode).toBe(200);
@@ -223,7 +217,7 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
     const student = await signUp();
     // Waited for: read at once, the queue has not always sent it yet on a loaded machine.
     const signupMail = await mailTo(smtp, student.email, "Confirm your email");
-    const phone = await logInTo(app, student);
+    const phone = await logInTo(suite.app, student);
     const to = newAddress();
     expect((await confirm(await askedFor(phone, student.password, to))).statusCode).toBe(200);
     expect(await linksFor(to)).toEqual([
@@ -241,7 +235,7 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
     // The sign-up's link to the old address no longer works either.
     const stale = tokenIn(signupMail, "/verify-email");
     expect(
-      (await post(app, "/api/v1/auth/verify-email/", { token: stale })).json().errors[0].code,
+      (await post(suite.app, "/api/v1/auth/verify-email/", { token: stale })).json().errors[0].code,
     ).toBe("link_replaced");
   });
 
@@ -293,7 +287,7 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
     expect(await linksFor(student.email)).toEqual([]);
     for (const headers of [{}, bearer("not-a-token")]) {
       const none = await post(
-        app,
+        suite.app,
         "/api/v1/auth/email-change/",
         { password: student.password, new_email: newAddress() },
         headers,
@@ -302,7 +296,7 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
       expect(none.json().errors[0].code).toBe("not_authenticated");
     }
     // An access token of a session since ended proves nothing.
-    await post(app, "/api/v1/auth/logout/everywhere/", {}, bearer(phone.access));
+    await post(suite.app, "/api/v1/auth/logout/everywhere/", {}, bearer(phone.access));
     expect((await ask(phone.access, student.password, newAddress())).statusCode).toBe(401);
   });
 
@@ -310,7 +304,7 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
     const { student } = await confirmedOnAPhone();
     const to = newAddress();
     const byAddress = (email: string, password: string) =>
-      post(app, "/api/v1/auth/email-change/", { email, password, new_email: to });
+      post(suite.app, "/api/v1/auth/email-change/", { email, password, new_email: to });
     for (const [email, password] of [
       [student.email, "not-the-password"],
       [`nobody.${student.email}`, student.password],
@@ -323,7 +317,7 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
       });
     }
     // The same address, told only with the right password, so it says nothing of accounts.
-    const same = await post(app, "/api/v1/auth/email-change/", {
+    const same = await post(suite.app, "/api/v1/auth/email-change/", {
       email: student.email,
       password: "not-the-password",
       new_email: student.email,
@@ -337,7 +331,7 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
     const { student } = await confirmedOnAPhone();
     const to = newAddress();
     const asked = await post(
-      app,
+      suite.app,
       "/api/v1/auth/email-change/",
       new URLSearchParams({
         email: student.email,
@@ -350,19 +344,19 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
     expect(asked.headers.location).toBe("/change-email/sent");
     const token = tokenIn(await mailTo(smtp, to, confirmSubject), "/change-email/confirm");
     const changedMail = nextMailTo(smtp, student.email, changedSubject);
-    const done = await post(app, `/change-email/confirm?token=${token}`, "", formHeaders);
+    const done = await post(suite.app, `/change-email/confirm?token=${token}`, "", formHeaders);
     expect(done.statusCode).toBe(303);
     expect(done.headers.location).toBe("/change-email/done");
-    const again = await post(app, `/change-email/confirm?token=${token}`, "", formHeaders);
+    const again = await post(suite.app, `/change-email/confirm?token=${token}`, "", formHeaders);
     expect(again.statusCode).toBe(400);
     expect(again.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(again.body).toContain(linkProblems.link_used);
     expect(again.body).toContain('href="/change-email"');
     const undoToken = tokenIn(await changedMail(), "/change-email/undo");
-    const undone = await post(app, `/change-email/undo?token=${undoToken}`, "", formHeaders);
+    const undone = await post(suite.app, `/change-email/undo?token=${undoToken}`, "", formHeaders);
     expect(undone.statusCode).toBe(303);
     expect(undone.headers.location).toBe("/change-email/undone");
-    const spent = await post(app, `/change-email/undo?token=${undoToken}`, "", formHeaders);
+    const spent = await post(suite.app, `/change-email/undo?token=${undoToken}`, "", formHeaders);
     expect(spent.statusCode).toBe(400);
     expect(spent.body).toContain("write to us at");
     // Back, but its password no longer logs in: the reset mailed to it sets a new one.

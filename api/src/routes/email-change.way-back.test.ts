@@ -7,19 +7,15 @@ import {
 } from "@ysp/contract";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
+  appWithMailOn,
   bearer,
   countAccounts,
-  databaseOn,
   databasesForFile,
   formHeaders,
   logIn as logInTo,
-  mailThrough,
-  makeApp,
   post,
-  smtpForFile,
 } from "../../test/harness.ts";
 import { mailTo, nextMailTo, tokenIn } from "../../test/mail.ts";
 import { queryRows } from "../db/client.ts";
@@ -31,34 +27,29 @@ import { queryRows } from "../db/client.ts";
  */
 const databases = databasesForFile();
 
-const smtp = smtpForFile();
-
 const changedSubject = "Your YSP email was changed";
 const undoneSubject = "Your email is back: choose a new password";
 const newAddress = () => makeStudent().email.replace("@", ".new@");
 
 describe.each(databases)("the way back of a change of address, on $name", (testDb) => {
-  const suite = databaseOn(testDb);
   let clock = Date.now();
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await makeApp(suite.database, { mail: mailThrough(smtp.url) }, () => clock);
-  }, 60_000);
-  afterAll(() => app.close());
+  const suite = appWithMailOn(testDb, {}, () => clock);
+  const { smtp } = suite;
 
-  const signUp = (student: Student) => post(app, "/api/v1/auth/signup/", student);
+  const signUp = (student: Student) => post(suite.app, "/api/v1/auth/signup/", student);
   const logsIn = async (email: string, password: string) =>
-    (await post(app, "/api/v1/auth/login/", { email, password })).statusCode;
+    (await post(suite.app, "/api/v1/auth/login/", { email, password })).statusCode;
   const me = async (access: string) =>
-    (await app.inject({ url: "/api/v1/auth/me/", headers: bearer(access) })).statusCode;
+    (await suite.app.inject({ url: "/api/v1/auth/me/", headers: bearer(access) })).statusCode;
   const confirmLink = async (student: Student) => {
     const mail = await mailTo(smtp, student.email, "Confirm your email");
     return tokenIn(mail, "/verify-email");
   };
   const ask = (phone: LoginResponse, password: string, new_email: string) =>
-    post(app, "/api/v1/auth/email-change/", { password, new_email }, bearer(phone.access));
-  const confirm = (token: string) => post(app, "/api/v1/auth/email-change/confirm/", { token });
-  const undo = (token: string) => post(app, "/api/v1/auth/email-change/undo/", { token });
+    post(suite.app, "/api/v1/auth/email-change/", { password, new_email }, bearer(phone.access));
+  const confirm = (token: string) =>
+    post(suite.app, "/api/v1/auth/email-change/confirm/", { token });
+  const undo = (token: string) => post(suite.app, "/api/v1/auth/email-change/undo/", { token });
 
   /**
    * A confirmed student whose address someone who knows the password has changed to `to`: the
@@ -66,11 +57,11 @@ describe.each(databases)("the way back of a change of address, on $name", (testD
    */
   async function stolen(student = makeStudent()) {
     expect((await signUp(student)).statusCode).toBe(201);
-    const verified = await post(app, "/api/v1/auth/verify-email/", {
+    const verified = await post(suite.app, "/api/v1/auth/verify-email/", {
       token: await confirmLink(student),
     });
     expect(verified.statusCode).toBe(200);
-    const intruder = await logInTo(app, student);
+    const intruder = await logInTo(suite.app, student);
     const to = newAddress();
     expect((await ask(intruder, student.password, to)).statusCode).toBe(202);
     const changedMail = nextMailTo(smtp, student.email, changedSubject);
@@ -80,7 +71,7 @@ describe.each(databases)("the way back of a change of address, on $name", (testD
     );
     expect((await confirm(confirmToken)).statusCode).toBe(200);
     const wayBack = tokenIn(await changedMail(), "/change-email/undo");
-    return { student, to, wayBack, intruder: await logInTo(app, { ...student, email: to }) };
+    return { student, to, wayBack, intruder: await logInTo(suite.app, { ...student, email: to }) };
   }
 
   /** An account written straight into the table on `email`, as a sign-up racing the change's confirm would leave it. */
@@ -118,7 +109,7 @@ describe.each(databases)("the way back of a change of address, on $name", (testD
     // Nor may another account change to it: the same 202, and no link is made or mailed.
     const other = makeStudent();
     expect((await signUp(other)).statusCode).toBe(201);
-    const asked = await ask(await logInTo(app, other), other.password, student.email);
+    const asked = await ask(await logInTo(suite.app, other), other.password, student.email);
     expect(asked.statusCode).toBe(202);
     expect(asked.json()).toEqual({ message: emailChangeMessages.asked });
     expect(await linksOf(other.email)).toEqual([]);
@@ -146,7 +137,7 @@ describe.each(databases)("the way back of a change of address, on $name", (testD
     const other = makeStudent();
     expect((await signUp(other)).statusCode).toBe(201);
     const student = makeStudent();
-    const early = await ask(await logInTo(app, other), other.password, student.email);
+    const early = await ask(await logInTo(suite.app, other), other.password, student.email);
     expect(early.statusCode).toBe(202);
     const earlyToken = tokenIn(
       await mailTo(smtp, student.email, "Confirm your new email"),
@@ -201,7 +192,7 @@ describe.each(databases)("the way back of a change of address, on $name", (testD
     expect(await logsIn(student.email, student.password)).toBe(401);
     expect(await logsIn(to, student.password)).toBe(401);
     // No change of address can be asked for with it, by the page's form either.
-    const byForm = await post(app, "/api/v1/auth/email-change/", {
+    const byForm = await post(suite.app, "/api/v1/auth/email-change/", {
       email: student.email,
       password: student.password,
       new_email: newAddress(),
@@ -212,17 +203,17 @@ describe.each(databases)("the way back of a change of address, on $name", (testD
     const undoReset = tokenIn(await resetMail(), "/reset-password");
     const another = nextMailTo(smtp, student.email, "Reset your password");
     expect(
-      (await post(app, "/api/v1/auth/password-reset/", { email: student.email })).statusCode,
+      (await post(suite.app, "/api/v1/auth/password-reset/", { email: student.email })).statusCode,
     ).toBe(202);
     const anotherReset = tokenIn(await another(), "/reset-password");
-    const chosen = await post(app, "/api/v1/auth/password-reset/confirm/", {
+    const chosen = await post(suite.app, "/api/v1/auth/password-reset/confirm/", {
       token: undoReset,
       password: "mine-again-2026",
     });
     expect(chosen.statusCode, chosen.body).toBe(200);
     expect(await logsIn(student.email, "mine-again-2026")).toBe(200);
     // That reset ends every other link, the one asked for since too.
-    const late = await post(app, "/api/v1/auth/password-reset/confirm/", {
+    const late = await post(suite.app, "/api/v1/auth/password-reset/confirm/", {
       token: anotherReset,
       password: "someone-elses-2026",
     });
@@ -231,56 +222,48 @@ describe.each(databases)("the way back of a change of address, on $name", (testD
 });
 
 describe.each(databases)("the first confirmation of an address, on $name", (testDb) => {
-  const suite = databaseOn(testDb);
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await makeApp(suite.database, { mail: mailThrough(smtp.url) });
-  }, 60_000);
-  afterAll(() => app.close());
+  const suite = appWithMailOn(testDb);
+  const { smtp } = suite;
 
   it("ends the sessions of whoever made the account before the address's owner confirmed it", async () => {
     // Someone signs up with a stranger's address and keeps a session; the stranger gets
     // "Confirm your email" and taps it.
     const victim = makeStudent();
-    expect((await post(app, "/api/v1/auth/signup/", victim)).statusCode).toBe(201);
-    const maker = await logInTo(app, victim);
+    expect((await post(suite.app, "/api/v1/auth/signup/", victim)).statusCode).toBe(201);
+    const maker = await logInTo(suite.app, victim);
     const token = tokenIn(await mailTo(smtp, victim.email, "Confirm your email"), "/verify-email");
-    expect((await post(app, "/api/v1/auth/verify-email/", { token })).statusCode).toBe(200);
-    const me = await app.inject({ url: "/api/v1/auth/me/", headers: bearer(maker.access) });
+    expect((await post(suite.app, "/api/v1/auth/verify-email/", { token })).statusCode).toBe(200);
+    const me = await suite.app.inject({ url: "/api/v1/auth/me/", headers: bearer(maker.access) });
     expect(me.statusCode).toBe(401);
-    const refreshed = await post(app, "/api/v1/auth/refresh/", { refresh: maker.refresh });
+    const refreshed = await post(suite.app, "/api/v1/auth/refresh/", { refresh: maker.refresh });
     expect(refreshed.statusCode).toBe(401);
   });
 
   it("opens the confirmed page's data session in the epoch after it", async () => {
     const student = makeStudent();
-    expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+    expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
     const token = tokenIn(await mailTo(smtp, student.email, "Confirm your email"), "/verify-email");
-    const opened = await post(app, `/verify-email?token=${token}`, "", {
+    const opened = await post(suite.app, `/verify-email?token=${token}`, "", {
       ...formHeaders,
     });
     expect(opened.statusCode).toBe(303);
     const cookie = String(opened.headers["set-cookie"]).split(";")[0] ?? "";
-    const page = await app.inject({ url: `${yourDataApi}/`, headers: { cookie } });
+    const page = await suite.app.inject({ url: `${yourDataApi}/`, headers: { cookie } });
     expect(page.statusCode, page.body).toBe(200);
   });
 });
 
 describe.each(databases)("the mail to a new address, on $name", (testDb) => {
-  const suite = databaseOn(testDb);
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await makeApp(suite.database, { mail: mailThrough(smtp.url) });
-  }, 60_000);
-  afterAll(() => app.close());
+  const suite = appWithMailOn(testDb);
+  const { smtp } = suite;
 
   it("says an existing account asks, and that its old address keeps a way back", async () => {
     const student = makeStudent();
-    expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
-    const phone = await logInTo(app, student);
+    expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+    const phone = await logInTo(suite.app, student);
     const to = newAddress();
     const asked = await post(
-      app,
+      suite.app,
       "/api/v1/auth/email-change/",
       { password: student.password, new_email: to },
       bearer(phone.access),

@@ -10,24 +10,21 @@ import {
 } from "@ysp/contract";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LightMyRequestResponse } from "fastify";
+import { describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
 import { guardianSite } from "../../test/guardian-site.ts";
 import {
+  appWithMailOn,
   bearer,
-  databaseOn,
   databasesForFile,
   formHeaders,
   logIn,
-  mailThrough,
-  makeApp,
   makeConfig,
   makeLoggingApp,
   openDataLink,
   post,
   signUp,
-  smtpForFile,
 } from "../../test/harness.ts";
 import { mailTo, tokenIn } from "../../test/mail.ts";
 import { addressHasher } from "../accounts/data-requests.ts";
@@ -45,8 +42,6 @@ const day = 24 * 3600_000;
 /** How the record of requests keeps an address (data-requests.ts), to find a student's rows. */
 const addressOf = addressHasher(makeConfig().jwtSecret);
 
-const smtp = smtpForFile();
-
 const form = (fields: Record<string, string>, headers: Record<string, string> = {}) => ({
   payload: new URLSearchParams(fields).toString(),
   headers: { ...formHeaders, ...headers },
@@ -56,13 +51,9 @@ const grant = { decision: "grant", guardian_name: "Ngozi Okafor", relationship: 
 const confirmedRefusal = { decision: "refuse", confirm: "yes" };
 
 describe.each(databases)("a parent's answer on $name", (testDb) => {
-  const suite = databaseOn(testDb);
-  let app: FastifyInstance;
   let clock = Date.now();
-  beforeAll(async () => {
-    app = await makeApp(suite.database, { site, mail: mailThrough(smtp.url) }, () => clock);
-  }, 60_000);
-  afterAll(() => app.close());
+  const suite = appWithMailOn(testDb, { site }, () => clock);
+  const { smtp } = suite;
 
   /** Moves the clock on for `run`, and back after it. */
   async function later<T>(ms: number, run: () => Promise<T>): Promise<T> {
@@ -77,11 +68,11 @@ describe.each(databases)("a parent's answer on $name", (testDb) => {
 
   /** A student who asked a parent: the parent's link's token, and the way to ask again. */
   async function asked(student: Student = makeStudent()) {
-    await signUp(app, student);
-    const { access } = await openDataLink(app, smtp, student.email);
+    await signUp(suite.app, student);
+    const { access } = await openDataLink(suite.app, smtp, student.email);
     const ask = async (parent: string) => {
       const sent = await post(
-        app,
+        suite.app,
         `${yourDataApi}/guardian-request/`,
         { guardian_email: parent },
         bearer(access),
@@ -96,10 +87,10 @@ describe.each(databases)("a parent's answer on $name", (testDb) => {
   }
 
   const formPost = (token: string, fields: Record<string, string>, headers = {}) =>
-    app.inject({ method: "POST", url: linkOf(token), ...form(fields, headers) });
+    suite.app.inject({ method: "POST", url: linkOf(token), ...form(fields, headers) });
   const jsonAnswer = (token: string, body: Record<string, string>) =>
-    post(app, guardianConsentApi, { token, ...body });
-  const open = (token: string) => app.inject({ url: linkOf(token) });
+    post(suite.app, guardianConsentApi, { token, ...body });
+  const open = (token: string) => suite.app.inject({ url: linkOf(token) });
 
   /** The account's parents' answers, oldest first, each with whether it answers this link. */
   const answersOf = (student: Student, token: string) =>
@@ -128,7 +119,7 @@ describe.each(databases)("a parent's answer on $name", (testDb) => {
           where u.email = ${student.email.toLowerCase()} and m.kind = 'guardian-refused'`,
     ).then((rows) => rows[0]?.n);
   const consentOf = async (student: Student) =>
-    ((await logIn(app, student)).user as PublicUser).guardian_consent;
+    ((await logIn(suite.app, student)).user as PublicUser).guardian_consent;
 
   const expectPage = (answer: LightMyRequestResponse, status: number) => {
     expect(answer.statusCode, answer.body).toBe(status);
@@ -209,7 +200,7 @@ describe.each(databases)("a parent's answer on $name", (testDb) => {
     ]);
     expect(await consentOf(student)).toBe("granted");
     // Past the 30 days the account stays (others' refusals may be due then: not this one).
-    await later(31 * day, () => app.eraseRefusedAccounts());
+    await later(31 * day, () => suite.app.eraseRefusedAccounts());
     expect(await consentOf(student)).toBe("granted");
 
     // Given is shown as given, with no way back.
@@ -259,7 +250,7 @@ describe.each(databases)("a parent's answer on $name", (testDb) => {
       expect(await consentOf(student)).toBe("refused");
     });
     await later(31 * day, async () => {
-      expect(await app.eraseRefusedAccounts()).toBeGreaterThanOrEqual(1);
+      expect(await suite.app.eraseRefusedAccounts()).toBeGreaterThanOrEqual(1);
       // Erased, the account takes its requests with it: the link opens nothing.
       const gone = await open(token);
       expect(gone.statusCode).toBe(200);
@@ -331,7 +322,7 @@ describe.each(databases)("a parent's answer on $name", (testDb) => {
       expect(refused.body).toContain(escapeHtml(crossSitePostPage.title));
     }
     // A script's no-cors post to the JSON address: not JSON, so refused the same way.
-    const plain = await app.inject({
+    const plain = await suite.app.inject({
       method: "POST",
       url: guardianConsentApi,
       payload: JSON.stringify({ token, decision: "refuse" }),
@@ -408,7 +399,10 @@ describe.each(databases)("a parent's answer on $name", (testDb) => {
     const { student, token } = await asked();
     expect((await jsonAnswer(token, { decision: "refuse" })).statusCode).toBe(200);
     await later(31 * day, async () => {
-      const [, granted] = await Promise.all([app.eraseRefusedAccounts(), jsonAnswer(token, grant)]);
+      const [, granted] = await Promise.all([
+        suite.app.eraseRefusedAccounts(),
+        jsonAnswer(token, grant),
+      ]);
       if (granted.statusCode === 200) expect(await consentOf(student)).toBe("granted");
       else {
         expect(granted.json().errors[0].code).toBe("link_invalid");

@@ -9,21 +9,17 @@ import {
 } from "@ysp/contract";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
 import { childNameSlot, consentPage, guardianSite } from "../../test/guardian-site.ts";
 import {
+  appWithMailOn,
   bearer,
   countAccounts,
-  databaseOn,
   databasesForFile,
   formHeaders,
-  mailThrough,
-  makeApp,
   openDataLink,
   post,
-  smtpForFile,
 } from "../../test/harness.ts";
 import { mailTo, tokenIn } from "../../test/mail.ts";
 import { queryRows } from "../db/client.ts";
@@ -38,8 +34,6 @@ import { showLinkParts } from "../pages/link-parts.ts";
  */
 
 const databases = databasesForFile();
-
-const smtp = smtpForFile();
 
 const site = guardianSite();
 
@@ -57,15 +51,11 @@ const notNames = [
 const patterns = ["$`", "$'", "$&", "$1", "$<x>", "$$"];
 
 describe.each(databases)("a student's words on $name", (testDb) => {
-  const suite = databaseOn(testDb);
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await makeApp(suite.database, { site, mail: mailThrough(smtp.url) });
-  }, 60_000);
-  afterAll(() => app.close());
+  const suite = appWithMailOn(testDb, { site });
+  const { smtp } = suite;
 
   const signUp = async (student: Student = makeStudent()) => {
-    const answer = await post(app, "/api/v1/auth/signup/", student);
+    const answer = await post(suite.app, "/api/v1/auth/signup/", student);
     expect(answer.statusCode, answer.body).toBe(201);
     return student;
   };
@@ -79,11 +69,11 @@ describe.each(databases)("a student's words on $name", (testDb) => {
 
   /** Asks for a "Your data" link and opens it: the data token the API hands the app. */
   const dataAccess = async (student: Student) =>
-    (await openDataLink(app, smtp, student.email)).access;
+    (await openDataLink(suite.app, smtp, student.email)).access;
 
   const askGuardian = (access: string, guardianEmail: string) =>
     post(
-      app,
+      suite.app,
       `${yourDataApi}/guardian-request/`,
       { guardian_email: guardianEmail },
       bearer(access),
@@ -144,7 +134,7 @@ describe.each(databases)("a student's words on $name", (testDb) => {
   describe("names", () => {
     it.each(nigerianNames)("signs up %s, composed, and logs in", async (name) => {
       const student = await signUp(makeStudent({ first_name: name.normalize("NFD") }));
-      const login = await post(app, "/api/v1/auth/login/", {
+      const login = await post(suite.app, "/api/v1/auth/login/", {
         email: student.email,
         password: student.password,
       });
@@ -155,7 +145,7 @@ describe.each(databases)("a student's words on $name", (testDb) => {
       "refuses %j at sign-up with the one sentence, and makes no account",
       async (name) => {
         const student = makeStudent({ last_name: name });
-        const answer = await post(app, "/api/v1/auth/signup/", student);
+        const answer = await post(suite.app, "/api/v1/auth/signup/", student);
         expectErrorShape(answer, 400);
         expect(answer.json().errors).toEqual([
           { code: "invalid", attr: "last_name", detail: nameMessages.notAName("Last name") },
@@ -168,12 +158,12 @@ describe.each(databases)("a student's words on $name", (testDb) => {
       const student = await signUp();
       const old = "pay at https://x.example";
       await storeName(student, "Ifeoma", old);
-      const login = await post(app, "/api/v1/auth/login/", {
+      const login = await post(suite.app, "/api/v1/auth/login/", {
         email: student.email,
         password: student.password,
       });
       expect(login.statusCode).toBe(200);
-      const me = await app.inject({
+      const me = await suite.app.inject({
         url: "/api/v1/auth/me/",
         headers: bearer(login.json().access),
       });
@@ -182,7 +172,7 @@ describe.each(databases)("a student's words on $name", (testDb) => {
       const access = await dataAccess(student);
       for (const name of notNames) {
         const refused = await post(
-          app,
+          suite.app,
           `${yourDataApi}/name/`,
           { first_name: name, last_name: "Obi" },
           bearer(access),
@@ -194,7 +184,7 @@ describe.each(databases)("a student's words on $name", (testDb) => {
         });
       }
       // The page's own form, with no script: the same sentence, as a page.
-      const page = await app.inject({
+      const page = await suite.app.inject({
         method: "POST",
         url: `${yourDataApi}/name/`,
         payload: form({ first_name: "Ada", last_name: "www.fees.example" }),
@@ -205,7 +195,7 @@ describe.each(databases)("a student's words on $name", (testDb) => {
       expect(page.body).toContain(escapeHtml(nameMessages.notAName("Last name")));
 
       const corrected = await post(
-        app,
+        suite.app,
         `${yourDataApi}/name/`,
         { first_name: "Ọláolúwa", last_name: "N’Dri" },
         bearer(access),
@@ -238,7 +228,7 @@ describe.each(databases)("a student's words on $name", (testDb) => {
       // Nor in the preview a mail app shows beside the subject, nor in the HTML's title.
       const preview = /<div style="display:none[^>]*>([^<]*)<\/div>/.exec(mail.html)?.[1];
       expect(preview).toBe(
-        "A student signed up for YSP, a learning app, and needs a parent&#39;s or guardian&#39;s permission.",
+        "A student signed up for YSP, a learning suite.app, and needs a parent&#39;s or guardian&#39;s permission.",
       );
       expect(/<title>([^<]*)<\/title>/.exec(mail.html)?.[1]).not.toContain("pay");
       expect(mail.text).toContain("If you do not know this student, open the link");
@@ -257,7 +247,7 @@ describe.each(databases)("a student's words on $name", (testDb) => {
 
       const token = tokenIn(mail, dataRightsPages.guardianConsent);
       for (const encoding of ["identity", "br"]) {
-        const page = await app.inject({
+        const page = await suite.app.inject({
           url: `${dataRightsPages.guardianConsent}?token=${token}`,
           headers: { "accept-encoding": encoding },
         });
@@ -300,7 +290,7 @@ describe.each(databases)("a student's words on $name", (testDb) => {
         },
       ]);
 
-      const page = await app.inject({
+      const page = await suite.app.inject({
         method: "POST",
         url: `${yourDataApi}/guardian-request/`,
         payload: form({ guardian_email: fourth }),

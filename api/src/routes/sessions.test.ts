@@ -1,20 +1,16 @@
 import { apiMessages, sessionMessages, type TokenPair } from "@ysp/contract";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
 import {
+  appWithMailOn,
   bearer,
-  databaseOn,
   databasesForFile,
   logIn as logInTo,
-  mailThrough,
-  makeApp,
   makeConfig,
   post,
-  smtpForFile,
 } from "../../test/harness.ts";
 import { mailTo, tokenIn } from "../../test/mail.ts";
 import { userAgents } from "../../test/user-agents.ts";
@@ -22,36 +18,35 @@ import { queryRows } from "../db/client.ts";
 
 const databases = databasesForFile();
 
-const smtp = smtpForFile();
-
 describe.each(databases)("a logged-in student's sessions and password, on $name", (testDb) => {
-  const suite = databaseOn(testDb);
   let clock = Date.now();
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await makeApp(suite.database, { mail: mailThrough(smtp.url) }, () => clock);
-  }, 60_000);
-  afterAll(() => app.close());
+  const suite = appWithMailOn(testDb, {}, () => clock);
+  const { smtp } = suite;
 
   const signUp = async (student: Student = makeStudent()) => {
-    expect((await post(app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
+    expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
     return student;
   };
   const logIn = (student: Student, userAgent: string = userAgents.tecnoWebView) =>
-    logInTo(app, student, userAgent);
-  const me = (access: string) => app.inject({ url: "/api/v1/auth/me/", headers: bearer(access) });
-  const refresh = (token: string) => post(app, "/api/v1/auth/refresh/", { refresh: token });
+    logInTo(suite.app, student, userAgent);
+  const me = (access: string) =>
+    suite.app.inject({ url: "/api/v1/auth/me/", headers: bearer(access) });
+  const refresh = (token: string) => post(suite.app, "/api/v1/auth/refresh/", { refresh: token });
   const logOut = (tokens: TokenPair) =>
-    post(app, "/api/v1/auth/logout/", { refresh: tokens.refresh }, bearer(tokens.access));
+    post(suite.app, "/api/v1/auth/logout/", { refresh: tokens.refresh }, bearer(tokens.access));
   const everywhere = (access: string) =>
-    post(app, "/api/v1/auth/logout/everywhere/", {}, bearer(access));
+    post(suite.app, "/api/v1/auth/logout/everywhere/", {}, bearer(access));
   const list = (access: string) =>
-    app.inject({ url: "/api/v1/auth/sessions/", headers: bearer(access) });
+    suite.app.inject({ url: "/api/v1/auth/sessions/", headers: bearer(access) });
   const end = (access: string, id: string) =>
-    app.inject({ method: "DELETE", url: `/api/v1/auth/sessions/${id}/`, headers: bearer(access) });
+    suite.app.inject({
+      method: "DELETE",
+      url: `/api/v1/auth/sessions/${id}/`,
+      headers: bearer(access),
+    });
   const changePassword = (access: string, current_password: string, new_password: string) =>
     post(
-      app,
+      suite.app,
       "/api/v1/auth/password/",
       { current_password, new_password },
       { ...bearer(access), "user-agent": userAgents.tecnoWebView },
@@ -67,7 +62,7 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
     const student = await signUp();
     const phone = await logIn(student);
     const laptop = await logIn(student, userAgents.windowsChrome);
-    await post(app, "/api/v1/auth/password-reset/", { email: student.email });
+    await post(suite.app, "/api/v1/auth/password-reset/", { email: student.email });
     const reset = tokenIn(
       await mailTo(smtp, student.email, "Reset your password"),
       "/reset-password",
@@ -102,7 +97,7 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
       const other = await logIn(student);
       // Garbage in place of the refresh token: the bearer's own session still ends.
       const garbage = await post(
-        app,
+        suite.app,
         "/api/v1/auth/logout/",
         { refresh: "not-a-token" },
         bearer(other.access),
@@ -126,11 +121,11 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
 
     it("refuses a request without a valid access token", async () => {
       const phone = await logIn(await signUp());
-      const none = await post(app, "/api/v1/auth/logout/", { refresh: phone.refresh });
+      const none = await post(suite.app, "/api/v1/auth/logout/", { refresh: phone.refresh });
       expectErrorShape(none, 401);
       expect(none.json().errors[0].code).toBe("not_authenticated");
       const refreshAsBearer = await post(
-        app,
+        suite.app,
         "/api/v1/auth/logout/",
         { refresh: phone.refresh },
         bearer(phone.refresh),
@@ -143,7 +138,7 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
       const mallory = await logIn(await signUp());
       const victim = await logIn(await signUp());
       const answer = await post(
-        app,
+        suite.app,
         "/api/v1/auth/logout/",
         { refresh: victim.refresh },
         bearer(mallory.access),
@@ -159,8 +154,14 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
       const phone = await logIn(student);
       const laptop = await logIn(student, userAgents.windowsChrome);
       expect(
-        (await post(app, "/api/v1/auth/logout/", { refresh: laptop.refresh }, bearer(phone.access)))
-          .statusCode,
+        (
+          await post(
+            suite.app,
+            "/api/v1/auth/logout/",
+            { refresh: laptop.refresh },
+            bearer(phone.access),
+          )
+        ).statusCode,
       ).toBe(204);
       expect(await works(laptop)).toEqual(dead);
     });
@@ -303,7 +304,7 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
       expect((await logOut(phone)).statusCode).toBe(204);
       expect((await list(phone.access)).statusCode).toBe(401);
       expectErrorShape(await end(phone.access, id), 401);
-      expect((await app.inject({ url: "/api/v1/auth/sessions/" })).statusCode).toBe(401);
+      expect((await suite.app.inject({ url: "/api/v1/auth/sessions/" })).statusCode).toBe(401);
     });
   });
 
@@ -322,14 +323,14 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
         expect.objectContaining({ current: true, device: "Android 12 · TECNO KG5" }),
       ]);
 
-      const old = await post(app, "/api/v1/auth/login/", {
+      const old = await post(suite.app, "/api/v1/auth/login/", {
         email: student.email,
         password: student.password,
       });
       expect(old.statusCode).toBe(401);
       await logIn({ ...student, password: "a-new-password-42" });
       // A reset link asked for before the change is one the old password's holder may have.
-      const stale = await post(app, "/api/v1/auth/password-reset/confirm/", {
+      const stale = await post(suite.app, "/api/v1/auth/password-reset/confirm/", {
         token: reset,
         password: "another-password-1",
       });
@@ -360,7 +361,7 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
       expect(short.json().errors).toEqual([
         { code: "invalid", detail: apiMessages.passwordShort, attr: "new_password" },
       ]);
-      const missing = await post(app, "/api/v1/auth/password/", {}, bearer(phone.access));
+      const missing = await post(suite.app, "/api/v1/auth/password/", {}, bearer(phone.access));
       expect(missing.json().errors.map((e: { attr: string }) => e.attr)).toEqual([
         "current_password",
         "new_password",
@@ -398,7 +399,7 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
       expect(await works(phone)).toEqual(dead);
       expect(await works(laptop)).toEqual(dead);
       expect((await everywhere(phone.access)).statusCode).toBe(401);
-      const changed = await post(app, "/api/v1/auth/password-reset/confirm/", {
+      const changed = await post(suite.app, "/api/v1/auth/password-reset/confirm/", {
         token: reset,
         password: "a-new-password-42",
       });

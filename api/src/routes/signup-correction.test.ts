@@ -7,20 +7,19 @@ import {
 } from "@ysp/contract";
 import { makeStudent, type Student, uniqueTag } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LightMyRequestResponse } from "fastify";
+import { describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
 import {
+  appWithMailOn,
   bearer,
   databaseOn,
   databasesForFile,
   formHeaders,
   logIn,
-  mailThrough,
   makeApp,
   makeLoggingApp,
   post,
-  smtpForFile,
   testCookies,
 } from "../../test/harness.ts";
 import { mailTo, nextMailTo, tokenIn } from "../../test/mail.ts";
@@ -28,8 +27,6 @@ import { queryRows } from "../db/client.ts";
 import { escapeHtml } from "../pages/escape-html.ts";
 
 const databases = databasesForFile();
-
-const smtp = smtpForFile();
 
 const confirmSubject = "Confirm your email";
 const correctApi = "/api/v1/auth/signup/email/";
@@ -47,27 +44,23 @@ const cookieSet = (answer: LightMyRequestResponse, name: string) =>
     ?.split(";")[0] ?? "";
 
 describe.each(databases)("putting right an address mistyped at sign-up, on $name", (testDb) => {
-  const suite = databaseOn(testDb);
   let clock = Date.now();
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await makeApp(suite.database, { mail: mailThrough(smtp.url) }, () => clock);
-  }, 60_000);
-  afterAll(() => app.close());
+  const suite = appWithMailOn(testDb, {}, () => clock);
+  const { smtp } = suite;
 
   /** Signs up as a browser does: the cookie naming the new account. */
   const signUp = async (student: Student) => {
-    const answer = await post(app, "/api/v1/auth/signup/", student);
+    const answer = await post(suite.app, "/api/v1/auth/signup/", student);
     expect(answer.statusCode, answer.body).toBe(201);
     const cookie = cookieSet(answer, signupCookie);
     expect(cookie).toMatch(new RegExp(`^${signupCookie}=ey`));
     return cookie;
   };
   const correct = (cookie: string, password: string, new_email: string, headers = {}) =>
-    post(app, correctApi, { password, new_email }, { cookie, ...headers });
-  const verify = (token: string) => post(app, "/api/v1/auth/verify-email/", { token });
+    post(suite.app, correctApi, { password, new_email }, { cookie, ...headers });
+  const verify = (token: string) => post(suite.app, "/api/v1/auth/verify-email/", { token });
   const logsIn = async (email: string, password: string) =>
-    (await post(app, "/api/v1/auth/login/", { email, password })).statusCode;
+    (await post(suite.app, "/api/v1/auth/login/", { email, password })).statusCode;
   const mailsTo = (email: string) =>
     smtp.received.filter((mail) => mail.to.includes(email.toLowerCase()));
   /** The account's messages, sent or queued, by kind. */
@@ -97,7 +90,7 @@ describe.each(databases)("putting right an address mistyped at sign-up, on $name
     const cookie = await signUp(student);
     const first = await mailTo(smtp, student.email, confirmSubject);
     // Every power of the account ends: a session the sign-up's student had on a phone too.
-    const phone = await logIn(app, student);
+    const phone = await logIn(suite.app, student);
 
     const answer = await correct(cookie, student.password, right.toUpperCase());
     expect(answer.statusCode, answer.body).toBe(200);
@@ -106,12 +99,12 @@ describe.each(databases)("putting right an address mistyped at sign-up, on $name
 
     const token = tokenIn(await mailTo(smtp, right, confirmSubject), "/verify-email");
     expect((await verify(token)).statusCode).toBe(200);
-    const now = await logIn(app, { email: right, password: student.password });
+    const now = await logIn(suite.app, { email: right, password: student.password });
     expect(now.user).toMatchObject({ email: right, email_verified: true });
     expect(await logsIn(student.email, student.password)).toBe(401);
     expect(
       (
-        await app.inject({
+        await suite.app.inject({
           url: "/api/v1/auth/me/",
           headers: bearer(phone.access),
         })
@@ -165,7 +158,7 @@ describe.each(databases)("putting right an address mistyped at sign-up, on $name
       detail: signupCorrectionMessages.unknown,
       attr: null,
     };
-    const access = (await logIn(app, student)).access;
+    const access = (await logIn(suite.app, student)).access;
     for (const [label, sent] of [
       ["no cookie", ""],
       ["a token that is not ours", `${signupCookie}=not-a-token`],
@@ -202,7 +195,7 @@ describe.each(databases)("putting right an address mistyped at sign-up, on $name
       attr: "new_email",
     });
     // What the sign-up says of the same address: this tells nothing it does not.
-    const signup = await post(app, "/api/v1/auth/signup/", {
+    const signup = await post(suite.app, "/api/v1/auth/signup/", {
       ...makeStudent({ password: "not-the-owner-1" }),
       email: owner.email,
     });
@@ -214,10 +207,10 @@ describe.each(databases)("putting right an address mistyped at sign-up, on $name
     await signUp(mover);
     const verifyToken = tokenIn(await mailTo(smtp, mover.email, confirmSubject), "/verify-email");
     await verify(verifyToken);
-    const session = await logIn(app, mover);
+    const session = await logIn(suite.app, mover);
     const moved = `moved.${mover.email}`;
     await post(
-      app,
+      suite.app,
       "/api/v1/auth/email-change/",
       { password: mover.password, new_email: moved },
       bearer(session.access),
@@ -227,7 +220,8 @@ describe.each(databases)("putting right an address mistyped at sign-up, on $name
       "/change-email/confirm",
     );
     expect(
-      (await post(app, "/api/v1/auth/email-change/confirm/", { token: confirmToken })).statusCode,
+      (await post(suite.app, "/api/v1/auth/email-change/confirm/", { token: confirmToken }))
+        .statusCode,
     ).toBe(200);
     const held = await correct(cookie, student.password, mover.email);
     expect(held.json().errors[0].code).toBe("email_taken");
@@ -263,25 +257,25 @@ describe.each(databases)("putting right an address mistyped at sign-up, on $name
   it("works as a form post to /correct-email: the page for this browser, refusals at their fields, then /signed-up", async () => {
     const { student, right } = typoStudent();
     const posted = await post(
-      app,
+      suite.app,
       "/api/v1/auth/signup/",
       new URLSearchParams(student).toString(),
       formHeaders,
     );
     expect(posted.statusCode).toBe(303);
     const cookie = cookieSet(posted, signupCookie);
-    const page = await app.inject({ url: accountPages.correctEmail, headers: { cookie } });
+    const page = await suite.app.inject({ url: accountPages.correctEmail, headers: { cookie } });
     expect(page.headers["cache-control"]).toBe("no-store");
     expect(page.body).toContain(`<span id="sent-to">${maskEmail(student.email)}</span>`);
     expect(page.body).toContain('<div id="correct-email-form">');
     expect(page.body).toContain('<span id="correct-email-none" hidden="">');
-    const anyone = await app.inject({ url: accountPages.correctEmail });
+    const anyone = await suite.app.inject({ url: accountPages.correctEmail });
     expect(anyone.body).toContain('<div id="correct-email-form" hidden="">');
     expect(anyone.body).not.toContain(maskEmail(student.email));
 
     const fields = (password: string) =>
       new URLSearchParams({ new_email: right, password }).toString();
-    const wrong = await post(app, accountPages.correctEmail, fields("not-the-password"), {
+    const wrong = await post(suite.app, accountPages.correctEmail, fields("not-the-password"), {
       ...formHeaders,
       cookie,
     });
@@ -295,13 +289,13 @@ describe.each(databases)("putting right an address mistyped at sign-up, on $name
     );
     expect(wrong.body).toContain(maskEmail(student.email));
 
-    const done = await post(app, accountPages.correctEmail, fields(student.password), {
+    const done = await post(suite.app, accountPages.correctEmail, fields(student.password), {
       ...formHeaders,
       cookie,
     });
     expect(done.statusCode, done.body).toBe(303);
     expect(done.headers.location).toBe(accountPages.signedUp);
-    const signedUp = await app.inject({
+    const signedUp = await suite.app.inject({
       url: accountPages.signedUp,
       headers: { cookie: `${cookie}; ${cookieSet(done, testCookies.signedUpAddress.name)}` },
     });
@@ -310,7 +304,7 @@ describe.each(databases)("putting right an address mistyped at sign-up, on $name
 
     // Without the cookie, a page says why not, and leads to /change-email.
     const stranger = await post(
-      app,
+      suite.app,
       accountPages.correctEmail,
       fields(student.password),
       formHeaders,
@@ -324,25 +318,25 @@ describe.each(databases)("putting right an address mistyped at sign-up, on $name
     const student = makeStudent();
     const cookie = await signUp(student);
     await mailTo(smtp, student.email, confirmSubject);
-    const page = await app.inject({ url: accountPages.signedUp, headers: { cookie } });
+    const page = await suite.app.inject({ url: accountPages.signedUp, headers: { cookie } });
     expect(page.body).toContain('<div id="new-link-by-address" hidden="">');
     expect(page.body).toContain('<div id="new-link-here">');
-    const anyone = await app.inject({ url: accountPages.signedUp });
+    const anyone = await suite.app.inject({ url: accountPages.signedUp });
     expect(anyone.body).toContain('<div id="new-link-here" hidden="">');
 
     const second = nextMailTo(smtp, student.email, confirmSubject);
-    const asked = await post(app, accountPages.signedUp, "", { ...formHeaders, cookie });
+    const asked = await post(suite.app, accountPages.signedUp, "", { ...formHeaders, cookie });
     expect(asked.statusCode, asked.body).toBe(303);
     expect(asked.headers.location).toBe("/verify-email/sent");
     const token = tokenIn(await second(), "/verify-email");
     expect((await verify(token)).statusCode).toBe(200);
     // Confirmed now: asked again, the same answer, and nothing sent.
     expect(
-      (await post(app, accountPages.signedUp, "", { ...formHeaders, cookie })).statusCode,
+      (await post(suite.app, accountPages.signedUp, "", { ...formHeaders, cookie })).statusCode,
     ).toBe(303);
     expect(await queuedFor(student.email)).toEqual(["verify-email", "verify-email"]);
 
-    const none = await post(app, accountPages.signedUp, "", formHeaders);
+    const none = await post(suite.app, accountPages.signedUp, "", formHeaders);
     expect(none.statusCode).toBe(401);
     expect(none.body).toContain(escapeHtml(signupCorrectionMessages.unknownForLink));
     expect(none.body).toContain('href="/verify-email?new-link#new-link"');
@@ -356,7 +350,7 @@ describe.each(databases)("putting right an address mistyped at sign-up, on $name
       [accountPages.correctEmail, fields],
       [accountPages.signedUp, ""],
     ] as const) {
-      const refused = await post(app, url, payload, {
+      const refused = await post(suite.app, url, payload, {
         ...formHeaders,
         cookie,
         "sec-fetch-site": "cross-site",
