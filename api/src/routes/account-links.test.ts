@@ -20,6 +20,7 @@ import {
   mailThrough,
   makeApp,
   post,
+  signUp as signUpOn,
   smtpForFile,
   testPublicUrl,
 } from "../../test/harness.ts";
@@ -71,11 +72,7 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
   }, 60_000);
   afterAll(() => app.close());
 
-  const signUp = async (student: Student = makeStudent()) => {
-    const answer = await post(app, "/api/v1/auth/signup/", student);
-    expect(answer.statusCode, answer.body).toBe(201);
-    return student;
-  };
+  const signUp = (student?: Student) => signUpOn(app, student);
   const logIn = (email: string, password: string) =>
     post(app, "/api/v1/auth/login/", { email, password });
   const me = async (access: string) =>

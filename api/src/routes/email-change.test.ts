@@ -20,6 +20,7 @@ import {
   makeApp,
   post,
   signUpAndLogIn,
+  signUp as signUpOn,
 } from "../../test/harness.ts";
 import { mailTo, nextMailTo, tokenIn } from "../../test/mail.ts";
 import { userAgents } from "../../test/user-agents.ts";
@@ -38,10 +39,7 @@ describe.each(databases)("changing the login address, on $name", (testDb) => {
   const suite = appWithMailOn(testDb, {}, () => clock);
   const { smtp } = suite;
 
-  const signUp = async (student: Student = makeStudent()) => {
-    expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
-    return student;
-  };
+  const signUp = (student?: Student) => signUpOn(suite.app, student);
   /** A student whose address is confirmed (its link opened), logged in on a phone. */
   const confirmedOnAPhone = async () => {
     const student = await signUp();

@@ -20,6 +20,7 @@ import {
   formHeaders,
   openDataLink,
   post,
+  signUp as signUpOn,
 } from "../../test/harness.ts";
 import { mailTo, tokenIn } from "../../test/mail.ts";
 import { queryRows } from "../db/client.ts";
@@ -54,11 +55,7 @@ describe.each(databases)("a student's words on $name", (testDb) => {
   const suite = appWithMailOn(testDb, { site });
   const { smtp } = suite;
 
-  const signUp = async (student: Student = makeStudent()) => {
-    const answer = await post(suite.app, "/api/v1/auth/signup/", student);
-    expect(answer.statusCode, answer.body).toBe(201);
-    return student;
-  };
+  const signUp = (student?: Student) => signUpOn(suite.app, student);
 
   /** Gives the account a name stored before today's rule, as an old account has. */
   const storeName = (student: Student, firstName: string, lastName: string) =>

@@ -1,5 +1,5 @@
 import { apiMessages, sessionMessages, type TokenPair } from "@ysp/contract";
-import { makeStudent, type Student } from "@ysp/testing/students";
+import type { Student } from "@ysp/testing/students";
 import { sql } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import {
   logIn as logInTo,
   makeConfig,
   post,
+  signUp as signUpOn,
 } from "../../test/harness.ts";
 import { mailTo, tokenIn } from "../../test/mail.ts";
 import { userAgents } from "../../test/user-agents.ts";
@@ -23,10 +24,7 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
   const suite = appWithMailOn(testDb, {}, () => clock);
   const { smtp } = suite;
 
-  const signUp = async (student: Student = makeStudent()) => {
-    expect((await post(suite.app, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
-    return student;
-  };
+  const signUp = (student?: Student) => signUpOn(suite.app, student);
   const logIn = (student: Student, userAgent: string = userAgents.tecnoWebView) =>
     logInTo(suite.app, student, userAgent);
   const me = (access: string) =>
