@@ -172,7 +172,7 @@ describe.each(databases)("forms posted from another site, on $name", (testDb) =>
       suite.app,
       "/api/v1/auth/login/",
       { email: student.email, password: student.password },
-      { origin: "https://suite.app.example" },
+      { origin: "https://app.example" },
     );
     expect(login.statusCode).toBe(200);
     // What keeps a browser from posting JSON across sites: its preflight gets no CORS allowance.

@@ -225,7 +225,7 @@ describe.each(databases)("a student's words on $name", (testDb) => {
       // Nor in the preview a mail app shows beside the subject, nor in the HTML's title.
       const preview = /<div style="display:none[^>]*>([^<]*)<\/div>/.exec(mail.html)?.[1];
       expect(preview).toBe(
-        "A student signed up for YSP, a learning suite.app, and needs a parent&#39;s or guardian&#39;s permission.",
+        "A student signed up for YSP, a learning app, and needs a parent&#39;s or guardian&#39;s permission.",
       );
       expect(/<title>([^<]*)<\/title>/.exec(mail.html)?.[1]).not.toContain("pay");
       expect(mail.text).toContain("If you do not know this student, open the link");

@@ -192,7 +192,7 @@ describe.runIf(built).each(databases)("the pages of one's own data on $name", (t
         });
       }
     }
-    // The suite.app is told the same, in its one message.
+    // The app is told the same, in its one message.
     const json = await post(
       suite.app,
       `${yourDataApi}/guardian-request/`,
