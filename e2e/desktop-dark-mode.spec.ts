@@ -2,11 +2,9 @@ import { chromium, type Page } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "@ysp/testing/chromium";
 import { blockThirdParty, expect, gotoHydrated, looksTheSame, pages, test } from "./fixtures.ts";
 
-test.skip(({ viewport }) => (viewport?.width ?? 0) <= 900, "desktop scrollbars");
-
-test("a desktop set to dark mode shows every page as designed, scrollbar included", async ({
-  baseURL,
-}) => {
+test("a desktop set to dark mode shows every page as designed, scrollbar included", {
+  tag: "@desktop",
+}, async ({ baseURL }) => {
   // Every page twice: 27 s for 42 pages on a quiet 2-core machine, so about 0.65 s a page and
   // its dark twin (170 s in a full run, with a new page for each); the limit leaves room for a
   // busy machine and more pages.

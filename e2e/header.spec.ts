@@ -6,8 +6,8 @@ import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures.ts
 const items = ["About Us", "Sponsor a Child", "Mentors", "FAQs", "Log In"];
 
 test.describe("header", () => {
-  test("is sticky and links where the spec says", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", "the full navigation shows on wide screens");
+  // The full navigation shows on wide screens.
+  test("is sticky and links where the spec says", { tag: "@desktop" }, async ({ page }) => {
     await gotoHydrated(page, href("/terms-of-service"));
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const name of items) await expect(nav.getByRole("link", { name })).toBeVisible();
@@ -28,11 +28,6 @@ test.describe("header", () => {
   });
 
   test.describe("mobile menu", () => {
-    test.skip(
-      ({ viewport }) => (viewport?.width ?? 0) > 900,
-      "the menu button shows on small screens",
-    );
-
     for (const path of ["/", "/faqs"]) {
       test(`is a modal dialog that takes focus and closes with Esc on ${path}`, async ({
         page,

@@ -9,11 +9,6 @@ import { blockThirdParty, expect, gotoHydrated, pages, screenshotPath, test } fr
  * nothing reaches past the screen's right edge. Every page is checked, and
  * every page the server answers a form post with (a form sent without a script).
  */
-test.skip(
-  ({ viewport }) => (viewport?.width ?? 0) > 900,
-  "the phone's width; wider ones are set where needed",
-);
-
 /**
  * What lies wrong once the page is scrolled to its end: a control or a line of
  * text under the chat button, and anything past the right edge of the screen.

@@ -17,8 +17,6 @@ import {
  * which narrows the screen in CSS pixels), thumbs, landscape video, and the
  * browser's automatic dark mode.
  */
-test.skip(({ viewport }) => (viewport?.width ?? 0) > 900, "phone layouts");
-
 /** How far the page reaches past the right edge of the screen, in CSS px. */
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -15,75 +15,78 @@ import {
 
 test.describe("every route", () => {
   for (const route of pages) {
-    test(`${route.name}: status, chrome, metadata, accessibility, screenshot, links, CSP`, async ({
-      page,
-      viewport,
-    }, testInfo) => {
-      const response = await gotoHydrated(page, route.path);
-      expect(response?.status()).toBe(route.status);
-      const headers = response?.headers() ?? {};
-      expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
-      expect(headers["x-content-type-options"]).toBe("nosniff");
-      expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-      expect(headers["x-powered-by"]).toBeUndefined();
+    test(
+      `${route.name}: status, chrome, metadata, accessibility, screenshot, links, CSP`,
+      {
+        tag: "@layout",
+      },
+      async ({ page, viewport }, testInfo) => {
+        const response = await gotoHydrated(page, route.path);
+        expect(response?.status()).toBe(route.status);
+        const headers = response?.headers() ?? {};
+        expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+        expect(headers["x-content-type-options"]).toBe("nosniff");
+        expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+        expect(headers["x-powered-by"]).toBeUndefined();
 
-      await expect(page.locator("h1")).toHaveCount(1);
-      await expect(page.locator("header.site-header")).toHaveCount(route.chrome ? 1 : 0);
-      await expect(page.locator("footer.site-footer")).toHaveCount(route.chrome ? 1 : 0);
+        await expect(page.locator("h1")).toHaveCount(1);
+        await expect(page.locator("header.site-header")).toHaveCount(route.chrome ? 1 : 0);
+        await expect(page.locator("footer.site-footer")).toHaveCount(route.chrome ? 1 : 0);
 
-      const chat = page.locator("a.chat-button");
-      await expect(chat).toHaveCount(1);
-      await expect(chat).toHaveAttribute("href", `https://wa.me/${site.phone.slice(1)}`);
-      await expect(chat).toHaveAccessibleName(/WhatsApp/);
+        const chat = page.locator("a.chat-button");
+        await expect(chat).toHaveCount(1);
+        await expect(chat).toHaveAttribute("href", `https://wa.me/${site.phone.slice(1)}`);
+        await expect(chat).toHaveAccessibleName(/WhatsApp/);
 
-      expect(await page.title()).not.toBe("");
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\S/);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^https:\/\//);
-      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /\S/);
-      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", /\S/);
-      const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
-      expect(jsonLd.join("")).toContain("EducationalOrganization");
+        expect(await page.title()).not.toBe("");
+        await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\S/);
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^https:\/\//);
+        await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /\S/);
+        await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", /\S/);
+        const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+        expect(jsonLd.join("")).toContain("EducationalOrganization");
 
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - window.innerWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        expect(overflow).toBeLessThanOrEqual(0);
 
-      await expectNoAxeViolations(page);
-      await page.screenshot({
-        path: screenshotPath(testInfo, route.name),
-        fullPage: true,
-      });
+        await expectNoAxeViolations(page);
+        await page.screenshot({
+          path: screenshotPath(testInfo, route.name),
+          fullPage: true,
+        });
 
-      // No CSP violation on any route, whatever loads on scroll or opens, and every
-      // external link keeps this page to itself (none can reach back through window.opener).
-      await scrollToBottom(page);
-      const hasMenu = route.chrome && (viewport?.width ?? 0) < 960;
-      const opener = page.getByRole("button", { name: "Open menu" });
-      await expect(opener).toBeVisible({ visible: hasMenu });
-      if (hasMenu) {
-        await opener.click();
-        await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
-      }
-      const links = await page.locator("a[href], area[href]").evaluateAll((elements) =>
-        elements.map((el) => ({
-          href: (el as HTMLAnchorElement).href,
-          rel: [...(el as HTMLAnchorElement).relList],
-          target: el.getAttribute("target"),
-        })),
-      );
-      const here = new URL(page.url()).host;
-      const external = links.filter(
-        ({ href }) => /^https?:$/.test(new URL(href).protocol) && new URL(href).host !== here,
-      );
-      // Every route has at least the WhatsApp chat button.
-      expect(external.length).toBeGreaterThan(0);
-      for (const link of external) {
-        expect(link.rel, link.href).toEqual(["noopener", "noreferrer"]);
-        expect(link.target, link.href).toBe("_blank");
-      }
-      expect(await cspViolations(page)).toEqual([]);
-    });
+        // No CSP violation on any route, whatever loads on scroll or opens, and every
+        // external link keeps this page to itself (none can reach back through window.opener).
+        await scrollToBottom(page);
+        const hasMenu = route.chrome && (viewport?.width ?? 0) < 960;
+        const opener = page.getByRole("button", { name: "Open menu" });
+        await expect(opener).toBeVisible({ visible: hasMenu });
+        if (hasMenu) {
+          await opener.click();
+          await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+        }
+        const links = await page.locator("a[href], area[href]").evaluateAll((elements) =>
+          elements.map((el) => ({
+            href: (el as HTMLAnchorElement).href,
+            rel: [...(el as HTMLAnchorElement).relList],
+            target: el.getAttribute("target"),
+          })),
+        );
+        const here = new URL(page.url()).host;
+        const external = links.filter(
+          ({ href }) => /^https?:$/.test(new URL(href).protocol) && new URL(href).host !== here,
+        );
+        // Every route has at least the WhatsApp chat button.
+        expect(external.length).toBeGreaterThan(0);
+        for (const link of external) {
+          expect(link.rel, link.href).toEqual(["noopener", "noreferrer"]);
+          expect(link.target, link.href).toBe("_blank");
+        }
+        expect(await cspViolations(page)).toEqual([]);
+      },
+    );
   }
 
   test("the not-found page offers the way home", async ({ page }) => {
@@ -115,10 +118,7 @@ test.describe("every route", () => {
     }
   });
 
-  test("pages that need no interactivity ship no framework JavaScript", async ({
-    page,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", "what a page loads is the same at any width");
+  test("pages that need no interactivity ship no framework JavaScript", async ({ page }) => {
     // Some thirty pages one after another: on shared cores that took past the usual 30 s.
     test.setTimeout(90_000);
     for (const { path, scriptKb } of staticPages) {
