@@ -9,7 +9,9 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./web/app", import.meta.url)) },
   },
   test: {
-    globalSetup: ["@ysp/testing/temporary-root"],
+    // The run's folder first, then the migrated databases every API test file copies (one
+    // PostgreSQL server for the run).
+    globalSetup: ["@ysp/testing/temporary-root", "./api/test/template-databases.ts"],
     // Tests start real PostgreSQL servers and hash with argon2id on two shared cores: vitest's
     // 5 s default fails a clean-clone CI run, where one test may start PostgreSQL.
     // This bounds a hang, it measures nothing.

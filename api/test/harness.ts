@@ -1,24 +1,27 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { accountPages, dataRightsPages, type LoginResponse, yourDataApi } from "@ysp/contract";
 import type { SiteBuild } from "@ysp/contract/site-build";
-import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
+import { postgresBinDir } from "@ysp/testing/postgres";
 import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { defaultTimeouts } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema.ts";
 import { cookiesFor } from "../src/http/cookies.ts";
 import type { MailConfig } from "../src/mail/mail-config.ts";
+import { defaultFirstRetrySeconds } from "../src/mail/mail-queue.ts";
 import type { Metrics } from "../src/ops/metrics.ts";
 import { formType } from "../src/pages/form-routes.ts";
 import { loadSite, type SiteFiles } from "../src/pages/static-site.ts";
 import { buildServer, type ServerOptions } from "../src/server.ts";
 import { mailTo, testPublicUrl, tokenIn } from "./mail.ts";
+import { pgliteTemplateEnv, postgresTemplate, postgresUrlEnv } from "./template-databases.ts";
 
 /** The real build, which the server knows only through its build/site.json. */
 export const buildDir = new URL("../../web/build", import.meta.url).pathname;
@@ -75,59 +78,108 @@ export type TestDatabase = {
   stop: () => Promise<void>;
 };
 
+/** An environment variable the run's global setup (template-databases.ts) must have set. */
+function fromSetup(name: string): string {
+  const value = process.env[name];
+  if (!value)
+    throw new Error(
+      `${name} is not set: run the API tests through vitest.config.ts, whose globalSetup makes the template databases`,
+    );
+  return value;
+}
+
+/**
+ * A server's DATA_DIR whose embedded database (its `pglite` folder) is already migrated, copied
+ * from the run's template: a server or command started on it skips PGlite's initdb.
+ */
+export function migratedDataDir(prefix: string): string {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(fromSetup(pgliteTemplateEnv), join(dataDir, "pglite"), { recursive: true });
+  return dataDir;
+}
+
+/** A PGlite database in a fresh folder, copied from the run's migrated template. */
+function pgliteDatabase(): TestDatabase {
+  const dir = mkdtempSync(join(tmpdir(), "ysp-pglite-"));
+  let count = 0;
+  const open = () => {
+    const dataDir = join(dir, String(count++));
+    cpSync(fromSetup(pgliteTemplateEnv), dataDir, { recursive: true });
+    return openDatabase({ kind: "pglite", dataDir });
+  };
+  return {
+    name: "pglite",
+    open,
+    openTwice: async () => {
+      const database = await open();
+      return [database, database];
+    },
+    stop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+let postgresCount = 0;
+/**
+ * A new database on the run's PostgreSQL server, migrated (copied from the template) or
+ * empty, as a fresh server's would be; dropped by `drop`.
+ */
+export async function postgresDatabase(
+  { migrated }: { migrated: boolean } = { migrated: true },
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = fromSetup(postgresUrlEnv);
+  const name = `ysp_test_${process.pid}_${postgresCount++}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}${migrated ? ` template ${postgresTemplate}` : ""}`);
+  return {
+    url: serverUrl.replace(/\/postgres$/, `/${name}`),
+    // Forced: a test may leave a pool open on it.
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
+
+/** PostgreSQL databases on the run's server, a new one per suite, dropped on stop. */
+function postgresDatabases(): TestDatabase {
+  const created: (() => Promise<void>)[] = [];
+  /** A database per suite keeps suites from seeing each other's rows. */
+  const createDatabase = async () => {
+    const { url, drop } = await postgresDatabase();
+    created.push(drop);
+    return url;
+  };
+  const connect = (url: string) => openDatabase({ kind: "postgres", url, poolSize: 20 });
+  return {
+    name: "postgres",
+    open: async () => connect(await createDatabase()),
+    openTwice: async () => {
+      const url = await createDatabase();
+      return [await connect(url), await connect(url)];
+    },
+    stop: async () => {
+      for (const drop of created.splice(0)) await drop();
+    },
+  };
+}
+
 /**
  * The databases every storage and API suite runs against: embedded PGlite,
  * and a real PostgreSQL server when its binaries are on this machine.
  */
 export function testDatabases(): TestDatabase[] {
-  const pglite: TestDatabase = (() => {
-    const dir = mkdtempSync(join(tmpdir(), "ysp-pglite-"));
-    let count = 0;
-    const open = () => openDatabase({ kind: "pglite", dataDir: join(dir, String(count++)) });
-    return {
-      name: "pglite",
-      open,
-      openTwice: async () => {
-        const database = await open();
-        return [database, database];
-      },
-      stop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  })();
   if (!postgresBinDir()) {
     console.log(
       "PostgreSQL binaries not found under /usr/lib/postgresql: the PostgreSQL half of this suite is skipped.",
     );
-    return [pglite];
+    return [pgliteDatabase()];
   }
-  let server: ReturnType<typeof startPostgres> | undefined;
-  let count = 0;
-  /** A database per suite keeps suites from seeing each other's rows. */
-  const createDatabase = async () => {
-    server ??= startPostgres();
-    const { url } = await server;
-    const name = `ysp_test_${process.pid}_${count++}`;
-    const admin = await import("pg").then((pg) => new pg.default.Client({ connectionString: url }));
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    return url.replace(/\/postgres$/, `/${name}`);
-  };
-  const connect = (url: string) => openDatabase({ kind: "postgres", url, poolSize: 20 });
-  const postgres: TestDatabase = {
-    name: "postgres",
-    open: async () => connect(await createDatabase()),
-    openTwice: async () => {
-      const url = await createDatabase();
-      // The first applies the migrations before the second looks.
-      const first = await connect(url);
-      return [first, await connect(url)];
-    },
-    stop: async () => {
-      if (server) await (await server).stop();
-    },
-  };
-  return [pglite, postgres];
+  return [pgliteDatabase(), postgresDatabases()];
 }
 
 /** The settings a server is built with. */
@@ -155,6 +207,7 @@ export const makeConfig = ({ rateLimits, ...overrides }: ConfigOverrides = {}): 
   refreshReuseGraceSeconds: 10,
   publicUrl: testPublicUrl,
   timeouts: defaultTimeouts,
+  mailRetrySeconds: defaultFirstRetrySeconds,
   ...overrides,
   rateLimits: {
     signupPerMinute: 10_000,

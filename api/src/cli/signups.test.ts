@@ -1,15 +1,14 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
+import { migratedDataDir } from "../../test/harness.ts";
 import { openDatabase } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 
 const run = promisify(execFile);
 const cli = new URL("./signups.ts", import.meta.url).pathname;
-const dataDir = mkdtempSync(join(tmpdir(), "ysp-signups-"));
+const dataDir = migratedDataDir("ysp-signups-");
 const signups = (...args: string[]) =>
   run(process.execPath, [cli, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },

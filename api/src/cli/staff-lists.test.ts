@@ -1,15 +1,14 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
+import { migratedDataDir } from "../../test/harness.ts";
 import { createDataRequests } from "../accounts/data-requests.ts";
 import { openDatabase } from "../db/client.ts";
 import { dataRequests, newsletterSubscriptions } from "../db/schema.ts";
 
 const run = promisify(execFile);
-const dataDir = mkdtempSync(join(tmpdir(), "ysp-staff-lists-"));
+const dataDir = migratedDataDir("ysp-staff-lists-");
 const secret = "staff-lists-test-secret-of-32-chars-or-more";
 const command =
   (name: string) =>

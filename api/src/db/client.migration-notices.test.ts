@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { emailProblem, normalizeEmail } from "@ysp/contract/email";
 import { hostileAddresses } from "@ysp/testing/addresses";
-import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
+import { postgresBinDir } from "@ysp/testing/postgres";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -13,6 +13,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import fc from "fast-check";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { postgresDatabase } from "../../test/harness.ts";
 import { type DatabaseOptions, type Db, openDatabase } from "./client.ts";
 import * as schema from "./schema.ts";
 import { newsletterSubscriptions, users } from "./schema.ts";
@@ -68,17 +69,17 @@ const kinds: { name: string; place: () => Promise<Place> }[] = [
         {
           name: "postgres",
           place: async (): Promise<Place> => {
-            const server = await startPostgres();
+            const empty = await postgresDatabase({ migrated: false });
             return {
-              options: { kind: "postgres", url: server.url, poolSize: 2 },
+              options: { kind: "postgres", url: empty.url, poolSize: 2 },
               older: async (folder, store) => {
-                const pool = new pg.Pool({ connectionString: server.url });
+                const pool = new pg.Pool({ connectionString: empty.url });
                 const db = drizzleNodePg(pool, { schema });
                 await migrateNodePg(db, { migrationsFolder: folder });
                 await store(db as unknown as Db);
                 await pool.end();
               },
-              done: server.stop,
+              done: empty.drop,
             };
           },
         },

@@ -1,18 +1,19 @@
-import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
+import { postgresBinDir } from "@ysp/testing/postgres";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { postgresDatabase } from "../../test/harness.ts";
 import { migrationLockKey, openDatabase, queryRows } from "./client.ts";
 
 describe.skipIf(!postgresBinDir())("instances starting at once on an empty PostgreSQL", () => {
   it("apply the migrations once, waiting for each other past the statement timeout", async () => {
-    const server = await startPostgres();
+    const empty = await postgresDatabase({ migrated: false });
     // Another instance migrating, for longer than the bound below.
-    const migrating = new pg.Client({ connectionString: server.url });
+    const migrating = new pg.Client({ connectionString: empty.url });
     await migrating.connect();
     try {
       await migrating.query("select pg_advisory_lock($1)", [migrationLockKey]);
-      const options = { kind: "postgres", url: server.url, poolSize: 2, timeoutMs: 100 } as const;
+      const options = { kind: "postgres", url: empty.url, poolSize: 2, timeoutMs: 100 } as const;
       const opening = Promise.all([openDatabase(options), openDatabase(options)]);
       await new Promise((resolve) => setTimeout(resolve, 500));
       await migrating.query("select pg_advisory_unlock($1)", [migrationLockKey]);
@@ -29,7 +30,7 @@ describe.skipIf(!postgresBinDir())("instances starting at once on an empty Postg
       }
     } finally {
       await migrating.end();
-      await server.stop();
+      await empty.drop();
     }
   });
 });

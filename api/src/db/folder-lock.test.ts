@@ -1,19 +1,18 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { postJson } from "@ysp/testing/post-json";
 import { startServer } from "@ysp/testing/server-process";
 import { makeStudent } from "@ysp/testing/students";
 import { describe, expect, it } from "vitest";
-import { fixtureSiteDir } from "../../test/harness.ts";
+import { fixtureSiteDir, migratedDataDir } from "../../test/harness.ts";
 import { mainEntry } from "../../test/main-entry.ts";
 import { openDatabase } from "./client.ts";
 import { users } from "./schema.ts";
 
 const run = promisify(execFile);
-const folder = () => mkdtempSync(join(tmpdir(), "ysp-lock-"));
+const folder = () => migratedDataDir("ysp-lock-");
 /** The servers serve the fixture site: this is about the database folder, not the build. */
 const site = { WEB_BUILD_DIR: fixtureSiteDir };
 

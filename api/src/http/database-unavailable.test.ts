@@ -5,7 +5,14 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
-import { builtSite, formHeaders, hasBuild, makeApp, post } from "../../test/harness.ts";
+import {
+  builtSite,
+  formHeaders,
+  hasBuild,
+  makeApp,
+  post,
+  postgresDatabase,
+} from "../../test/harness.ts";
 import { openDatabase } from "../db/client.ts";
 import { createMetrics } from "../ops/metrics.ts";
 import { escapeHtml } from "../pages/escape-html.ts";
@@ -38,11 +45,11 @@ const formPost = (app: FastifyInstance, student: ReturnType<typeof makeStudent>)
 
 describe.skipIf(!postgresBinDir())("a database that cannot answer", () => {
   it("answers 503 when a lock is held past the statement timeout, and writes nothing", async () => {
-    const server = await startPostgres();
-    const database = await openBounded(server.url);
+    const scratch = await postgresDatabase();
+    const database = await openBounded(scratch.url);
     const metrics = createMetrics();
     const app = await makeApp(database, { metrics });
-    const locker = new pg.Client({ connectionString: server.url });
+    const locker = new pg.Client({ connectionString: scratch.url });
     await locker.connect();
     try {
       await locker.query("begin");
@@ -76,7 +83,7 @@ describe.skipIf(!postgresBinDir())("a database that cannot answer", () => {
       await locker.end();
       await app.close();
       await database.close();
-      await server.stop();
+      await scratch.drop();
     }
   });
 
