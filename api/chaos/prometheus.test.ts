@@ -73,6 +73,9 @@ describe.skipIf(!postgresBinDir() || !hasPrometheus())(
                 DATA_DIR: dir,
                 DATABASE_URL: pgServer.url,
                 SMTP_URL: smtp.url,
+                // Tries again after 1 to 2 s, then 2 to 4: the default 15 to 30 s, doubling,
+                // kept this test waiting a minute for the queue to drain.
+                MAIL_RETRY_SECONDS: "2",
                 METRICS_PORT: String(metricsPorts[i]),
               },
               port,
@@ -125,7 +128,8 @@ describe.skipIf(!postgresBinDir() || !hasPrometheus())(
         }, "YspMailNotFlowing pending or firing");
         const queued = (await scraper.value("max(ysp_mail_queue_depth)")) ?? 0;
 
-        // The relay accepts; each message goes at its next try (15 to 60 s after its last).
+        // The relay accepts; each message goes at its next try, its wait doubled at each refusal
+        // from MAIL_RETRY_SECONDS's 1 to 2 s.
         smtp.refuse(false);
         await until(
           async () => (await scraper.value("max(ysp_mail_queue_depth)")) === 0,

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { fixtureSiteDir } from "../test/harness.ts";
+import { fixtureSiteDir, migratedDataDir } from "../test/harness.ts";
 import { loadConfig } from "./config.ts";
 
 const dataDir = () => mkdtempSync(join(tmpdir(), "ysp-config-"));
@@ -240,6 +240,16 @@ describe("configuration", () => {
     ).toEqual({ requestMs: 60_000, headersMs: 60_000 });
   });
 
+  it("tries refused mail again after up to 30 s unless MAIL_RETRY_SECONDS says, from 1 to 3600", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).mailRetrySeconds).toBe(30);
+    expect(loadConfig({ DATA_DIR: dir, MAIL_RETRY_SECONDS: "2" }).mailRetrySeconds).toBe(2);
+    for (const bad of ["0", "3601", "1.5"])
+      expect(() => loadConfig({ DATA_DIR: dir, MAIL_RETRY_SECONDS: bad })).toThrow(
+        /^MAIL_RETRY_SECONDS must be/,
+      );
+  });
+
   it("reads TRUST_PROXY as a flag or proxy addresses", () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "true" }).trustProxy).toBe(true);
@@ -294,7 +304,8 @@ describe("the server's start", () => {
         env: {
           ...process.env,
           WEB_BUILD_DIR: fixtureSiteDir,
-          DATA_DIR: dataDir(),
+          // Migrated already: a fresh PGlite's initdb took most of each start.
+          DATA_DIR: migratedDataDir("ysp-config-"),
           DATABASE_URL: "",
           ...env,
         },

@@ -11,6 +11,7 @@ import type { HasherOptions } from "./auth/password-hasher.ts";
 import type { DatabaseOptions } from "./db/client.ts";
 import type { RateLimitConfig } from "./http/rate-limits.ts";
 import type { Mailbox, MailConfig } from "./mail/mail-config.ts";
+import { defaultFirstRetrySeconds } from "./mail/mail-queue.ts";
 
 /** The only reader of process.env: every setting is checked here, once, at start-up. */
 
@@ -151,6 +152,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: integer("REQUEST_TIMEOUT_MS", 1000, 600_000, defaultTimeouts.requestMs),
   HEADERS_TIMEOUT_MS: integer("HEADERS_TIMEOUT_MS", 1000, 600_000, defaultTimeouts.headersMs),
   RATE_LIMIT_MAIL_ADDRESS_FLOOD: integer("RATE_LIMIT_MAIL_ADDRESS_FLOOD", 1, 10_000_000, undefined),
+  MAIL_RETRY_SECONDS: integer("MAIL_RETRY_SECONDS", 1, 3600, defaultFirstRetrySeconds),
 });
 
 /** "Name <address>" or a bare address, as a message's From takes it; null when it is neither. */
@@ -188,6 +190,8 @@ export type Config = {
   /** Where the site and API are reached: links in mail, and the API document's server. */
   publicUrl: string;
   mail: MailConfig;
+  /** The longest wait before a failed message's second try; each later wait doubles, to an hour. */
+  mailRetrySeconds: number;
   /** Where Prometheus scrapes `/metrics`; null: no metrics listener. */
   metrics: { host: string; port: number } | null;
   /**
@@ -387,6 +391,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: parseMailbox(e.MAIL_FROM ?? site.mailFrom) as Mailbox,
       publicUrl,
     },
+    mailRetrySeconds: e.MAIL_RETRY_SECONDS,
     metrics: e.METRICS_PORT ? { host: e.METRICS_HOST, port: e.METRICS_PORT } : null,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS, headersMs: e.HEADERS_TIMEOUT_MS },
   };

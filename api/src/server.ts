@@ -66,6 +66,7 @@ export type ServerOptions = {
     | "logLevel"
     | "publicUrl"
     | "timeouts"
+    | "mailRetrySeconds"
   >;
   database: Database;
   site: SiteFiles;
@@ -240,7 +241,7 @@ async function createServices(app: FastifyInstance, options: ServerOptions, metr
   const now = options.now ?? Date.now;
   const signer = createTokenSigner(config.jwtSecret, options.now);
   const { hasher, decoyHash } = await startHasher(app, config.hash, metrics);
-  const mailQueue = createMailQueue(db, app.log, metrics.mailFailed);
+  const mailQueue = createMailQueue(db, app.log, metrics.mailFailed, config.mailRetrySeconds);
   // Stopped before the transport closes (sendQueuedMail): a message being sent finishes first.
   app.addHook("onClose", () => mailQueue.stop());
   const accounts = createAccounts(db);

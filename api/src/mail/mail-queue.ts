@@ -63,12 +63,14 @@ const heldBackMs = 1000;
  */
 const leaseSeconds = 60;
 /**
- * A failed try is followed by another after 15 to 30 s, doubling to an hour between tries:
- * the first seven take about an hour, and 30 tries reach about a day. Then the row is marked failed.
+ * A failed try is followed by another after half to all of `firstRetrySeconds` (MAIL_RETRY_SECONDS,
+ * 30 by default), doubling to an hour between tries: by default the first seven take about an
+ * hour, and 30 tries reach about a day. Then the row is marked failed.
  */
 const maxAttempts = 30;
-const retryDelaySeconds = (attempts: number) =>
-  Math.round(Math.min(3600, 30 * 2 ** (attempts - 1) * (0.5 + Math.random() / 2)));
+export const defaultFirstRetrySeconds = 30;
+const retryDelaySeconds = (attempts: number, firstRetrySeconds: number) =>
+  Math.round(Math.min(3600, firstRetrySeconds * 2 ** (attempts - 1) * (0.5 + Math.random() / 2)));
 /** Sent messages are kept a week, for support to see what went out; failed ones until removed. */
 const keepSentDays = 7;
 const cleanEveryMs = 3600_000;
@@ -107,6 +109,7 @@ export function createMailQueue(
   log: QueueLog,
   /** Told of each message given up on (ysp_mail_failed_total). */
   givenUp: () => void = () => {},
+  firstRetrySeconds = defaultFirstRetrySeconds,
 ) {
   let timer: NodeJS.Timeout | undefined;
   let gathering: NodeJS.Timeout | undefined;
@@ -139,7 +142,7 @@ export function createMailQueue(
     const last = delivery.outcome === "give-up" || row.attempts >= maxAttempts;
     const next: SQL = last
       ? sql`failed_at = now()`
-      : sql`available_at = now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})`;
+      : sql`available_at = now() + make_interval(secs => ${retryDelaySeconds(row.attempts, firstRetrySeconds)})`;
     await db.execute(
       sql`update ${mailOutbox} set ${next}, last_error = ${delivery.reason} where id = ${row.id}`,
     );
