@@ -28,7 +28,7 @@ const unknownFigures: DatabaseFigures = {
 };
 
 /** Every instance is scraped every 15 s or so; a figure 5 s old is fresh enough for any rule. */
-const databaseFiguresMs = 5000;
+const defaultDatabaseFiguresMs = 5000;
 
 /** Where a label's values come from: each is one of these few, never what a client sent. */
 const signupOutcomes = ["created", "repeated", "refused"] as const;
@@ -154,16 +154,16 @@ function limitStoreMetrics(registers: Registers) {
 }
 
 /**
- * The queue's and the sweep's figures, read from PostgreSQL at most every 5 s, whatever the
- * number of scrapes: one statement answers all four (metrics-database.ts). NaN while the
- * database cannot answer, so a rule on them neither fires nor clears on a figure that is not known.
+ * The queue's and the sweep's figures, read from PostgreSQL at most every `figuresMs` (5 s),
+ * whatever the number of scrapes: one statement answers all four (metrics-database.ts). NaN while
+ * the database cannot answer, so a rule on them neither fires nor clears on a figure that is not known.
  */
-function databaseMetrics(registers: Registers) {
+function databaseMetrics(registers: Registers, figuresMs: number) {
   let readDatabase: () => Promise<DatabaseFigures> = async () => unknownFigures;
   let figures: Promise<DatabaseFigures> | undefined;
   let figuresAt = 0;
   const databaseFigures = () => {
-    if (!figures || Date.now() - figuresAt > databaseFiguresMs) {
+    if (!figures || Date.now() - figuresAt > figuresMs) {
       figuresAt = Date.now();
       figures = readDatabase().catch(() => unknownFigures);
     }
@@ -280,7 +280,14 @@ function refusalMetrics(registers: Registers) {
  * queue and sweep figures come from PostgreSQL (metrics-database.ts) and are the same on every
  * instance. Served on a listener of its own (metrics-listener.ts), never on the site's port.
  */
-export function createMetrics(options: { processMetrics?: boolean; build?: BuildInfo } = {}) {
+export function createMetrics(
+  options: {
+    processMetrics?: boolean;
+    build?: BuildInfo;
+    /** How long the database's figures are kept between scrapes; tests read them fresh (0). */
+    databaseFiguresMs?: number;
+  } = {},
+) {
   const registry = new Registry();
   // CPU, memory, event-loop lag, GC: prom-client's own, read at each scrape.
   if (options.processMetrics) collectDefaultMetrics({ register: registry });
@@ -292,7 +299,7 @@ export function createMetrics(options: { processMetrics?: boolean; build?: Build
     ...requestMetrics(registers),
     ...hashMetrics(registers),
     ...limitStoreMetrics(registers),
-    ...databaseMetrics(registers),
+    ...databaseMetrics(registers, options.databaseFiguresMs ?? defaultDatabaseFiguresMs),
     ...outcomeMetrics(registers),
     ...mailMetrics(registers),
     ...refusalMetrics(registers),
