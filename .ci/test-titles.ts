@@ -40,7 +40,9 @@ function browserTitles(): string[] {
   const walk = (suite: PlaywrightSuite, path: string[]) => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests)
-        titles.push(`browser ${test.projectName} e2e/${spec.file} › ${[...path, spec.title].join(" › ")}`);
+        titles.push(
+          `browser ${test.projectName} e2e/${spec.file} › ${[...path, spec.title].join(" › ")}`,
+        );
     for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
   };
   for (const file of report.suites) walk(file, []);
