@@ -224,8 +224,13 @@ export async function expectNoAxeViolations(page: Page) {
   // Legacy mode runs axe once in the page. The default runs it in each frame and then again in
   // a blank page it opens to merge the results, for cross-origin frames: there are none to judge
   // here (the video player's is blocked, as every third party is), and it took twice as long,
-  // 1.5-2.4 s a page against 0.6-1.0.
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  // 1.5-2.4 s a page against 0.6-1.0. Every rule still runs on every element, but only the
+  // violations are described in full, not each element that passes: 20 s instead of 28 for the
+  // first twelve pages.
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ["violations"] })
+    .analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
