@@ -13,9 +13,11 @@ describe.skipIf(!postgresBinDir())("instances starting at once on an empty Postg
     await migrating.connect();
     try {
       await migrating.query("select pg_advisory_lock($1)", [migrationLockKey]);
-      const options = { kind: "postgres", url: empty.url, poolSize: 2, timeoutMs: 100 } as const;
+      // The bound is also the wait for a connection: 100 ms was too short for the first
+      // connections to a new database on a busy machine.
+      const options = { kind: "postgres", url: empty.url, poolSize: 2, timeoutMs: 1000 } as const;
       const opening = Promise.all([openDatabase(options), openDatabase(options)]);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await new Promise((resolve) => setTimeout(resolve, 2000));
       await migrating.query("select pg_advisory_unlock($1)", [migrationLockKey]);
       const databases = await opening;
       try {
