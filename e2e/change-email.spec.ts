@@ -134,7 +134,7 @@ test("the new address gets the typo hint, and a tap puts it in", async ({ page }
 test("an intruder who knew the password cannot keep the account: the undo wins", async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   const student: Student = makeStudent();
   await signUpByApi(request, student);
   await page.goto(linkIn(await waitForMail(student.email, "Confirm your email")));
