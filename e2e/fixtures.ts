@@ -11,7 +11,7 @@ import {
 import type { ApiErrorBody, LoginResponse, SignupResponse } from "@ysp/contract";
 import { fillSignupForm } from "@ysp/testing/signup-form";
 import { makeStudent, type Student, uniqueTag } from "@ysp/testing/students";
-import { answerFramePage, notFoundPage, scriptBudgetKb, pages as sitePages } from "@ysp/web/pages";
+import { answerFramePage, notFoundPage, pages as sitePages } from "@ysp/web/pages";
 import { sessionKeys } from "@ysp/web/session";
 import { matchPath } from "react-router";
 
@@ -129,13 +129,8 @@ export const pages = sitePages
       name: i === 0 ? page.id : `${page.id}-example`,
       chrome: page.chrome,
       hydrates: page.hydrates,
-      scriptKb: scriptBudgetKb(page),
-      status: page === notFoundPage ? 404 : 200,
     })),
   );
-
-/** Pages that ship no framework JavaScript (React renders them at build time only), by URL. */
-export const staticPages = pages.filter((page) => !page.hydrates);
 
 /** The page React Router renders for a URL, found by the same patterns. */
 const pageAt = (url: string) =>
@@ -219,7 +214,8 @@ export async function scrollToBottom(page: Page) {
     .toBeGreaterThanOrEqual(await page.evaluate(() => document.documentElement.scrollHeight - 1));
 }
 
-export async function expectNoAxeViolations(page: Page) {
+/** What axe finds wrong with the page as it is now, a line a rule: its id and the elements. */
+export async function axeViolations(page: Page) {
   await showSkippedSections(page);
   // Legacy mode runs axe once in the page. The default runs it in each frame and then again in
   // a blank page it opens to merge the results, for cross-origin frames: there are none to judge
@@ -231,10 +227,13 @@ export async function expectNoAxeViolations(page: Page) {
     .setLegacyMode(true)
     .options({ resultTypes: ["violations"] })
     .analyze();
-  const summary = results.violations.map(
+  return results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
-  expect(summary).toEqual([]);
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 /** A toast on screen; its text is also read out from the page's live region, so plain getByText finds two. */
