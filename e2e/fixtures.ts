@@ -11,6 +11,7 @@ import {
 import type { ApiErrorBody, LoginResponse, SignupResponse } from "@ysp/contract";
 import { fillSignupForm } from "@ysp/testing/signup-form";
 import { makeStudent, type Student, uniqueTag } from "@ysp/testing/students";
+import { checkEmailKey } from "@ysp/web/check-email-note";
 import { answerFramePage, notFoundPage, scriptBudgetKb, pages as sitePages } from "@ysp/web/pages";
 import { sessionKeys } from "@ysp/web/session";
 import { matchPath } from "react-router";
@@ -346,4 +347,21 @@ export async function expectMessageUnder(page: Page, input: Locator, message: st
     (await describedBy(input)).map((id) => page.locator(`[id="${id}"]`).innerText()),
   );
   expect(texts).toContain(message);
+}
+
+/**
+ * Signs the student up as /join does, in this page's browser (the cookie a correction knows the
+ * account by), and opens home as the sign-up leaves it: with the note that shows its notice
+ * (check-email-note.ts). For tests about home's notice; the form's own are join.spec.ts's.
+ */
+export async function signedUpHome(page: Page, student: Student) {
+  const signedUp = await page.request.post(signupApi, { data: student });
+  expect(signedUp.status()).toBe(201);
+  // The site's smallest document, to write into this tab's storage for the site.
+  await page.goto("/robots.txt");
+  await page.evaluate(([key, email]) => sessionStorage.setItem(key, email), [
+    checkEmailKey,
+    student.email,
+  ] as const);
+  await page.goto("/");
 }
