@@ -12,6 +12,7 @@ import {
   formHeaders,
   makeApp,
   post,
+  testCookies,
 } from "../../test/harness.ts";
 import { referralAlphabet } from "../auth/referral-codes.ts";
 import { users } from "../db/schema.ts";
@@ -234,6 +235,18 @@ describe.each(databases)("sign-up API on $name", (testDb) => {
         password: student.password,
       });
       expect(login.statusCode).toBe(200);
+    });
+
+    it("answers a repeat of a sign-up that just succeeded as the first, with one account", async () => {
+      const student = makeStudent();
+      // The first post made the account; its answer was lost, and Continue was pressed again.
+      expect((await formPost(student)).statusCode).toBe(303);
+      const again = await formPost(student);
+      expect(again.statusCode).toBe(303);
+      expect(again.headers.location).toBe("/signed-up");
+      // /signed-up names the address to this browser again (join-page.test.ts).
+      expect(String(again.headers["set-cookie"])).toContain(`${testCookies.signedUpAddress.name}=`);
+      expect(await countAccounts(suite.database, student.email)).toBe(1);
     });
 
     it("comes back as its own page with every problem at its field, what was typed kept", async () => {
