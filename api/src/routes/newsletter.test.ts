@@ -3,6 +3,8 @@ import {
   answerPages,
   dataRightsMessages,
   dataRightsPages,
+  emailMessages,
+  formAction,
   linkTokenParameter,
 } from "@ysp/contract";
 import { makeStudent } from "@ysp/testing/students";
@@ -147,6 +149,44 @@ describe.runIf(hasBuild())("the newsletter's answer to the footer's form", () =>
         expect(mainButton(page.body)).toEqual(["/", "Go to the home page"]);
         expect(page.body).not.toContain("evil.example");
       }
+    },
+  );
+
+  /** The footer's email field as the page has it: its value, and the line it is read with. */
+  const emailField = (html: string) => {
+    const footer = html.slice(html.indexOf('<form class="newsletter"'));
+    const tag = /<input [^>]*name="email"[^>]*>/.exec(footer)?.[0] ?? "";
+    const ids = / aria-describedby="([^"]*)"/.exec(tag)?.[1]?.split(" ") ?? [];
+    const lines = ids.map((id) => new RegExp(`<p id="${id}"[^>]*>([^<]*)</p>`).exec(html)?.[1]);
+    return {
+      value: / value="([^"]*)"/.exec(tag)?.[1] ?? "",
+      invalid: tag.includes('aria-invalid="true"'),
+      lines,
+    };
+  };
+
+  // With a script the page says the same words before it posts (inline-scripts.test.ts).
+  it.each(
+    ["/", "/faqs", answerPages.resetLinkSent].flatMap((path) => [
+      [path, "", emailMessages.required],
+      [path, "a@b", emailMessages.invalid],
+    ]),
+  )(
+    "answers %s's footer holding %j with that page again, the words under the field",
+    async (path, typed, message) => {
+      const refused = await suite.app.inject({
+        method: "POST",
+        url: `${path}${formAction("newsletter")}`,
+        headers: formHeaders,
+        payload: new URLSearchParams({ email: typed, source: path }).toString(),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.headers["content-type"]).toMatch(/^text\/html/);
+      expect(emailField(refused.body)).toEqual({
+        value: typed,
+        invalid: true,
+        lines: expect.arrayContaining([message]),
+      });
     },
   );
 });
