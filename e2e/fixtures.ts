@@ -15,6 +15,7 @@ import { checkEmailKey } from "@ysp/web/check-email-note";
 import { answerFramePage, notFoundPage, scriptBudgetKb, pages as sitePages } from "@ysp/web/pages";
 import { sessionKeys } from "@ysp/web/session";
 import { matchPath } from "react-router";
+import { linkTo, waitForMail } from "./inbox.ts";
 
 type Problems = { errors: string[]; cspViolations: string[] };
 
@@ -347,6 +348,18 @@ export async function expectMessageUnder(page: Page, input: Locator, message: st
     (await describedBy(input)).map((id) => page.locator(`[id="${id}"]`).innerText()),
   );
   expect(texts).toContain(message);
+}
+
+/**
+ * Opens the student's "Confirm your email" link as its page posts it, through `request`, for
+ * tests about what comes after: the address is confirmed, and the data cookie the answer leaves
+ * stays with `request` (`page.request` shares it with the page). The page itself is tried in
+ * signup-journey.spec.ts and form-answers.spec.ts.
+ */
+export async function confirmByLink(request: APIRequestContext, email: string) {
+  const link = linkTo(await waitForMail(email, "Confirm your email"), "/verify-email");
+  const confirmed = await request.post(link, { form: {}, maxRedirects: 0 });
+  expect(confirmed.status()).toBe(303);
 }
 
 /**
