@@ -1,19 +1,14 @@
-import { request as httpRequest } from "node:http";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { joinPage } from "@ysp/content/join";
-import {
-  answerPages,
-  apiMessages,
-  nameMessages,
-  type SignupResponse,
-  type TokenPair,
-} from "@ysp/contract";
+import { apiMessages, nameMessages, type SignupResponse, type TokenPair } from "@ysp/contract";
+import { hostilePaths } from "@ysp/testing/addresses";
 import { href } from "react-router";
 import {
   cspViolations,
   expect,
   fillSignupForm,
   gotoHydrated,
+  logIn,
   makeStudent,
   nextAnswer,
   type Student,
@@ -27,14 +22,12 @@ import {
 } from "./fixtures.ts";
 
 /**
- * What a hostile visitor would try: markup in every field the site takes,
- * addresses that might make the server or the router send people elsewhere,
- * and links that could hand this page to another site. Everything here talks
- * to the real server; the fixture also fails a test on any dialog, page error
- * or Content-Security-Policy violation.
+ * What a hostile visitor would try in a browser: markup in the fields the site takes, and
+ * addresses that might make the router send people elsewhere. The server's side of each is
+ * tested without a browser (api/src/routes/newsletter.test.ts, site.hostile-paths.test.ts). Everything here talks to the
+ * real server; the fixture also fails a test on any dialog, page error or Content-Security-Policy
+ * violation.
  */
-
-const evilHost = "evil.example";
 
 async function signUp(page: Page, student: Student) {
   await fillSignupForm(page, student);
@@ -65,90 +58,91 @@ async function expectNoInjectedMarkup(page: Page) {
   expect(found).toEqual({ flag: undefined, injected: [], scripts: [], javascriptUrls: [] });
 }
 
-test.describe("markup in names and email is kept as text", () => {
-  const namePayloads = [
-    { first_name: "<img src=x onerror=alert(1)>", last_name: '"><script>alert(1)</script>' },
-    { first_name: "<svg onload=alert(1)>", last_name: "javascript:alert(1)" },
-    {
+/**
+ * A name is letters of any script with their marks (contract/names.ts; the API refuses the same:
+ * api/src/routes/guardian-requests.test.ts): markup, or a web address a scammer might plant, is
+ * refused beside its field with the API's sentence, before anything is sent, and shown as text.
+ */
+const notNames = [
+  { names: { last_name: "pay at https://pay-waec-fee.example/now" }, refused: ["Last name"] },
+  {
+    names: { first_name: "<img src=x onerror=alert(1)>", last_name: '"><script>alert(1)</script>' },
+    refused: ["First name", "Last name"],
+  },
+  {
+    names: { first_name: "<svg onload=alert(1)>", last_name: "javascript:alert(1)" },
+    refused: ["First name", "Last name"],
+  },
+  {
+    names: {
       first_name: '<img src=x onerror="window.__xss=1">',
       last_name: "<svg/onload=window.__xss=1>",
     },
-  ];
+    refused: ["First name", "Last name"],
+  },
+] as const;
 
-  // A name is letters (contract/names.ts): markup is refused at the form, shown as text.
-  for (const [index, names] of namePayloads.entries()) {
-    test(`sign-up ${index + 1}: ${names.first_name} ${names.last_name} is refused as text`, async ({
-      page,
-      request,
-    }) => {
-      const student = makeStudent(names);
-      const posted: string[] = [];
-      page.on("request", (sent) => {
-        if (sent.method() === "POST" && sent.url().endsWith(signupApi)) posted.push(sent.url());
-      });
-      await gotoHydrated(page, href("/join/:id?"));
-      await signUp(page, student);
-      await expect(page.getByText(nameMessages.notAName("First name"))).toBeVisible();
-      await expect(page.getByText(nameMessages.notAName("Last name"))).toBeVisible();
-      await expectNoInjectedMarkup(page);
-      expect(posted).toEqual([]);
-      const login = await request.post("/api/v1/auth/login/", {
-        data: { email: student.email, password: student.password },
-      });
-      expect(login.status()).toBe(401);
-    });
-  }
-
-  test("markup in the email is kept as text", async ({ page, request }) => {
-    // The one piece of the student the site shows is the email, so it carries what an address
-    // may hold that means something to HTML or a template (' & / { }): markup it may not.
-    const student = makeStudent({
-      email: `o'brien&lt/script&gt{{7*7}}+${uniqueTag()}@example.com`,
-    });
-    await gotoHydrated(page, href("/join/:id?"));
-    const answer = nextAnswer<SignupResponse>(page, signupApi);
-    await signUp(page, student);
-    await expect(toast(page, signedUpToast((await answer).body))).toBeVisible();
-    await expect(page).toHaveURL("/");
-    await expectNoInjectedMarkup(page);
-
-    const login = await request.post("/api/v1/auth/login/", {
-      data: { email: student.email, password: student.password },
-    });
-    expect(login.status()).toBe(200);
-    const session = (await login.json()) as TokenPair;
-    const me = await request.get("/api/v1/auth/me/", {
-      headers: { authorization: `Bearer ${session.access}` },
-    });
-    expect(me.status()).toBe(200);
-    expect(me.headers()["content-type"]).toMatch(/^application\/json/);
-    expect(await me.json()).toMatchObject({ email: student.email });
-
-    // Signed in, the sign-up page names the account it is signed in as.
-    await storeSession(page, { accessToken: session.access, refreshToken: session.refresh });
-    await gotoHydrated(page, href("/join/:id?"));
-    const notice = page.getByRole("status").filter({ hasText: "logged in as" });
-    await expect(notice).toContainText(`You are already logged in as ${student.email}.`);
-    expect(await notice.locator("img, svg, script").count()).toBe(0);
-    await expectNoInjectedMarkup(page);
+test("a name that is markup or a web address is refused at the form as text, and nothing is sent", async ({
+  page,
+  request,
+}) => {
+  const posted: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.method() === "POST" && sent.url().endsWith(signupApi)) posted.push(sent.url());
   });
+  await gotoHydrated(page, href("/join/:id?"));
+  for (const { names, refused } of notNames) {
+    const student = makeStudent(names);
+    await signUp(page, student);
+    for (const label of refused) {
+      await expect(page.getByLabel(label)).toHaveAccessibleDescription(
+        nameMessages.notAName(label),
+      );
+      await expect(page.getByText(nameMessages.notAName(label))).toBeVisible();
+    }
+    await expect(page.getByLabel(refused[0])).toBeFocused();
+    await expect(page).toHaveURL("/join");
+    await expectNoInjectedMarkup(page);
+    expect((await logIn(request, student.email, student.password)).status()).toBe(401);
+  }
+  expect(posted).toEqual([]);
+});
+
+test("markup in the email is kept as text", async ({ page, request }) => {
+  // The one piece of the student the site shows is the email, so it carries what an address
+  // may hold that means something to HTML or a template (' & / { }): markup it may not.
+  const student = makeStudent({
+    email: `o'brien&lt/script&gt{{7*7}}+${uniqueTag()}@example.com`,
+  });
+  await gotoHydrated(page, href("/join/:id?"));
+  const answer = nextAnswer<SignupResponse>(page, signupApi);
+  await signUp(page, student);
+  await expect(toast(page, signedUpToast((await answer).body))).toBeVisible();
+  await expect(page).toHaveURL("/");
+  await expectNoInjectedMarkup(page);
+
+  const login = await request.post("/api/v1/auth/login/", {
+    data: { email: student.email, password: student.password },
+  });
+  expect(login.status()).toBe(200);
+  const session = (await login.json()) as TokenPair;
+  const me = await request.get("/api/v1/auth/me/", {
+    headers: { authorization: `Bearer ${session.access}` },
+  });
+  expect(me.status()).toBe(200);
+  expect(me.headers()["content-type"]).toMatch(/^application\/json/);
+  expect(await me.json()).toMatchObject({ email: student.email });
+
+  // Signed in, the sign-up page names the account it is signed in as.
+  await storeSession(page, { accessToken: session.access, refreshToken: session.refresh });
+  await gotoHydrated(page, href("/join/:id?"));
+  const notice = page.getByRole("status").filter({ hasText: "logged in as" });
+  await expect(notice).toContainText(`You are already logged in as ${student.email}.`);
+  expect(await notice.locator("img, svg, script").count()).toBe(0);
+  await expectNoInjectedMarkup(page);
 });
 
 test.describe("markup in invite codes is kept as text", () => {
-  test("a code with a slash in it, as a browser sends it, is the not-found page", async ({
-    page,
-  }) => {
-    const response = await page.goto("/join/<script>alert(1)</script>");
-    expect(page.url()).toContain("/join/%3Cscript%3Ealert(1)%3C/script%3E");
-    expect(response?.status()).toBe(404);
-    await expect(
-      page.getByRole("heading", { name: "Oops.. It Seems you lost your way" }),
-    ).toBeVisible();
-    await scrollToBottom(page);
-    await expectNoInjectedMarkup(page);
-    expect(await cspViolations(page)).toEqual([]);
-  });
-
   // Up to 32 characters a code's shape is the server's to judge; past 32 the browser already
   // knows the server would refuse it (contract/signup.ts), and says so under the field.
   const codes = [
@@ -161,33 +155,52 @@ test.describe("markup in invite codes is kept as text", () => {
     },
   ].map((code) => ({ ...code, code: decodeURIComponent(code.path.slice("/join/".length)) }));
 
-  for (const { path, code, refusedBy } of codes) {
-    test(`${code}: shown as text, refused by the ${refusedBy}`, async ({ page }) => {
-      const response = await gotoHydrated(page, path);
-      expect(response?.status()).toBe(200);
-      await expect(page.getByLabel("Invite code")).toHaveValue(code);
-      await scrollToBottom(page);
-      await expectNoInjectedMarkup(page);
-      expect(await cspViolations(page)).toEqual([]);
+  /** Opens the sign-up page of an invite link whose code is markup, and presses Continue. */
+  async function signUpWithCode(page: Page, { path, code, refusedBy }: (typeof codes)[number]) {
+    const response = await gotoHydrated(page, path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByLabel("Invite code")).toHaveValue(code);
+    await scrollToBottom(page);
+    await expectNoInjectedMarkup(page);
+    expect(await cspViolations(page)).toEqual([]);
 
-      const posted: unknown[] = [];
-      page.on("request", (sent) => {
-        if (sent.method() === "POST" && sent.url().endsWith(signupApi))
-          posted.push(sent.postDataJSON());
-      });
-      await signUp(page, makeStudent());
-      if (refusedBy === "server") {
-        await expect(page.locator(".toast-error")).toHaveText(apiMessages.referralFormat);
-        expect(posted).toEqual([expect.objectContaining({ referral_code: code })]);
-      } else {
-        await expect(page.getByText(joinPage.invite.unknown)).toBeVisible();
-        await expect(page.getByLabel("Invite code")).toBeFocused();
-        expect(posted).toEqual([]);
-      }
-      expect(new URL(page.url()).pathname).toBe(new URL(path, page.url()).pathname);
-      await expectNoInjectedMarkup(page);
-    });
+    const posted: unknown[] = [];
+    const count = (sent: Request) => {
+      if (sent.method() === "POST" && sent.url().endsWith(signupApi))
+        posted.push(sent.postDataJSON());
+    };
+    page.on("request", count);
+    await signUp(page, makeStudent());
+    if (refusedBy === "server") {
+      await expect(page.locator(".toast-error")).toHaveText(apiMessages.referralFormat);
+      expect(posted).toEqual([expect.objectContaining({ referral_code: code })]);
+    } else {
+      await expect(page.getByText(joinPage.invite.unknown)).toBeVisible();
+      await expect(page.getByLabel("Invite code")).toBeFocused();
+      expect(posted).toEqual([]);
+    }
+    page.off("request", count);
+    expect(new URL(page.url()).pathname).toBe(new URL(path, page.url()).pathname);
+    await expectNoInjectedMarkup(page);
   }
+
+  test("markup in a code is shown as text and refused, by the server or the browser; with a slash it is the not-found page", async ({
+    page,
+  }) => {
+    // Five pages, each searched for markup, and three sign-ups: 18 s on two cores shared with others.
+    test.slow();
+    const response = await page.goto("/join/<script>alert(1)</script>");
+    expect(page.url()).toContain("/join/%3Cscript%3Ealert(1)%3C/script%3E");
+    expect(response?.status()).toBe(404);
+    await expect(
+      page.getByRole("heading", { name: "Oops.. It Seems you lost your way" }),
+    ).toBeVisible();
+    await scrollToBottom(page);
+    await expectNoInjectedMarkup(page);
+    expect(await cspViolations(page)).toEqual([]);
+
+    for (const code of codes) await signUpWithCode(page, code);
+  });
 });
 
 test.describe("markup in the newsletter field is kept as text", () => {
@@ -239,173 +252,23 @@ test.describe("markup in the newsletter field is kept as text", () => {
     expect(posts).toBe(1);
     await expectNoInjectedMarkup(page);
   });
-
-  test("a post past the page's script comes back with its markup as text", async ({ page }) => {
-    const footer = page.locator("footer");
-    const field = footer.getByLabel(/email/i);
-    // What a hand-made form could send: markup in both fields.
-    const forcedPost = async (email: string) => {
-      await page.goto(href("/faqs"));
-      await field.fill(email);
-      // Sent as the browser sends a form, without the submit event the page's check listens to.
-      await Promise.all([
-        page.waitForEvent("load"),
-        footer.locator("form").evaluate((form: HTMLFormElement) => {
-          const source = form.elements.namedItem("source") as HTMLInputElement;
-          source.value = '"><img src=x onerror="window.__xss=1">';
-          form.submit();
-        }),
-      ]);
-    };
-
-    // Refused: the page the field was on again, the address kept and the message under it.
-    await forcedPost(invalidEmails[0] ?? "");
-    const again = page.locator("footer").getByLabel(/email/i);
-    await expect(again).toHaveAttribute("aria-invalid", "true");
-    await expect(again).toHaveValue(invalidEmails[0] ?? "");
-    await expect(page.locator("footer")).toContainText("Please enter a valid email address");
-    await expectNoInjectedMarkup(page);
-    expect(await cspViolations(page)).toEqual([]);
-
-    // Taken: sent on to the site's own page that says so, whatever the source field held.
-    await forcedPost(nastyValidEmail());
-    await expect(page).toHaveURL(answerPages.newsletterAsked);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your email");
-    await expectNoInjectedMarkup(page);
-  });
 });
 
-test.describe("no redirect to a place taken from input", () => {
-  const hostilePaths = [
-    `//${evilHost}/`,
-    `/\\${evilHost}`,
-    `/%2F%2F${evilHost}`,
-    `/%5C${evilHost}`,
-    `/.%2F%2F${evilHost}`,
-    `/join/https:%2F%2F${evilHost}`,
-    `/join/%2F%2F${evilHost}`,
-    `/join//${evilHost}`,
-    `/about-us/..%2F..%2F${evilHost}`,
-    `/faqs/`,
-    `/?next=https://${evilHost}`,
-    `/?next=//${evilHost}`,
-    `/login?redirect=https://${evilHost}`,
-    `/join?redirect=https://${evilHost}&next=//${evilHost}`,
-  ];
-
-  /** A GET with the path sent exactly as written: URL parsers would turn `//host` into a host. */
-  const rawGet = (base: string, path: string) => {
-    const { hostname, port } = new URL(base);
-    return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
-      (resolve, reject) => {
-        const request = httpRequest({ hostname, port, path, method: "GET" }, (response) => {
-          let body = "";
-          response.setEncoding("utf8");
-          response.on("data", (chunk: string) => {
-            body += chunk;
-          });
-          response.on("end", () =>
-            resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
-          );
-        });
-        request.on("error", reject);
-        request.end();
-      },
-    );
-  };
-
-  const expectStaysHome = (
-    base: string,
-    label: string,
-    answer: { status: number; headers: Record<string, unknown>; body: string },
-  ) => {
-    const location = answer.headers.location;
-    if (answer.status >= 300 && answer.status < 400) {
-      expect(typeof location, `${label}: a redirect needs a Location`).toBe("string");
-      expect(new URL(String(location), base).host, `${label}: Location ${location}`).toBe(
-        new URL(base).host,
-      );
-    }
-    expect(answer.headers.refresh, `${label}: Refresh header`).toBeUndefined();
-    if (String(answer.headers["content-type"]).startsWith("text/html")) {
-      expect(answer.body, `${label}: the page echoes the hostile host`).not.toContain(evilHost);
-    }
-  };
-
-  /** Links, sources and form targets of a page of ours: none to the hostile host or a script. */
-  const expectNoLinkFromInput = (label: string, html: string) => {
-    const targets = [...html.matchAll(/\s(?:href|src|action|formaction)\s*=\s*"([^"]*)"/gi)].map(
-      (m) => m[1] ?? "",
-    );
-    expect(targets.length, label).toBeGreaterThan(0);
-    for (const target of targets) {
-      expect(target, label).not.toContain(evilHost);
-      expect(target, label).not.toMatch(/^(javascript:|\/[/\\])/i);
-    }
-    expect(html, label).not.toMatch(/http-equiv\s*=\s*"?refresh/i);
-  };
-
-  test("hostile paths are answered in place, never with a Location elsewhere", async ({
-    baseURL,
-  }) => {
-    const base = baseURL ?? "";
-    for (const path of hostilePaths) {
-      const answer = await rawGet(base, path);
-      expect(answer.status, path).toBeLessThan(500);
-      expectStaysHome(base, path, answer);
-    }
+// The server answers each of these in place (api/src/routes/site.hostile-paths.test.ts); here the
+// page's own scripts, the router's among them, must not send the browser elsewhere either.
+test("in the browser, every hostile address stays on this site", async ({ page, baseURL }) => {
+  const here = new URL(baseURL ?? "").host;
+  const elsewhere: string[] = [];
+  page.on("request", (request) => {
+    if (request.isNavigationRequest() && new URL(request.url()).host !== here)
+      elsewhere.push(request.url());
   });
-
-  test("the newsletter's form post links back only to our own pages", async ({
-    request,
-    baseURL,
-  }) => {
-    const base = baseURL ?? "";
-    const post = (context: APIRequestContext, email: string, source: string) =>
-      context.post("/api/v1/newsletter/", { form: { email, source }, maxRedirects: 0 });
-    const sources = [
-      `https://${evilHost}`,
-      `//${evilHost}`,
-      `/\\${evilHost}`,
-      `javascript:alert(1)`,
-      `/faqs/../..//${evilHost}`,
-    ];
-    for (const source of sources) {
-      for (const email of [`ada.${uniqueTag()}@example.com`, "not-an-email"]) {
-        const response = await post(request, email, source);
-        const label = `source=${source} email=${email}`;
-        expect([303, 400], label).toContain(response.status());
-        if (response.status() === 303)
-          expect(response.headers().location, label).toBe(answerPages.newsletterAsked);
-        else expect(response.headers()["content-type"], label).toMatch(/^text\/html/);
-        const body = await response.text();
-        expectStaysHome(base, label, {
-          status: response.status(),
-          headers: response.headers(),
-          body,
-        });
-        // A 303 has no body: its Location, checked above, is its one link. A refusal is the
-        // page the field was on, with that page's own links (its canonical address, the store):
-        // none of them may come from the source field.
-        if (response.status() === 400) expectNoLinkFromInput(label, body);
-      }
-    }
-  });
-
-  test("in the browser, every hostile address stays on this site", async ({ page, baseURL }) => {
-    const here = new URL(baseURL ?? "").host;
-    const elsewhere: string[] = [];
-    page.on("request", (request) => {
-      if (request.isNavigationRequest() && new URL(request.url()).host !== here)
-        elsewhere.push(request.url());
-    });
-    for (const path of hostilePaths) {
-      await page.goto(`${baseURL}${path}`);
-      if (await page.locator('script[type="module"]').count())
-        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-      expect(new URL(page.url()).host, path).toBe(here);
-      expect(await cspViolations(page), path).toEqual([]);
-    }
-    expect(elsewhere).toEqual([]);
-  });
+  for (const path of hostilePaths) {
+    await page.goto(`${baseURL}${path}`);
+    if (await page.locator('script[type="module"]').count())
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    expect(new URL(page.url()).host, path).toBe(here);
+    expect(await cspViolations(page), path).toEqual([]);
+  }
+  expect(elsewhere).toEqual([]);
 });

@@ -11,9 +11,11 @@ import {
 import type { ApiErrorBody, LoginResponse, SignupResponse } from "@ysp/contract";
 import { fillSignupForm } from "@ysp/testing/signup-form";
 import { makeStudent, type Student, uniqueTag } from "@ysp/testing/students";
+import { checkEmailKey } from "@ysp/web/check-email-note";
 import { answerFramePage, notFoundPage, pages as sitePages } from "@ysp/web/pages";
 import { sessionKeys } from "@ysp/web/session";
 import { matchPath } from "react-router";
+import { linkTo, waitForMail } from "./inbox.ts";
 
 type Problems = { errors: string[]; cspViolations: string[] };
 
@@ -345,4 +347,33 @@ export async function expectMessageUnder(page: Page, input: Locator, message: st
     (await describedBy(input)).map((id) => page.locator(`[id="${id}"]`).innerText()),
   );
   expect(texts).toContain(message);
+}
+
+/**
+ * Opens the student's "Confirm your email" link as its page posts it, through `request`, for
+ * tests about what comes after: the address is confirmed, and the data cookie the answer leaves
+ * stays with `request` (`page.request` shares it with the page). The page itself is tried in
+ * signup-journey.spec.ts and form-answers.spec.ts.
+ */
+export async function confirmByLink(request: APIRequestContext, email: string) {
+  const link = linkTo(await waitForMail(email, "Confirm your email"), "/verify-email");
+  const confirmed = await request.post(link, { form: {}, maxRedirects: 0 });
+  expect(confirmed.status()).toBe(303);
+}
+
+/**
+ * Signs the student up as /join does, in this page's browser (the cookie a correction knows the
+ * account by), and opens home as the sign-up leaves it: with the note that shows its notice
+ * (check-email-note.ts). For tests about home's notice; the form's own are join.spec.ts's.
+ */
+export async function signedUpHome(page: Page, student: Student) {
+  const signedUp = await page.request.post(signupApi, { data: student });
+  expect(signedUp.status()).toBe(201);
+  // The site's smallest document, to write into this tab's storage for the site.
+  await page.goto("/robots.txt");
+  await page.evaluate(([key, email]) => sessionStorage.setItem(key, email), [
+    checkEmailKey,
+    student.email,
+  ] as const);
+  await page.goto("/");
 }

@@ -1,16 +1,17 @@
 import type { Locator, Page } from "@playwright/test";
 import { refusedFormWords } from "@ysp/content/answers";
 import { joinPage } from "@ysp/content/join";
-import { apiMessages, emailMessages, nameMessages } from "@ysp/contract";
+import { type ApiErrorBody, apiMessages, emailMessages } from "@ysp/contract";
 import {
   expect,
   expectMessageUnder,
   fillSignupForm,
+  firstDetail,
   gotoHydrated,
+  holdRequests,
   logIn,
   makeStudent,
   nextAnswer,
-  pages,
   screenshotPath,
   signUpByApi,
   signupApi,
@@ -20,7 +21,9 @@ import {
 /**
  * A form that is refused comes back as its own page, at its own address, with what was typed
  * (never a password), each message at its field and a summary of them at the top (GOV.UK's
- * error summary). docs/decisions/031-forms-answer-at-their-page.md.
+ * error summary). docs/decisions/031-forms-answer-at-their-page.md. That every form of the
+ * site, posted empty, is answered at a page of the site and never the API's is
+ * api/src/routes/site.test.ts's; each refusal's HTML, the API suite's.
  */
 
 const label = (page: Page, text: string) => page.getByLabel(text, { exact: true });
@@ -93,61 +96,6 @@ test.describe("with no script", () => {
     expect((await logIn(page.request, student.email, "a long enough password")).status()).toBe(200);
   });
 
-  test("Continue without an invite code keeps what was typed when it is refused", async ({
-    page,
-  }) => {
-    const student = makeStudent({ first_name: "Ada2" });
-    await page.goto("/join/NOPE42");
-    await fillSignupForm(page, student);
-    await withoutButton(page).click();
-    expect(new URL(page.url()).pathname).toBe("/join");
-    await expect(label(page, joinPage.invite.label)).toHaveValue("");
-    await expect(page.getByText(joinPage.invite.unknown)).toBeHidden();
-    await expect(label(page, joinPage.labels.first_name)).toHaveValue("Ada2");
-    await expect(label(page, joinPage.labels.last_name)).toHaveValue(student.last_name);
-    await expect(label(page, joinPage.labels.email)).toHaveValue(student.email);
-    await expectMessageUnder(
-      page,
-      label(page, joinPage.labels.first_name),
-      nameMessages.notAName("First name"),
-    );
-    expect(await summaryLinks(page)).toEqual([
-      [nameMessages.notAName("First name"), await idOf(label(page, joinPage.labels.first_name))],
-    ]);
-  });
-
-  test("every form a student can send comes back at a page of the site, never the API's", async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
-    const answeredAt: string[] = [];
-    const sent = new Set<string>();
-    for (const { path } of pages) {
-      await page.goto(path);
-      const forms = page.locator("form[method=post]:visible");
-      const actions = await forms.evaluateAll((all) =>
-        all.map((form) => form.getAttribute("action")),
-      );
-      for (const [index, action] of actions.entries()) {
-        if (action !== null && sent.has(action)) continue;
-        if (action !== null) sent.add(action);
-        await page.goto(path);
-        // Empty, past the fields' own checks: the server's refusal is wanted.
-        await Promise.all([
-          page.waitForEvent("load"),
-          forms.nth(index).evaluate((form: HTMLFormElement) => {
-            form.noValidate = true;
-            form.submit();
-          }),
-        ]);
-        answeredAt.push(`${path} form ${index + 1} → ${new URL(page.url()).pathname}`);
-      }
-    }
-    expect(answeredAt.filter((line) => line.includes("→ /api/"))).toEqual([]);
-    // The footer's newsletter and the pages' own forms were all sent.
-    expect(sent.size).toBeGreaterThanOrEqual(6);
-  });
-
   test("each account form comes back at its page with the address kept and a summary", async ({
     page,
   }, testInfo) => {
@@ -186,8 +134,13 @@ test.describe("with no script", () => {
 });
 
 test.describe("with a script", () => {
-  test("Continue without an invite code keeps what was typed", async ({ page }, testInfo) => {
+  test("an invite code no student has gets its note before Continue, and Continue without it keeps what was typed", async ({
+    page,
+  }, testInfo) => {
     await gotoHydrated(page, "/join/NOPE42");
+    const invite = label(page, joinPage.invite.label);
+    await expect(invite).toHaveValue("NOPE42");
+    await expectMessageUnder(page, invite, joinPage.invite.unknown);
     await expect(withoutButton(page)).toBeVisible();
     await page.screenshot({ path: screenshotPath(testInfo, "join-invite-unknown") });
     const student = await fillSignupForm(page, makeStudent({ password: "abc12" }));
@@ -215,21 +168,24 @@ test.describe("with a script", () => {
   }, testInfo) => {
     const taken = makeStudent();
     await signUpByApi(request, taken);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
+    const again = { ...taken, password: "another long password" };
+    // What the API says to the same mistake: the page must say the same.
+    const refused = await request.post(signupApi, {
+      data: { ...again, user_type: "STUDENT", referral_code: "" },
     });
-    await page.route("**/*.js", async (route) => {
-      await held;
-      await route.fallback().catch(() => {});
-    });
+    const emailTaken = firstDetail((await refused.json()) as ApiErrorBody, "email_taken");
+    const release = await holdRequests(page, "**/*.js");
     try {
       await page.goto("/join", { waitUntil: "commit" });
-      await fillSignupForm(page, { ...taken, password: "another long password" });
+      await fillSignupForm(page, again);
       await continueButton(page).click();
       await expect(summary(page)).toBeVisible();
       expect(new URL(page.url()).pathname).toBe("/join");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(joinPage.title);
+      await expectMessageUnder(page, label(page, joinPage.labels.email), emailTaken);
+      await expect(label(page, joinPage.labels.first_name)).toHaveValue(taken.first_name);
       await expect(label(page, joinPage.labels.email)).toHaveValue(taken.email);
+      await expect(label(page, joinPage.labels.password)).toHaveValue("");
     } finally {
       release();
     }

@@ -1,6 +1,7 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { dataRightsMessages } from "@ysp/contract";
+import type { APIRequestContext } from "@playwright/test";
+import { dataRightsMessages, formAction } from "@ysp/contract";
 import {
+  confirmByLink,
   expect,
   expectNoAxeViolations,
   loggedInUser,
@@ -23,33 +24,42 @@ const refusedSubject = "Your parent or guardian did not give permission";
 const refuseButton = "This is not my child / I do not agree";
 const sureButton = "Yes, I do not give permission";
 
-/** A student who confirmed their address and asked a parent on the next page: the parent's link. */
-async function askedParent(page: Page, request: APIRequestContext, student: Student) {
+/**
+ * A student who confirmed their address and asked a parent, as the two pages post their forms
+ * (the pages themselves: signup-journey.spec.ts, form-answers.spec.ts): the parent's link.
+ */
+async function askedParent(request: APIRequestContext, student: Student) {
   await signUpByApi(request, student);
-  await page.goto(linkTo(await waitForMail(student.email, "Confirm your email"), "/verify-email"));
-  await page.getByRole("button", { name: "Confirm my email" }).click();
-  await expect(page).toHaveURL(/\/email-confirmed$/);
+  await confirmByLink(request, student.email);
   const parent = `mum.${student.email}`;
-  await page.getByLabel("Parent's or guardian's email").fill(parent);
-  await page.getByRole("button", { name: "Send the request" }).click();
-  await expect(page.getByText(dataRightsMessages.guardianRequestSent)).toBeVisible();
+  const asked = await request.post(`/email-confirmed${formAction("parent-request")}`, {
+    form: { guardian_email: parent },
+    maxRedirects: 0,
+  });
+  expect(asked.status()).toBe(303);
   return linkTo(await waitForMail(parent, requestSubject), "/guardian-consent");
 }
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with the page's script" : "with no script at all", () => {
     test.use({ javaScriptEnabled });
-    // Each is a whole journey: a sign-up, three messages and half a dozen pages.
+    // Each is a whole journey: a sign-up, three messages and five pages.
     test.slow();
     const shot = javaScriptEnabled ? "" : "-no-script";
 
-    test("a refusal asks once more; Go back returns to the page with nothing recorded", async ({
+    test("the page names the student; a refusal asks once more, and Go back returns with nothing recorded", async ({
       page,
       request,
     }, testInfo) => {
       const student = makeStudent({ first_name: "Chidi", last_name: "Okafor" });
-      const link = await askedParent(page, request, student);
+      const link = await askedParent(request, student);
       await page.goto(link);
+      await expect(page.locator("#child-name")).toHaveText("Chidi Okafor");
+      if (javaScriptEnabled) await expectNoAxeViolations(page);
+      await page.screenshot({
+        path: screenshotPath(testInfo, `guardian-consent-named${shot}`),
+        fullPage: true,
+      });
       await page.getByRole("button", { name: refuseButton }).click();
 
       // A page of its own, at the link's own address, saying what the answer does.
@@ -86,12 +96,12 @@ for (const javaScriptEnabled of [true, false]) {
       expect(mailTo(student.email, refusedSubject)).toEqual([]);
     });
 
-    test("a refusal, once sure, can still become permission from the same link", async ({
+    test("a refusal, once sure, can still become permission from the same link, with a name", async ({
       page,
       request,
     }, testInfo) => {
       const student = makeStudent({ first_name: "Zainab", last_name: "Bello" });
-      const link = await askedParent(page, request, student);
+      const link = await askedParent(request, student);
       await page.goto(link);
       await page.getByRole("button", { name: refuseButton }).click();
       await page.getByRole("button", { name: sureButton }).click();
@@ -113,7 +123,17 @@ for (const javaScriptEnabled of [true, false]) {
         path: screenshotPath(testInfo, `guardian-consent-refused${shot}`),
         fullPage: true,
       });
-      await page.getByLabel("Your name").fill("Hauwa Bello");
+      // Nothing is posted while a field is empty: the page's own message, or the browser's check.
+      await page.getByRole("button", { name: "Give permission" }).click();
+      const name = page.getByLabel("Your name");
+      if (javaScriptEnabled) {
+        await expect(page.getByText(dataRightsMessages.guardianNameRequired)).toBeVisible();
+        await expect(name).toBeFocused();
+      } else {
+        await expect(page).toHaveURL(link);
+        expect(await name.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);
+      }
+      await name.fill("Hauwa Bello");
       await page.getByLabel("You are their").selectOption("Mother");
       await page.getByRole("button", { name: "Give permission" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Permission given");

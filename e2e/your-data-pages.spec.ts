@@ -18,10 +18,32 @@ import { linkTo, waitForMail } from "./inbox.ts";
 
 const words = dataRightsWords;
 
-test("Manage your data names the account, and View my data shows it and prints", async ({
+test("the pages say no account is open until a link opens one; then Manage your data names it, and View my data shows it and prints", async ({
   page,
   request,
 }, testInfo) => {
+  // Nine pages, two messages and two axe runs: 20 s on two cores shared with other runs.
+  test.slow();
+  // No data session yet: /email-confirmed says what comes next, and the data pages say so.
+  await page.goto("/email-confirmed");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(accountMessages.emailConfirmed);
+  await expect(page.getByText(words.emailConfirmedGuardian.later)).toBeVisible();
+  await expect(page.getByLabel(words.manage.guardian.label)).toBeHidden();
+  await expect(page.getByText(/time to manage your data has run out/)).toHaveCount(0);
+  await page.screenshot({
+    path: screenshotPath(testInfo, "email-confirmed-no-session"),
+    fullPage: true,
+  });
+  await page.getByRole("link", { name: words.emailConfirmedGuardian.link }).click();
+  await expect(page).toHaveURL(/\/your-data$/);
+  await page.goto(dataRightsPages.manageYourData);
+  await expect(page.getByText(words.noSession.text)).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: words.manage.account.title, exact: true }),
+  ).toBeHidden();
+  await page.goto(dataRightsPages.viewYourData);
+  await expect(page.getByText(words.noSession.text)).toBeVisible();
+
   const student = makeStudent({ first_name: "Chidinma", last_name: "Okafor" });
   await signUpByApi(request, student);
   await page.goto(linkTo(await waitForMail(student.email, "Confirm your email"), "/verify-email"));
@@ -65,6 +87,12 @@ test("Manage your data names the account, and View my data shows it and prints",
     path: screenshotPath(testInfo, "your-data-manage-named"),
     fullPage: true,
   });
+  // Its parent's field is someone else's address, with the hint every address field has.
+  const parent = page.getByLabel(words.manage.guardian.label);
+  await expect(parent).toHaveAttribute("autocomplete", "off");
+  await parent.fill("dad@yaho.com");
+  await parent.blur();
+  await expect(page.getByRole("button", { name: "Did you mean dad@yahoo.com?" })).toBeVisible();
 
   await page.getByRole("link", { name: words.manage.download.view }).click();
   await expect(page).toHaveURL(/\/your-data\/view$/);
@@ -85,28 +113,4 @@ test("Manage your data names the account, and View my data shows it and prints",
   await page.emulateMedia({ media: "screen" });
   await page.getByRole("link", { name: words.view.back }).click();
   await expect(page).toHaveURL(/\/your-data\/manage$/);
-});
-
-test("with no data session, the pages say so: /email-confirmed says what comes next", async ({
-  page,
-}, testInfo) => {
-  await page.goto("/email-confirmed");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(accountMessages.emailConfirmed);
-  await expect(page.getByText(words.emailConfirmedGuardian.later)).toBeVisible();
-  await expect(page.getByLabel(words.manage.guardian.label)).toBeHidden();
-  await expect(page.getByText(/time to manage your data has run out/)).toHaveCount(0);
-  await page.screenshot({
-    path: screenshotPath(testInfo, "email-confirmed-no-session"),
-    fullPage: true,
-  });
-  await page.getByRole("link", { name: words.emailConfirmedGuardian.link }).click();
-  await expect(page).toHaveURL(/\/your-data$/);
-
-  await page.goto(dataRightsPages.manageYourData);
-  await expect(page.getByText(words.noSession.text)).toBeVisible();
-  await expect(
-    page.getByRole("region", { name: words.manage.account.title, exact: true }),
-  ).toBeHidden();
-  await page.goto(dataRightsPages.viewYourData);
-  await expect(page.getByText(words.noSession.text)).toBeVisible();
 });

@@ -1,7 +1,7 @@
 /**
- * Addresses no form and no endpoint may accept (contract/email.ts): each is either not one
- * bare address, or not the address it looks like. The rule's unit test and the API's hostile
- * input suites share them.
+ * Addresses no form and no endpoint may accept: email addresses that are either not one bare
+ * address, or not the address they look like (contract/email.ts), and web addresses that would
+ * lead elsewhere. The rules' unit tests, the API's hostile input suites and the browser's share them.
  */
 
 /**
@@ -54,3 +54,29 @@ export const lookalikeAddresses = [
 
 /** Every address above. */
 export const hostileAddresses: readonly string[] = [...addressListShapes, ...lookalikeAddresses];
+
+/** The other site the web addresses below try to send a visitor to. */
+export const hostileHost = "evil.example";
+
+/**
+ * Web addresses that might make a server or a router send a visitor to another site: double
+ * slashes and backslashes, their encodings, climbs out of a path, and the parameters apps read
+ * their next page from. Each must be answered on this site. The server's suite sends them over
+ * a socket exactly as written; the browser's opens them as a visitor would.
+ */
+export const hostilePaths = [
+  `//${hostileHost}/`,
+  `/\\${hostileHost}`,
+  `/%2F%2F${hostileHost}`,
+  `/%5C${hostileHost}`,
+  `/.%2F%2F${hostileHost}`,
+  `/join/https:%2F%2F${hostileHost}`,
+  `/join/%2F%2F${hostileHost}`,
+  `/join//${hostileHost}`,
+  `/about-us/..%2F..%2F${hostileHost}`,
+  `/faqs/`,
+  `/?next=https://${hostileHost}`,
+  `/?next=//${hostileHost}`,
+  `/login?redirect=https://${hostileHost}`,
+  `/join?redirect=https://${hostileHost}&next=//${hostileHost}`,
+] as const;

@@ -353,6 +353,15 @@ describe.each(databases)("e-mail verification and password reset on $name", (tes
     );
     expect(asked.statusCode).toBe(303);
     expect(asked.headers.location).toBe(answerPages.resetLinkSent);
+    // An address with no account gets the same page, and no message (tested above).
+    const nobody = await post(
+      app,
+      "/api/v1/auth/password-reset/",
+      `email=${encodeURIComponent(makeStudent().email)}`,
+      formHeaders,
+    );
+    expect(nobody.statusCode).toBe(303);
+    expect(nobody.headers.location).toBe(answerPages.resetLinkSent);
     const reset = onlyLinkToken(
       await mailTo(smtp, student.email, "Reset your password"),
       "/reset-password",

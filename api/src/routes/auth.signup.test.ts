@@ -1,5 +1,5 @@
 import type { ApiErrorItem } from "@ysp/contract";
-import { authMessages, joinSlots } from "@ysp/contract";
+import { authMessages, joinSlots, nameMessages } from "@ysp/contract";
 import { makeStudent } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import {
   formHeaders,
   makeApp,
   post,
+  testCookies,
 } from "../../test/harness.ts";
 import { referralAlphabet } from "../auth/referral-codes.ts";
 import { users } from "../db/schema.ts";
@@ -236,6 +237,18 @@ describe.each(databases)("sign-up API on $name", (testDb) => {
       expect(login.statusCode).toBe(200);
     });
 
+    it("answers a repeat of a sign-up that just succeeded as the first, with one account", async () => {
+      const student = makeStudent();
+      // The first post made the account; its answer was lost, and Continue was pressed again.
+      expect((await formPost(student)).statusCode).toBe(303);
+      const again = await formPost(student);
+      expect(again.statusCode).toBe(303);
+      expect(again.headers.location).toBe("/signed-up");
+      // /signed-up names the address to this browser again (join-page.test.ts).
+      expect(String(again.headers["set-cookie"])).toContain(`${testCookies.signedUpAddress.name}=`);
+      expect(await countAccounts(suite.database, student.email)).toBe(1);
+    });
+
     it("comes back as its own page with every problem at its field, what was typed kept", async () => {
       const response = await formPost({
         first_name: "Ada2",
@@ -308,6 +321,24 @@ describe.each(databases)("sign-up API on $name", (testDb) => {
       const response = await formPost(fields.toString());
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe("/signed-up");
+    });
+
+    it("keeps what was typed when a sign-up without the invite code is refused, the code left", async () => {
+      const student = makeStudent({ first_name: "Ada2" });
+      const fields = new URLSearchParams({ ...student, referral_code: "NOPE42" });
+      fields.append("referral_code", "");
+      // The button's own address is /join's: the page again is the one without the code.
+      const response = await formPost(fields.toString());
+      expect(response.statusCode).toBe(400);
+      const html = response.body;
+      expect(input(html, "first_name")).toMatchObject({ value: "Ada2", invalid: true });
+      expect(input(html, "last_name").value).toBe(student.last_name);
+      expect(input(html, "email").value).toBe(student.email);
+      expect(input(html, "referral_code")).toMatchObject({ value: "", invalid: false });
+      expect(html).toMatch(new RegExp(`<p id="${joinSlots.inviteUnknown}"[^>]* hidden=""`));
+      expect(summaryLinks(html)).toEqual([
+        ["_R_1_-first_name", nameMessages.notAName("First name")],
+      ]);
     });
 
     it("answers a taken email under the email field", async () => {

@@ -1,4 +1,5 @@
 import { brotliDecompressSync } from "node:zlib";
+import { answerFrameWords } from "@ysp/content/answers";
 import {
   dataRightsMessages,
   dataRightsPages,
@@ -296,6 +297,7 @@ describe.each(databases)("a student's words on $name", (testDb) => {
       expect(page.statusCode).toBe(429);
       expect(page.headers["content-type"]).toMatch(/^text\/html/);
       expect(Number(page.headers["retry-after"])).toBe(retryAfter);
+      expect(page.body).toContain(answerFrameWords.titles.wait);
       expect(page.body).toContain(escapeHtml(dataRightsMessages.guardianRequestsUsed(retryAfter)));
       expect(await requestsOf(student)).toBe(max);
 

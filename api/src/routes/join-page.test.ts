@@ -95,13 +95,20 @@ describe.each(databases)("the sign-up page for an invite link on $name", (testDb
 describe.runIf(hasBuild())("the built sign-up page", () => {
   const testDb = pgliteForFile();
 
-  it("has the invite field and note the server writes into", { timeout: 60_000 }, async () => {
+  it("has the invite field and note the server writes into, and the toasts' live region", {
+    timeout: 60_000,
+  }, async () => {
     const database = await testDb.open();
     const app = await makeApp(database, { site: builtSite });
     try {
       const field = inviteField((await open(app, `${accountPages.join}/NOPE42`)).body);
       expect(field).toMatchObject({ value: "NOPE42", invalid: true, noteShown: true });
       expect(field.describedBy).toContain(field.noteId);
+      // Screen readers hear only what changes in a live region already on the page: the toasts'
+      // is in the first HTML, empty, for the script to fill.
+      expect((await open(app, accountPages.join)).body).toMatch(
+        /<div[^>]*aria-live="polite"[^>]*id="announcements"[^>]*><\/div>/,
+      );
     } finally {
       await app.close();
       await database.close();

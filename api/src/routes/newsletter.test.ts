@@ -3,10 +3,13 @@ import {
   answerPages,
   dataRightsMessages,
   dataRightsPages,
+  emailMessages,
+  formAction,
   linkTokenParameter,
 } from "@ysp/contract";
 import { makeStudent } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
 import { expectErrorShape } from "../../test/expectations.ts";
 import {
@@ -22,6 +25,7 @@ import {
 import { createNewsletter } from "../accounts/newsletter.ts";
 import { newsletterSubscriptions } from "../db/schema.ts";
 import { createLinkTokens } from "../mail/link-tokens.ts";
+import { escapeHtml } from "../pages/escape-html.ts";
 
 const databases = databasesForFile();
 
@@ -134,19 +138,119 @@ describe.runIf(hasBuild())("the newsletter's answer to the footer's form", () =>
     expect(page.body).toContain('<a href="/">Go to the home page</a>');
   });
 
-  it.each(["/", "//evil.example/x", "https://evil.example/", "/no-such-page", '/faqs"><script>'])(
-    "leads home from %s, which is no other page of the site",
+  it.each([
+    "/",
+    "//evil.example/x",
+    "https://evil.example/",
+    "/\\evil.example",
+    "javascript:alert(1)",
+    "/faqs/../..//evil.example",
+    "/no-such-page",
+    '/faqs"><script>',
+  ])("leads home from %s, which is no other page of the site", async (source) => {
+    const asked = await ask(source);
+    expect(asked.statusCode).toBe(303);
+    const location = String(asked.headers.location);
+    expect(location).toBe(answerPages.newsletterAsked);
+    // The same for a `from` written by hand.
+    for (const url of [location, `${location}?from=${encodeURIComponent(source)}`]) {
+      const page = await suite.app.inject({ url });
+      expect(mainButton(page.body)).toEqual(["/", "Go to the home page"]);
+      expect(page.body).not.toContain("evil.example");
+    }
+  });
+
+  /** The footer's email field as the page has it: its value, and the line it is read with. */
+  const emailField = (html: string) => {
+    const footer = html.slice(html.indexOf('<form class="newsletter"'));
+    const tag = /<input [^>]*name="email"[^>]*>/.exec(footer)?.[0] ?? "";
+    const ids = / aria-describedby="([^"]*)"/.exec(tag)?.[1]?.split(" ") ?? [];
+    const lines = ids.map((id) => new RegExp(`<p id="${id}"[^>]*>([^<]*)</p>`).exec(html)?.[1]);
+    return {
+      value: / value="([^"]*)"/.exec(tag)?.[1] ?? "",
+      invalid: tag.includes('aria-invalid="true"'),
+      lines,
+    };
+  };
+
+  // With a script the page says the same words before it posts (inline-scripts.test.ts).
+  it.each(
+    ["/", "/faqs", answerPages.resetLinkSent].flatMap((path) => [
+      [path, "", emailMessages.required],
+      [path, "a@b", emailMessages.invalid],
+    ]),
+  )(
+    "answers %s's footer holding %j with that page again, the words under the field",
+    async (path, typed, message) => {
+      const refused = await suite.app.inject({
+        method: "POST",
+        url: `${path}${formAction("newsletter")}`,
+        headers: formHeaders,
+        payload: new URLSearchParams({ email: typed, source: path }).toString(),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.headers["content-type"]).toMatch(/^text\/html/);
+      expect(emailField(refused.body)).toEqual({
+        value: typed,
+        invalid: true,
+        lines: expect.arrayContaining([message]),
+      });
+    },
+  );
+
+  /** Every address a page links to, loads from or posts to. */
+  const targets = (html: string) =>
+    [...html.matchAll(/\s(?:href|src|action|formaction)\s*=\s*"([^"]*)"/gi)].map((m) => m[1]);
+
+  /** A refused address answered with a page of the site, every link on it the site's own. */
+  function expectRefusedInPlace(refused: LightMyRequestResponse) {
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers["content-type"]).toMatch(/^text\/html/);
+    expect(refused.headers.location).toBeUndefined();
+    expect(refused.headers.refresh).toBeUndefined();
+    const html = refused.body;
+    expect(html).toContain(emailMessages.invalid);
+    expect(html).not.toMatch(/<img src=x|onerror="window|evil\.example/);
+    expect(html).not.toMatch(/http-equiv\s*=\s*"?refresh/i);
+    expect(targets(html).length).toBeGreaterThan(0);
+    for (const target of targets(html)) expect(target).not.toMatch(/^(javascript:|\/[/\\])/i);
+  }
+
+  const hostileSources = [
+    "https://evil.example",
+    "//evil.example",
+    "/\\evil.example",
+    "javascript:alert(1)",
+    "/faqs/../..//evil.example",
+    '"><img src=x onerror="window.__xss=1">',
+  ];
+  const markupAddress = "<img src=x onerror=alert(1)>";
+  const postMarkup = (url: string, source: string) =>
+    suite.app.inject({
+      method: "POST",
+      url,
+      headers: formHeaders,
+      payload: new URLSearchParams({ email: markupAddress, source }).toString(),
+    });
+
+  // A hand-made form: the API's address, no page to go back to but the site's own.
+  it.each(hostileSources)(
+    "answers a bad address posted to the API from %s in place",
     async (source) => {
-      const asked = await ask(source);
-      expect(asked.statusCode).toBe(303);
-      const location = String(asked.headers.location);
-      expect(location).toBe(answerPages.newsletterAsked);
-      // The same for a `from` written by hand.
-      for (const url of [location, `${location}?from=${encodeURIComponent(source)}`]) {
-        const page = await suite.app.inject({ url });
-        expect(mainButton(page.body)).toEqual(["/", "Go to the home page"]);
-        expect(page.body).not.toContain("evil.example");
-      }
+      expectRefusedInPlace(await postMarkup("/api/v1/newsletter/", source));
+    },
+  );
+
+  // The footer's form posted past the page's script: its page again, what was typed as text.
+  it.each(hostileSources)(
+    "answers a bad address from the footer with markup in %s with its page, as text",
+    async (source) => {
+      const refused = await postMarkup(`/faqs${formAction("newsletter")}`, source);
+      expectRefusedInPlace(refused);
+      expect(emailField(refused.body)).toMatchObject({
+        value: escapeHtml(markupAddress),
+        invalid: true,
+      });
     },
   );
 });

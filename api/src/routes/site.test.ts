@@ -11,6 +11,7 @@ import {
   hasBuild,
   pgliteForFile,
 } from "../../test/harness.ts";
+import { withoutHidden } from "../../test/html.ts";
 
 /**
  * The pages that take their own form's post, and so answer POST: those a mail link opens, the
@@ -289,6 +290,44 @@ describe.skipIf(!hasBuild())("the built site", () => {
       headers: { "accept-encoding": "br", "if-none-match": String(response.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it("answers every form a student can send, posted empty, at a page of the site, never the API's", async () => {
+    const actions = new Set<string>();
+    for (const path of [...pages, "/join/K7QX9M"]) {
+      // The forms each page shows as built (home's notice shows only after a sign-up in the tab).
+      const html = withoutHidden((await suite.app.inject({ url: path })).body);
+      for (const [form] of html.matchAll(/<form\b[^>]*>/g)) {
+        if (!/\smethod="post"/.test(form)) continue;
+        const action = /\saction="([^"]*)"/.exec(form)?.[1];
+        if (action !== undefined) actions.add(action);
+        // Where the browser posts it: the action read against the page's address.
+        const url = new URL(action ?? "", `https://ysp.ng${path}`);
+        const target = url.pathname + url.search;
+        const answer = await suite.app.inject({
+          method: "POST",
+          url: target,
+          headers: formHeaders,
+          payload: "",
+        });
+        const at = answer.statusCode === 303 ? String(answer.headers.location) : target;
+        expect(at, `${path}: a form posted to ${target}`).not.toMatch(/^\/api\//);
+        if (answer.statusCode !== 303)
+          expect(answer.headers["content-type"], `${path}: ${target}`).toMatch(/^text\/html/);
+      }
+    }
+    // The footer's newsletter and the pages' own forms were all sent.
+    expect(actions.size).toBeGreaterThanOrEqual(6);
+  });
+
+  it("leads a student who forgot a password to its page, from the sign-up page and the FAQs", async () => {
+    expect((await suite.app.inject({ url: "/join" })).body).toContain('href="/forgot-password"');
+    expect((await suite.app.inject({ url: "/faqs" })).body).toContain("/forgot-password");
+  });
+
+  it("leads a student who forgot a password to its page, from the sign-up page and the FAQs", async () => {
+    expect((await suite.app.inject({ url: "/join" })).body).toContain('href="/forgot-password"');
+    expect((await suite.app.inject({ url: "/faqs" })).body).toContain("/forgot-password");
   });
 
   it("serves the sitemap and robots.txt", async () => {
