@@ -83,6 +83,7 @@ describe("the login's email check", () => {
 
   it("asks for a missing one and limits the length, as the rule does", () => {
     expect(loginEmailProblem("  ")).toBe(emailMessages.required);
+    expect(loginEmailProblem(`${"a".repeat(249)}@x.ng`)).toBeNull();
     expect(loginEmailProblem(`${"a".repeat(250)}@x.ng`)).toBe(emailMessages.tooLong);
   });
 
@@ -102,6 +103,7 @@ describe("one mailbox however it is spelled", () => {
     ["kid@googlemail.com", "kid@gmail.com"],
     ["kid@gmail.com.ng", "kid@gmail.com.ng"],
     ["no-at-sign", "no-at-sign"],
+    ["@googlemail.com", "@gmail.com"],
   ])("reads %j as %j", (email, mailbox) => {
     expect(canonicalMailbox(email)).toBe(mailbox);
   });
@@ -134,6 +136,7 @@ describe("one mailbox however it is spelled", () => {
     ["Mum+Dad@Kid.FastMail.com", "kid@fastmail.com"],
     ["kid+mum@fastmail.com", "kid@fastmail.com"],
     ["mum@kid.fastmail.fm", "kid@fastmail.fm"],
+    ["mum@k.fastmail.com", "k@fastmail.com"],
   ])("reads %j, as its provider does, as %j", (email, mailbox) => {
     expect(canonicalMailbox(email)).toBe(mailbox);
   });
@@ -148,12 +151,15 @@ describe("one mailbox however it is spelled", () => {
     expect(canonicalMailbox("kid@fastmail.com")).not.toBe(canonicalMailbox("kid@fastmail.fm"));
     expect(canonicalMailbox("mum@kid.gmail.com")).toBe("mum@kid.gmail.com");
     expect(canonicalMailbox("mum@a.kid.fastmail.com")).toBe("mum@a.kid.fastmail.com");
+    // An empty label before the domain names no mailbox.
+    expect(canonicalMailbox("mum@.fastmail.com")).toBe("mum@.fastmail.com");
   });
 });
 
 describe("an address masked for the screen", () => {
   it("keeps the first character and the domain", () => {
     expect(maskEmail("ada@example.ng")).toBe("a•••@example.ng");
+    expect(maskEmail("a@example.ng")).toBe("a•••@example.ng");
     // A character outside the BMP is one character, not half of one.
     expect(maskEmail("𐐀bc@example.ng")).toBe("𐐀•••@example.ng");
   });

@@ -8,11 +8,13 @@ import {
   countAccounts,
   databasesForFile,
   formHeaders,
+  makeLoggingApp,
   post,
   testCookies,
   testPublicUrl,
 } from "../../test/harness.ts";
 import { mailTo, tokenIn } from "../../test/mail.ts";
+import { until } from "../../test/until.ts";
 import { homeLink } from "../pages/form-posts.ts";
 
 const databases = databasesForFile();
@@ -27,6 +29,7 @@ const fromOtherSites = {
     "sec-fetch-site": "same-site",
     origin: "https://shop.ysp.example",
   },
+  "a browser's Sec-Fetch-Site: cross-site, without Origin": { "sec-fetch-site": "cross-site" },
   "an older browser's Origin of another site": { origin: "https://evil.example" },
   "an older browser's opaque Origin (a sandboxed frame)": { origin: "null" },
 } satisfies Record<string, Record<string, string>>;
@@ -46,7 +49,9 @@ function expectRefused(answer: LightMyRequestResponse, label: string, link = "/"
   const way = /<a [^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g;
   const wayOn: string[] = [crossSitePostPage.pageLink, homeLink.text];
   const ways = [...answer.body.matchAll(way)].filter(([, , text]) => wayOn.includes(text ?? ""));
-  expect(ways.map(([, href]) => href)).toEqual([link]);
+  // Home is named home; any other page is the page the form was on.
+  const named = link === "/" ? homeLink.text : crossSitePostPage.pageLink;
+  expect(ways.map(([, href, text]) => [href, text])).toEqual([[link, named]]);
 }
 
 describe.each(databases)("forms posted from another site, on $name", (testDb) => {
@@ -86,19 +91,48 @@ describe.each(databases)("forms posted from another site, on $name", (testDb) =>
     },
   );
 
-  it("lets through an older browser's post from our own origin, by Host or PUBLIC_URL", async () => {
-    for (const origin of ["http://localhost", testPublicUrl]) {
-      const student = await signUp();
-      const token = tokenIn(
-        await mailTo(smtp, student.email, "Confirm your email"),
-        "/verify-email",
+  it.each([
+    ["an older browser's Origin that is ours by Host", { origin: "http://localhost" }],
+    ["an older browser's Origin that is ours by PUBLIC_URL", { origin: testPublicUrl }],
+    ["Sec-Fetch-Site: none, typed or bookmarked", { "sec-fetch-site": "none" }],
+    ["neither header, as curl or a very old browser sends it", {}],
+  ])("lets through a post with %s", async (_name, headers) => {
+    const student = await signUp();
+    const token = tokenIn(await mailTo(smtp, student.email, "Confirm your email"), "/verify-email");
+    const answer = await suite.app.inject({
+      method: "POST",
+      url: `/verify-email?token=${token}`,
+      ...form({}, headers),
+    });
+    expect(answer.statusCode, answer.body).toBe(303);
+  });
+
+  it("lets GET and HEAD through from anywhere: a mail link opened in a webmail page is one", async () => {
+    const headers = fromOtherSites["another site (Sec-Fetch-Site: cross-site)"];
+    for (const method of ["GET", "HEAD"] as const)
+      expect((await suite.app.inject({ method, url: "/join", headers })).statusCode, method).toBe(
+        200,
       );
-      const answer = await suite.app.inject({
-        method: "POST",
-        url: `/verify-email?token=${token}`,
-        ...form({}, { origin }),
-      });
-      expect(answer.statusCode, origin).toBe(303);
+  });
+
+  it("logs what gave a refusal away: the browser's Sec-Fetch-Site, or its Origin", async () => {
+    const { app, lines } = await makeLoggingApp(suite.database);
+    const refusals = Object.values(fromOtherSites);
+    const logged = (i: number) =>
+      lines.find((line) => (line.req as { url: string }).url === `/join?from=${i}`);
+    try {
+      for (const [i, headers] of refusals.entries())
+        await app.inject({ method: "POST", url: `/join?from=${i}`, ...form({}, headers) });
+      await until(() => refusals.every((_, i) => logged(i)), "a line for each refusal");
+      expect(refusals.map((_, i) => logged(i)?.crossSite)).toEqual([
+        "cross-site",
+        "same-site",
+        "cross-site",
+        "origin",
+        "origin",
+      ]);
+    } finally {
+      await app.close();
     }
   });
 
@@ -168,13 +202,15 @@ describe.each(databases)("forms posted from another site, on $name", (testDb) =>
 
   it("leaves JSON to the app: an Origin of its own is no refusal, and no preflight is answered", async () => {
     const student = await signUp();
-    const login = await post(
-      suite.app,
-      "/api/v1/auth/login/",
-      { email: student.email, password: student.password },
-      { origin: "https://app.example" },
-    );
-    expect(login.statusCode).toBe(200);
+    const body = { email: student.email, password: student.password };
+    // The media type as a browser reads it for CORS: any case, spaces before the ";".
+    for (const type of ["application/json", "Application/JSON ; charset=utf-8"]) {
+      const login = await post(suite.app, "/api/v1/auth/login/", JSON.stringify(body), {
+        "content-type": type,
+        origin: "https://app.example",
+      });
+      expect(login.statusCode, type).toBe(200);
+    }
     // What keeps a browser from posting JSON across sites: its preflight gets no CORS allowance.
     const preflight = await suite.app.inject({
       method: "OPTIONS",
@@ -185,6 +221,7 @@ describe.each(databases)("forms posted from another site, on $name", (testDb) =>
         "access-control-request-headers": "content-type",
       },
     });
+    expect(preflight.statusCode).toBe(405);
     expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
     expect(preflight.headers["access-control-allow-headers"]).toBeUndefined();
   });
