@@ -325,11 +325,6 @@ describe.skipIf(!hasBuild())("the built site", () => {
     expect((await suite.app.inject({ url: "/faqs" })).body).toContain("/forgot-password");
   });
 
-  it("leads a student who forgot a password to its page, from the sign-up page and the FAQs", async () => {
-    expect((await suite.app.inject({ url: "/join" })).body).toContain('href="/forgot-password"');
-    expect((await suite.app.inject({ url: "/faqs" })).body).toContain("/forgot-password");
-  });
-
   it("serves the sitemap and robots.txt", async () => {
     const sitemap = await suite.app.inject({ url: "/sitemap.xml" });
     expect(sitemap.statusCode).toBe(200);
