@@ -606,6 +606,8 @@ export interface operations {
             /** @description No valid credentials came with the request. */
             401: {
                 headers: {
+                    /** @description What the request must bring: `Bearer realm="YSP"`, with `error="invalid_token"` when the token it brought was refused. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -732,6 +734,8 @@ export interface operations {
             /** @description No valid credentials came with the request. */
             401: {
                 headers: {
+                    /** @description What the request must bring: `Bearer realm="YSP"`, with `error="invalid_token"` when the token it brought was refused. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -829,6 +833,8 @@ export interface operations {
             /** @description No valid credentials came with the request. */
             401: {
                 headers: {
+                    /** @description What the request must bring: `Bearer realm="YSP"`, with `error="invalid_token"` when the token it brought was refused. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -916,6 +922,8 @@ export interface operations {
             /** @description No valid credentials came with the request. */
             401: {
                 headers: {
+                    /** @description What the request must bring: `Bearer realm="YSP"`, with `error="invalid_token"` when the token it brought was refused. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1062,6 +1070,8 @@ export interface operations {
             /** @description No valid credentials came with the request. */
             401: {
                 headers: {
+                    /** @description What the request must bring: `Bearer realm="YSP"`, with `error="invalid_token"` when the token it brought was refused. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1440,6 +1450,8 @@ export interface operations {
             /** @description No valid credentials came with the request. */
             401: {
                 headers: {
+                    /** @description What the request must bring: `Bearer realm="YSP"`, with `error="invalid_token"` when the token it brought was refused. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1629,6 +1641,8 @@ export interface operations {
             /** @description No valid credentials came with the request. */
             401: {
                 headers: {
+                    /** @description What the request must bring: `Bearer realm="YSP"`, with `error="invalid_token"` when the token it brought was refused. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1792,6 +1806,8 @@ export interface operations {
             /** @description No valid credentials came with the request. */
             401: {
                 headers: {
+                    /** @description What the request must bring: `Bearer realm="YSP"`, with `error="invalid_token"` when the token it brought was refused. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2759,6 +2775,8 @@ export interface operations {
             /** @description No valid credentials came with the request. */
             401: {
                 headers: {
+                    /** @description What the request must bring: `Bearer realm="YSP"`, with `error="invalid_token"` when the token it brought was refused. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3290,6 +3308,8 @@ export interface operations {
             /** @description No valid credentials came with the request. */
             401: {
                 headers: {
+                    /** @description What the request must bring: `Bearer realm="YSP"`, with `error="invalid_token"` when the token it brought was refused. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3641,6 +3661,8 @@ export interface operations {
             /** @description No valid credentials came with the request. */
             401: {
                 headers: {
+                    /** @description What the request must bring: `Bearer realm="YSP"`, with `error="invalid_token"` when the token it brought was refused. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3765,6 +3787,8 @@ export interface operations {
             /** @description No valid credentials came with the request. */
             401: {
                 headers: {
+                    /** @description What the request must bring: `Bearer realm="YSP"`, with `error="invalid_token"` when the token it brought was refused. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3928,6 +3952,8 @@ export interface operations {
             /** @description No valid credentials came with the request. */
             401: {
                 headers: {
+                    /** @description What the request must bring: `Bearer realm="YSP"`, with `error="invalid_token"` when the token it brought was refused. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4094,6 +4120,8 @@ export interface operations {
             /** @description No valid credentials came with the request. */
             401: {
                 headers: {
+                    /** @description What the request must bring: `Bearer realm="YSP"`, with `error="invalid_token"` when the token it brought was refused. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4282,6 +4310,8 @@ export interface operations {
             /** @description No valid credentials came with the request. */
             401: {
                 headers: {
+                    /** @description What the request must bring: `Bearer realm="YSP"`, with `error="invalid_token"` when the token it brought was refused. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4629,6 +4659,8 @@ export interface operations {
             /** @description No valid credentials came with the request. */
             401: {
                 headers: {
+                    /** @description What the request must bring: `Bearer realm="YSP"`, with `error="invalid_token"` when the token it brought was refused. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -18,6 +18,7 @@ import { createSessions } from "./auth/sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import { type Config, isHttps } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { registerAuthChallenges } from "./http/auth-challenges.ts";
 import { bodyLimit } from "./http/body-limit.ts";
 import { cookiesFor } from "./http/cookies.ts";
 import { refuseCrossSitePosts } from "./http/cross-site-posts.ts";
@@ -187,6 +188,7 @@ function registerRequestHooks(
   app.removeContentTypeParser("text/plain");
   app.decorateRequest("logFields", null);
   registerSecurityHeaders(app, site.permissionsPolicy, isHttps(config.publicUrl));
+  registerAuthChallenges(app);
   registerErrorHandler(app, metrics.databaseUnavailable);
   knowSitePages(app, site);
   findFormRoutes(app, formRoutes);

@@ -71,7 +71,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** The answer checked against the document: its status listed, its body the schema's, Retry-After sent. */
+/** The answer checked against the document: its status listed, its body the schema's, Retry-After and WWW-Authenticate sent. */
 function expectDocumented(operationId: string, answer: LightMyRequestResponse) {
   const { op } = operations.get(operationId) ?? {};
   const what = `${operationId} answered ${answer.statusCode}: ${answer.body.slice(0, 300)}`;
@@ -86,6 +86,10 @@ function expectDocumented(operationId: string, answer: LightMyRequestResponse) {
   expect(validate(answer.json()), `${what}\n${ajv.errorsText(validate.errors)}`).toBe(true);
   if (documented?.headers?.["Retry-After"])
     expect(answer.headers["retry-after"], what).toMatch(/^[1-9]\d*$/);
+  if (documented?.headers?.["WWW-Authenticate"])
+    expect(answer.headers["www-authenticate"], what).toMatch(
+      /^Bearer realm="YSP"(, error="invalid_token")?$/,
+    );
 }
 
 /** Calls an operation by its id on `server`, and checks the answer against the document. */

@@ -9,6 +9,7 @@ import {
 } from "@ysp/contract";
 import type { FastifySchema, FastifySchemaCompiler } from "fastify";
 import * as z from "zod/mini";
+import { bearerChallenge } from "../http/auth-challenges.ts";
 import { errorType, fastifyCodes } from "../http/errors.ts";
 import { validateBody, validationCodes, zodBody, zodResponse } from "../http/validation.ts";
 
@@ -86,6 +87,13 @@ const retryAfter = {
   },
 };
 
+const wwwAuthenticate = {
+  "WWW-Authenticate": {
+    type: "string",
+    description: `What the request must bring: \`${bearerChallenge}\`, with \`error="invalid_token"\` when the token it brought was refused.`,
+  },
+};
+
 const statusWords: Record<number, string> = {
   400: "The request was refused as it is; `errors` says why, field by field.",
   401: "No valid credentials came with the request.",
@@ -123,6 +131,7 @@ function refusalAnswer(status: number, { codes, examples }: Refusals) {
   return {
     description: statusWords[status] ?? "",
     ...(status === 429 || status === 503 ? { headers: retryAfter } : {}),
+    ...(status === 401 ? { headers: wwwAuthenticate } : {}),
     content: { "application/json": { schema, examples: Object.fromEntries(named) } },
   };
 }
@@ -172,7 +181,7 @@ type Responses = Record<
   string,
   | {
       description: string;
-      headers?: typeof retryAfter;
+      headers?: typeof retryAfter | typeof wwwAuthenticate;
       content: { "application/json": { schema: unknown; examples: Record<string, unknown> } };
     }
   // @fastify/swagger documents a `null` answer as one without content.

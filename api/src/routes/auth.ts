@@ -25,6 +25,7 @@ import { toPublicUser } from "../accounts/students.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { Sessions } from "../auth/sessions.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
+import { refuseTokenInBody } from "../http/auth-challenges.ts";
 import type { Cookie } from "../http/cookies.ts";
 import { sendError } from "../http/errors.ts";
 import { busy, notAuthenticated, studentOf, studentOperation } from "../http/guards.ts";
@@ -91,7 +92,7 @@ function refreshRoute(
       if (!result.ok) {
         if (result.reason === "reused")
           request.log.warn("refresh token reused; session family revoked");
-        return sendError(reply, {
+        return sendError(refuseTokenInBody(reply), {
           status: 401,
           code: "token_not_valid",
           detail: authMessages.sessionExpired,
