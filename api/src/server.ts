@@ -35,11 +35,13 @@ import { createMailQueue } from "./mail/mail-queue.ts";
 import { createMailSender } from "./mail/mail-sender.ts";
 import { createMailTransport } from "./mail/transport.ts";
 import { openApiBase } from "./openapi/document.ts";
+import { documentFile } from "./openapi/served-document.ts";
 import { createMetrics, type Metrics } from "./ops/metrics.ts";
 import { readDatabaseFigures, recordErasureSweep } from "./ops/metrics-database.ts";
 import { knowSitePages } from "./pages/form-posts.ts";
 import { type FormRoutes, findFormRoutes, formPostRoute } from "./pages/form-routes.ts";
-import type { SiteFiles } from "./pages/static-site.ts";
+import { sendFile } from "./pages/send-file.ts";
+import type { SiteFiles, StaticFile } from "./pages/static-site.ts";
 import { accountLinkPageRoutes, accountLinkRoutes } from "./routes/account-links.ts";
 import { apiDocsRoutes } from "./routes/api-docs.ts";
 import { authPrefix, authRoutes, refreshRoutes } from "./routes/auth.ts";
@@ -423,7 +425,11 @@ async function registerApi(app: FastifyInstance, s: Services, metrics: Metrics, 
     ...correctionOptions(s),
   });
   await app.register(newsletterRoutes, { newsletter, rateLimits: limits, site });
-  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  let document: Promise<StaticFile> | undefined;
+  app.get("/api/openapi.json", { schema: { hide: true } }, async (request, reply) => {
+    document ??= documentFile(app.swagger());
+    return sendFile(request, reply, await document);
+  });
 }
 
 /**

@@ -5,6 +5,18 @@ const immutable = "public, max-age=31536000, immutable";
 const revalidate = "no-cache";
 
 /**
+ * Whether an If-None-Match field names this entity tag (RFC 9110 §13.1.2): `*` names any, and
+ * each tag of its list is compared weakly, so `W/"x"` names `"x"`. A browser sends back the tag it
+ * was given; a cache or a proxy that compressed the body may send a weak one, or several.
+ */
+export function namesTag(field: string | undefined, etag: string): boolean {
+  if (field === undefined) return false;
+  if (field.trim() === "*") return true;
+  const opaque = (tag: string) => tag.replace(/^W\//, "");
+  return (field.match(/(?:W\/)?"[^"]*"/g) ?? []).some((tag) => opaque(tag) === opaque(etag));
+}
+
+/**
  * Sends a file of the site in the encoding the browser takes best. `cacheControl`: a page made
  * for one person (a parent's, with a student's name) says no-store instead.
  */
@@ -23,7 +35,7 @@ export function sendFile(
   if (encoding) reply.header("Content-Encoding", encoding);
   if (status === 200) {
     reply.header("ETag", variant.etag);
-    if (request.headers["if-none-match"] === variant.etag) return reply.code(304).send();
+    if (namesTag(request.headers["if-none-match"], variant.etag)) return reply.code(304).send();
   }
   return reply.code(status).send(variant.body);
 }

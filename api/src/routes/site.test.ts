@@ -292,6 +292,20 @@ describe.skipIf(!hasBuild())("the built site", () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it("answers If-None-Match as RFC 9110 §13.1.2 says: weakly, from a list, or *; HEAD alike", async () => {
+    const { etag } = (await suite.app.inject({ url: "/faqs" })).headers;
+    const tag = String(etag);
+    const asked = async (field: string, method: "GET" | "HEAD" = "GET") =>
+      (await suite.app.inject({ method, url: "/faqs", headers: { "if-none-match": field } }))
+        .statusCode;
+    for (const field of [tag, `W/${tag}`, `"other", ${tag}`, `"a",W/${tag} , "b"`, "*", " * "]) {
+      expect(await asked(field), field).toBe(304);
+      expect(await asked(field, "HEAD"), `HEAD ${field}`).toBe(304);
+    }
+    for (const field of ['"other"', `"${tag.slice(1, -1)}x"`, tag.slice(1, -1), "W/*", ""])
+      expect(await asked(field), field).toBe(200);
+  });
+
   it("answers every form a student can send, posted empty, at a page of the site, never the API's", async () => {
     const actions = new Set<string>();
     for (const path of [...pages, "/join/K7QX9M"]) {
