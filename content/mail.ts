@@ -25,8 +25,11 @@ export type MailWords = {
 /** Under the HTML part's button: the link written out, for mail apps that show no buttons. */
 export const openLinkLine = "Or open this link:";
 
-/** The footer line of a newsletter message that carries its unsubscribe link. */
-export const unsubscribeLine = "Don't want these emails? Unsubscribe with one tap:";
+/**
+ * The footer line before the unsubscribe link of the newsletter's one message, its confirmation:
+ * it says nothing comes until then, so the line speaks of changing one's mind, then or later.
+ */
+export const unsubscribeLine = "Change your mind, now or later? Unsubscribe with one tap:";
 /** The HTML part's link after that line: the name of the page it opens. */
 export const unsubscribeLink = dataRightsWords.unsubscribe.title;
 
@@ -167,7 +170,7 @@ export const mailWords = {
     preview: "Nothing has changed in your account.",
     greeting: greeting(firstName),
     paragraphs: [
-      `Someone logged in to another ${site.name} account asked to make this address its login. This address already belongs to your account, so we did not do it, and nothing has changed in your account.`,
+      `Someone using another ${site.name} account asked to make this address that account's login. This address already belongs to your account, so we did not do it, and nothing has changed in your account.`,
     ],
     after: [
       "If it was you, you already have an account with this address: log in to the app with it.",

@@ -18,6 +18,11 @@ export const emailChangePages = {
 export const emailChangeLifetimes = {
   confirm: { seconds: 48 * 3600, words: "48 hours" },
   undo: { seconds: 7 * 24 * 3600, words: "7 days" },
+  /**
+   * The reset an undo sends: its student is recovering from a theft, maybe from a borrowed phone,
+   * and may not read the mail within a reset's usual 30 minutes.
+   */
+  resetAfterUndo: { seconds: 24 * 3600, words: "24 hours" },
 } as const;
 
 export const emailChangeMessages = {

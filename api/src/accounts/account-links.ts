@@ -57,6 +57,8 @@ export type LinkExtras = {
   toAddress?: string;
   kind?: MailKind;
   keepOthers?: boolean;
+  /** Instead of its purpose's lifetime. */
+  lifetimeMs?: number;
 };
 
 export type AccountLinks = ReturnType<typeof createAccountLinks>;
@@ -73,14 +75,14 @@ export function createAccountLinks(
   tokens: LinkTokens,
   now: () => number,
 ) {
-  function newLink(purpose: LinkPurpose): NewLink {
+  function newLink(purpose: LinkPurpose, lifetime = lifetimeMs[purpose]): NewLink {
     const createdAt = new Date(now());
     const { nonce, tokenHash } = tokens.issue();
     return {
       purpose,
       tokenHash,
       createdAt,
-      expiresAt: new Date(createdAt.getTime() + lifetimeMs[purpose]),
+      expiresAt: new Date(createdAt.getTime() + lifetime),
       mail: { kind: mailKind[purpose], nonce },
     };
   }
@@ -113,9 +115,9 @@ export function createAccountLinks(
     tx: Tx,
     userId: string,
     purpose: LinkPurpose,
-    { email, toAddress, kind, keepOthers = false }: LinkExtras = {},
+    { email, toAddress, kind, keepOthers = false, lifetimeMs: lifetime }: LinkExtras = {},
   ): Promise<void> {
-    const link = newLink(purpose);
+    const link = newLink(purpose, lifetime);
     if (!keepOthers) await replaceUnused(tx, userId, purpose, link.createdAt);
     const { mail, ...row } = link;
     await tx.insert(accountLinks).values({ ...row, userId, email: email ?? null });

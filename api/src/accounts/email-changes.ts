@@ -1,4 +1,4 @@
-import type { LinkProblem } from "@ysp/contract";
+import { emailChangeLifetimes, type LinkProblem } from "@ysp/contract";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { type Db, queryRows, type Tx } from "../db/client.ts";
 import { users } from "../db/schema.ts";
@@ -162,6 +162,7 @@ export function createEmailChanges(
         await links.issue(tx, taken.userId, "reset_password", {
           kind: "email-change-undone",
           email: taken.email,
+          lifetimeMs: emailChangeLifetimes.resetAfterUndo.seconds * 1000,
         });
         return { ok: true };
       }),

@@ -201,7 +201,7 @@ export function createMailSender({
           mailWords.emailChangeUndone(
             user.firstName,
             link(accountPages.resetPassword, mail.nonce),
-            linkLifetimes.resetPassword.words,
+            emailChangeLifetimes.resetAfterUndo.words,
             page(accountPages.forgotPassword),
           ),
         );

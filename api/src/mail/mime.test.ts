@@ -14,13 +14,15 @@ const samples = [
   "https://ysp.example/unsubscribe?token=abc",
 ];
 const date = new Date("2026-11-27T12:00:00Z");
-const mimeMessage = createMimeWriter(from);
+const replyTo = "info@ysp.example";
+const mimeMessage = createMimeWriter(from, replyTo);
 
 /** What a mail app shows of a message: its parsed headers, words and parts. */
 async function shown(source: string | Buffer) {
   const mail = await simpleParser(source);
   return {
     from: mail.from?.value,
+    replyTo: mail.replyTo?.value,
     to: Array.isArray(mail.to) ? mail.to.map((to) => to.value) : mail.to?.value,
     subject: mail.subject,
     messageId: mail.messageId,
@@ -52,7 +54,7 @@ describe.each(Object.keys(mailWords) as (keyof typeof mailWords)[])("the %s mess
   };
 
   it("reads in a mail app exactly as nodemailer's composition of it did", async () => {
-    const reference = await new MailComposer({ ...message, from, date }).compile().build();
+    const reference = await new MailComposer({ ...message, from, replyTo, date }).compile().build();
     expect(await shown(mimeMessage(message, date))).toEqual(await shown(reference));
   });
 

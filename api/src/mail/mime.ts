@@ -40,13 +40,15 @@ const quotedPrintable = (body: string) => wrap(encode(body.replace(/\r?\n/g, "\r
  * Writes each message's MIME source: a plain-text part and an HTML part, both quoted-printable.
  * nodemailer built a tree of nodes and streams for every message, 1.1–1.7 ms of CPU each on the
  * event loop that answers sign-ups; this writes the same message as one string, with
- * the lines every message shares (sender, part headers, boundary) prepared once, in about a
+ * the lines every message shares (sender, reply address, part headers, boundary) prepared once, in about a
  * tenth of that. The boundary holds "=_", which quoted-printable never writes (its "=" is always
  * followed by two hex digits or a line end), so no body can contain it.
  */
-export function createMimeWriter(from: Mailbox) {
+export function createMimeWriter(from: Mailbox, replyTo: string) {
   const boundary = `=_ysp_${randomBytes(12).toString("hex")}`;
   const fromLine = headerLine("From", mailbox(from));
+  // A reply goes where every footer says to write (content/mail.ts), not to the sender address.
+  const replyToLine = headerLine("Reply-To", replyTo);
   const multipart = `MIME-Version: 1.0\r\nContent-Type: multipart/alternative;\r\n boundary="${boundary}"\r\n\r\n`;
   const part = (type: string) =>
     `--${boundary}\r\nContent-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n`;
@@ -60,6 +62,7 @@ export function createMimeWriter(from: Mailbox) {
       throw new Error(`"${message.to}" is not an address a header can hold as it is`);
     const headers = [
       fromLine,
+      replyToLine,
       headerLine("To", message.to),
       headerLine("Subject", message.subject),
       headerLine("Message-ID", message.messageId),

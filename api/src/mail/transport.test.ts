@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { site } from "@ysp/content/site";
 import { makeStudent } from "@ysp/testing/students";
 import type { FastifyInstance } from "fastify";
 import { simpleParser } from "mailparser";
@@ -40,5 +41,8 @@ describe("mail without SMTP_URL", () => {
     expect(mail.subject).toBe("Confirm your email");
     expect(mail.text).toContain(line.links[0]);
     expect(mail.html).toContain("Confirm my email");
+    // A reply goes to the address the footer names, not to the sender.
+    expect(mail.replyTo?.value).toEqual([{ address: site.email, name: "" }]);
+    expect(mail.text).toContain(`Write to ${site.email}.`);
   });
 });

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { site } from "@ysp/content/site";
 import nodemailer from "nodemailer";
 import type { MailConfig } from "./mail-config.ts";
 import { createMimeWriter, type MessageParts } from "./mime.ts";
@@ -25,7 +26,7 @@ export function createMailTransport(
 ): MailTransport {
   const from = config.from;
   const transport = config.transport;
-  const mimeMessage = createMimeWriter(from);
+  const mimeMessage = createMimeWriter(from, site.email);
   if (transport.kind === "smtp") {
     const smtp = nodemailer.createTransport({
       url: transport.url,

@@ -183,6 +183,29 @@ describe.each(databases)("the way back of a change of address, on $name", (testD
     expect(await logsIn(to, student.password)).toBe(401);
   });
 
+  it("gives the reset it sends 24 hours, where a reset asked for gets 30 minutes", async () => {
+    const { student, wayBack } = await stolen();
+    const resetMail = nextMailTo(smtp, student.email, undoneSubject);
+    expect((await undo(wayBack)).statusCode).toBe(200);
+    const mail = await resetMail();
+    expect(mail.text).toContain(
+      `The link works once, for ${emailChangeLifetimes.resetAfterUndo.words}.`,
+    );
+    const token = tokenIn(mail, "/reset-password");
+    const choose = (password: string) =>
+      post(suite.app, "/api/v1/auth/password-reset/confirm/", { token, password });
+    const saved = clock;
+    try {
+      clock = saved + emailChangeLifetimes.resetAfterUndo.seconds * 1000 + 1000;
+      const late = await choose("too-late-2026");
+      expect(late.json().errors[0].code).toBe("link_expired");
+      clock = saved + emailChangeLifetimes.resetAfterUndo.seconds * 1000 - 60_000;
+      expect((await choose("in-time-2026")).statusCode).toBe(200);
+    } finally {
+      clock = saved;
+    }
+  });
+
   it("leaves only the mailbox in charge: the password stops, no change can start, the reset stays", async () => {
     const { student, to, wayBack, intruder } = await stolen();
     const resetMail = nextMailTo(smtp, student.email, undoneSubject);
