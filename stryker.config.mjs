@@ -22,6 +22,7 @@ export const testsOf = {
     "api/src/http/rate-limits.per-operation.test.ts",
   ],
   "api/src/auth/sessions.ts": [
+    "api/src/auth/sessions.test.ts",
     "api/src/routes/auth.sessions.test.ts",
     "api/src/auth/tokens.test.ts",
   ],
