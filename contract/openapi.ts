@@ -74,7 +74,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** End one session of the account (another device, or this one) */
+        /**
+         * End one session of the account (another device, or this one)
+         * @description Its refresh token stops working at once, and so do its access tokens. Ending the session of the token sent logs this device out.
+         */
         delete: operations["endSession"];
         options?: never;
         head?: never;
@@ -130,7 +133,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in with email and password (for the mobile app) */
+        /**
+         * Log in with email and password (for the mobile app)
+         * @description Starts a session on this device: an access token (15 minutes) and a refresh token (7 days) to exchange with refreshSession. A wrong password and an unknown address get the same 401. Attempts are limited per client and per address.
+         */
         post: operations["logIn"];
         delete?: never;
         options?: never;
@@ -147,7 +153,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange a refresh token for a new pair (the old one stops working) */
+        /**
+         * Exchange a refresh token for a new pair (the old one stops working)
+         * @description Refresh tokens rotate: each works once, and the pair it returns replaces it. The token rotated just before the current one, sent again within seconds (a retry after a lost answer), gets the same pair again; any older one ends the whole session. An access token is refused here.
+         */
         post: operations["refreshSession"];
         delete?: never;
         options?: never;
@@ -162,7 +171,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The logged-in student */
+        /**
+         * The logged-in student
+         * @description The account of the access token: its name, address, invite code, whether the address is confirmed and a parent's permission. Refused as soon as the session ends or the password changes.
+         */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -181,7 +193,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a new link to confirm an account's email (the same answer for any address) */
+        /**
+         * Send a new link to confirm an account's email (the same answer for any address)
+         * @description Queues "Confirm your email" with a new link (48 hours, once) when an account with this address is waiting to be confirmed; earlier links stop working. Any other address gets the same 202 after the same work, so the answer tells nobody which addresses have accounts.
+         */
         post: operations["resendEmailVerification"];
         delete?: never;
         options?: never;
@@ -198,7 +213,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a link to choose a new password (the same answer for any address) */
+        /**
+         * Send a link to choose a new password (the same answer for any address)
+         * @description Queues "Reset your password" with a link (30 minutes, once) when an account uses this address; earlier reset links stop working. Any other address gets the same 202 after the same work. Use the link's token with confirmPasswordReset.
+         */
         post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
@@ -215,7 +233,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a link to see, download, correct or delete the account's data (the same answer for any address) */
+        /**
+         * Send a link to see, download, correct or delete the account's data (the same answer for any address)
+         * @description Queues "Your data at YSP" with a link (30 minutes, once) when an account uses this address: holding the mailbox is the proof of identity. Any other address gets nothing, and the same 202 after the same work. Use the link's token with openYourData.
+         */
         post: operations["requestYourDataLink"];
         delete?: never;
         options?: never;
@@ -252,7 +273,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Choose a new password with the token from its link; every session of the account ends */
+        /**
+         * Choose a new password with the token from its link; every session of the account ends
+         * @description Sets the password with the token of "Reset your password" (once). Every session, token and unused link of the account ends, and the address is told by mail. Log in again with logIn.
+         */
         post: operations["confirmPasswordReset"];
         delete?: never;
         options?: never;
@@ -349,7 +373,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open the link from "Your data": a token that manages the account's data for 30 minutes */
+        /**
+         * Open the link from "Your data": a token that manages the account's data for 30 minutes
+         * @description Exchanges the token of "Your data at YSP" (once) for a data token, good for 30 minutes and for the operations on one's data only: downloadYourData, correctName, stopMarketing, deleteAccount.
+         */
         post: operations["openYourData"];
         delete?: never;
         options?: never;
@@ -364,7 +391,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Everything held about the account, as JSON (a download) */
+        /**
+         * Everything held about the account, as JSON (a download)
+         * @description Every record held about the account, section by section, as a JSON attachment: what the Privacy Policy says a person may see.
+         */
         get: operations["downloadYourData"];
         put?: never;
         post?: never;
@@ -383,7 +413,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Correct the account's first and last name */
+        /**
+         * Correct the account's first and last name
+         * @description The names rule of the sign-up applies. The app shows the new name at its next getMe.
+         */
         post: operations["correctName"];
         delete?: never;
         options?: never;
@@ -400,7 +433,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stop the newsletter and every other marketing email to the account's address */
+        /**
+         * Stop the newsletter and every other marketing email to the account's address
+         * @description Withdraws consent to marketing mail, and records the withdrawal. Mail about the account itself (links, notices) still comes.
+         */
         post: operations["stopMarketing"];
         delete?: never;
         options?: never;
@@ -437,7 +473,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete the account and all its data now (confirm: "DELETE"); every token stops working */
+        /**
+         * Delete the account and all its data now (confirm: "DELETE"); every token stops working
+         * @description Erases the account and its records at once, table by table. Every token, session and link stops working, and the address gets one last message saying so.
+         */
         post: operations["deleteAccount"];
         delete?: never;
         options?: never;
@@ -496,7 +535,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask for the newsletter: a confirmation link is sent to an address not yet subscribed */
+        /**
+         * Ask for the newsletter: a confirmation link is sent to an address not yet subscribed
+         * @description Nothing but the confirmation is sent until its link is used (confirmNewsletter). Asked for the first time: 201. Asked again before confirming: 200, with a new link. Already subscribed: 200, and no mail.
+         */
         post: operations["subscribeToNewsletter"];
         delete?: never;
         options?: never;
@@ -513,7 +555,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm a newsletter subscription with the token from its link */
+        /**
+         * Confirm a newsletter subscription with the token from its link
+         * @description Confirms the subscription with the token of "Confirm your subscription": from then on the address gets the newsletter, until it unsubscribes with the link every newsletter carries.
+         */
         post: operations["confirmNewsletter"];
         delete?: never;
         options?: never;

@@ -3,10 +3,12 @@ import {
   accountMessages,
   accountPages,
   authMessages,
+  dataRightsLifetimes,
   dataRightsMessages,
   type EmailOnlyBody,
   emailOnlyBodySchema,
   type FormName,
+  linkLifetimes,
   type MessageResponse,
   messageResponseSchema,
   newPassword,
@@ -70,6 +72,7 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
       described: {
         operationId: string;
         summary: string;
+        description: string;
         example: Record<string, Example>;
         /** The site's form that asks for it. */
         form: FormName;
@@ -84,6 +87,7 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
           ...operation({
             operationId: described.operationId,
             summary: described.summary,
+            description: described.description,
             tag: "auth",
             security: "public",
             body: { schema: emailOnlyBodySchema, examples: examples.emailBody },
@@ -112,6 +116,7 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
       {
         operationId: "resendEmailVerification",
         summary: "Send a new link to confirm an account's email (the same answer for any address)",
+        description: `Queues "Confirm your email" with a new link (${linkLifetimes.verifyEmail.words}, once) when an account with this address is waiting to be confirmed; earlier links stop working. Any other address gets the same 202 after the same work, so the answer tells nobody which addresses have accounts.`,
         example: examples.verifyLinkSent,
         form: "confirmation-link",
       },
@@ -124,6 +129,7 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
       {
         operationId: "requestPasswordReset",
         summary: "Send a link to choose a new password (the same answer for any address)",
+        description: `Queues "Reset your password" with a link (${linkLifetimes.resetPassword.words}, once) when an account uses this address; earlier reset links stop working. Any other address gets the same 202 after the same work. Use the link's token with confirmPasswordReset.`,
         example: examples.resetLinkSent,
         form: "password-link",
       },
@@ -138,6 +144,7 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
         operationId: "requestYourDataLink",
         summary:
           "Send a link to see, download, correct or delete the account's data (the same answer for any address)",
+        description: `Queues "Your data at YSP" with a link (${dataRightsLifetimes.yourData.words}, once) when an account uses this address: holding the mailbox is the proof of identity. Any other address gets nothing, and the same 202 after the same work. Use the link's token with openYourData.`,
         example: examples.dataLinkSent,
         form: "data-link",
       },
@@ -184,6 +191,8 @@ export const accountLinkRoutes: FastifyPluginAsync<AccountLinkOptions> = async (
         operationId: "confirmPasswordReset",
         summary:
           "Choose a new password with the token from its link; every session of the account ends",
+        description:
+          'Sets the password with the token of "Reset your password" (once). Every session, token and unused link of the account ends, and the address is told by mail. Log in again with logIn.',
         tag: "auth",
         security: "public",
         body: { schema: passwordResetConfirmBodySchema, examples: examples.passwordResetBody },

@@ -67,7 +67,7 @@ type RefreshOptions = Pick<AuthOptions, "sessions" | "rateLimits"> & {
 function refreshRoute(
   app: FastifyInstance,
   { sessions, rateLimits, operationId }: RefreshOptions,
-  description?: string,
+  description: string,
 ) {
   app.post<{ Body: RefreshBody; Reply: TokenPair }>(
     "/refresh/",
@@ -248,6 +248,8 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
       ...operation({
         operationId: "logIn",
         summary: "Log in with email and password (for the mobile app)",
+        description:
+          "Starts a session on this device: an access token (15 minutes) and a refresh token (7 days) to exchange with refreshSession. A wrong password and an unknown address get the same 401. Attempts are limited per client and per address.",
         tag: "auth",
         security: "public",
         body: { schema: loginBodySchema, examples: examples.loginBody },
@@ -296,7 +298,11 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
     },
   );
 
-  refreshRoute(app, { ...options, operationId: "refreshSession" });
+  refreshRoute(
+    app,
+    { ...options, operationId: "refreshSession" },
+    "Refresh tokens rotate: each works once, and the pair it returns replaces it. The token rotated just before the current one, sent again within seconds (a retry after a lost answer), gets the same pair again; any older one ends the whole session. An access token is refused here.",
+  );
 
   app.get<{ Reply: PublicUser }>(
     "/me/",
@@ -304,6 +310,8 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
       ...operation({
         operationId: "getMe",
         summary: "The logged-in student",
+        description:
+          "The account of the access token: its name, address, invite code, whether the address is confirmed and a parent's permission. Refused as soon as the session ends or the password changes.",
         ...studentOperation,
         answers: {
           200: { description: "The student", schema: publicUserSchema, examples: examples.me },

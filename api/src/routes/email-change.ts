@@ -95,6 +95,7 @@ export const emailChangeRoutes: FastifyPluginAsync<EmailChangeOptions> = async (
           summary: "Ask to change the login address: a link goes to the new one",
           description: `The account is the bearer token's; without one (the /change-email page's form), the one \`email\` logs in with, checked with the password as a login is. A link to confirm goes to \`new_email\` and works once, for ${emailChangeLifetimes.confirm.words}; until it is used the account logs in with its address as before. An address another account has gets the same 202, and that account's owner is told instead; so does an address another account's way back (undoEmailChange) can still give back, and nobody is told. One change is pending per account: a new request ends the last one's link. Limited as a login is, and counted with it; once the password is right, also per client and new address, as the requests that send a link are (a wrong password spends nothing of the new address's allowance).`,
           ...studentOperation,
+          security: "studentOrNone",
           body: { schema: emailChangeBodySchema, examples: examples.emailChangeBody },
           answers: {
             202: {

@@ -114,6 +114,8 @@ function subscribeRoute(app: FastifyInstance, { newsletter, rateLimits }: Newsle
         operationId: "subscribeToNewsletter",
         summary:
           "Ask for the newsletter: a confirmation link is sent to an address not yet subscribed",
+        description:
+          "Nothing but the confirmation is sent until its link is used (confirmNewsletter). Asked for the first time: 201. Asked again before confirming: 200, with a new link. Already subscribed: 200, and no mail.",
         tag: "newsletter",
         security: "public",
         body: { schema: newsletterBodySchema, examples: examples.newsletterBody },
@@ -186,6 +188,8 @@ function confirmRoute(app: FastifyInstance, { newsletter, rateLimits }: Newslett
       ...operation({
         operationId: "confirmNewsletter",
         summary: "Confirm a newsletter subscription with the token from its link",
+        description:
+          'Confirms the subscription with the token of "Confirm your subscription": from then on the address gets the newsletter, until it unsubscribes with the link every newsletter carries.',
         tag: "newsletter",
         security: "public",
         body: { schema: tokenBodySchema, examples: examples.tokenBody },

@@ -161,6 +161,8 @@ function endSessionRoute(app: FastifyInstance, options: SessionOptions) {
       ...operation({
         operationId: "endSession",
         summary: "End one session of the account (another device, or this one)",
+        description:
+          "Its refresh token stops working at once, and so do its access tokens. Ending the session of the token sent logs this device out.",
         ...studentOperation,
         params: { id: "The session's id, from listSessions" },
         answers: { 204: { description: "The session has ended (or had already)" } },

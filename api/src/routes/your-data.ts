@@ -59,6 +59,8 @@ export const openYourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (
         operationId: "openYourData",
         summary:
           'Open the link from "Your data": a token that manages the account\'s data for 30 minutes',
+        description:
+          'Exchanges the token of "Your data at YSP" (once) for a data token, good for 30 minutes and for the operations on one\'s data only: downloadYourData, correctName, stopMarketing, deleteAccount.',
         tag: "your data",
         security: "public",
         body: { schema: tokenBodySchema, examples: examples.tokenBody },
@@ -107,6 +109,8 @@ function downloadRoute(app: FastifyInstance, { personalData }: YourDataOptions) 
       ...dataOwnerOperation,
       operationId: "downloadYourData",
       summary: "Everything held about the account, as JSON (a download)",
+      description:
+        "Every record held about the account, section by section, as a JSON attachment: what the Privacy Policy says a person may see.",
       answers: {
         200: {
           description:
@@ -143,6 +147,8 @@ function correctNameRoute(app: FastifyInstance, { personalData }: YourDataOption
         ...dataOwnerOperation,
         operationId: "correctName",
         summary: "Correct the account's first and last name",
+        description:
+          "The names rule of the sign-up applies. The app shows the new name at its next getMe.",
         body: { schema: correctNameBodySchema, examples: examples.nameBody },
         answers: {
           200: {
@@ -171,6 +177,8 @@ function stopMarketingRoute(app: FastifyInstance, { personalData }: YourDataOpti
         ...dataOwnerOperation,
         operationId: "stopMarketing",
         summary: "Stop the newsletter and every other marketing email to the account's address",
+        description:
+          "Withdraws consent to marketing mail, and records the withdrawal. Mail about the account itself (links, notices) still comes.",
         body: { schema: z.object({}), examples: examples.emptyBody },
         answers: {
           200: {
@@ -277,6 +285,8 @@ function deleteAccountRoute(app: FastifyInstance, { personalData, dataCookie }: 
         ...dataOwnerOperation,
         operationId: "deleteAccount",
         summary: `Delete the account and all its data now (confirm: "DELETE"); every token stops working`,
+        description:
+          "Erases the account and its records at once, table by table. Every token, session and link stops working, and the address gets one last message saying so.",
         body: { schema: deleteBodySchema, examples: examples.deleteBody },
         answers: {
           200: {

@@ -76,6 +76,12 @@ describe("the reference of the API's own document", () => {
         /^(No authentication|bearerAuth: |dataAccess: |signupCookie: )/,
       );
     }
+    // A bearer token, or none for the page's form, which proves the account with its password.
+    const emailChange =
+      [...operationSections(page).values()].find((section) =>
+        section.includes("requestEmailChange"),
+      ) ?? "";
+    expect(text(emailChange)).toMatch(/bearerAuth: .*Or none: the description says how/);
   });
 
   it("names no host: paths are on this page's address", () => {

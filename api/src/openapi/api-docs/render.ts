@@ -95,10 +95,17 @@ function securityHtml(security: Security, schemes: Record<string, SecurityScheme
       })
       .join("\n<p>and</p>\n"),
   );
-  // No requirement, or an empty one among them: a request without credentials is answered.
-  if (alternatives.length === 0 || alternatives.includes("")) return "No authentication";
-  if (alternatives.length === 1) return alternatives.join("");
-  return `<p>Any one of:</p><ul>${alternatives.map((a) => `<li>${a}</li>`).join("")}</ul>`;
+  // An empty requirement among them: a request without credentials is answered too.
+  const optional = alternatives.includes("");
+  const needed = alternatives.filter((alternative) => alternative !== "");
+  if (needed.length === 0) return "No authentication";
+  const list =
+    needed.length === 1
+      ? needed.join("")
+      : `<p>Any one of:</p><ul>${needed.map((a) => `<li>${a}</li>`).join("")}</ul>`;
+  return optional
+    ? `${list}<p>Or none: the description says how the call proves itself.</p>`
+    : list;
 }
 
 function operationHtml({ method, path, operation, anchor }: Entry, document: ApiDocument) {
