@@ -9,7 +9,11 @@ export const testsOf = {
     "contract/signup.test.ts",
   ],
   "contract/names.ts": ["contract/names.test.ts", "contract/signup.test.ts"],
-  "api/src/auth/tokens.ts": ["api/src/auth/tokens.test.ts", "api/src/auth/tokens.claims.test.ts"],
+  "api/src/auth/tokens.ts": [
+    "api/src/auth/tokens.rules.test.ts",
+    "api/src/auth/tokens.test.ts",
+    "api/src/auth/tokens.claims.test.ts",
+  ],
   "api/src/accounts/credentials.ts": [
     "api/src/accounts/credentials.test.ts",
     "api/src/routes/sessions.test.ts",
