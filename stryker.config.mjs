@@ -21,6 +21,7 @@ export const testsOf = {
   ],
   "api/src/http/cross-site-posts.ts": ["api/src/http/cross-site-posts.test.ts"],
   "api/src/http/rate-limits.ts": [
+    "api/src/http/rate-limits.rules.test.ts",
     "api/src/http/rate-limits.test.ts",
     "api/src/http/rate-limits.per-client.test.ts",
     "api/src/http/rate-limits.per-operation.test.ts",

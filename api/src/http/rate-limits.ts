@@ -75,8 +75,7 @@ const bodyEmail = (request: FastifyRequest, field = "email") => {
  * Gmail, `k.i.d@` all land in one inbox, and would each have had a fresh allowance of messages
  * to it.
  */
-const mailboxKey = (email: string) =>
-  `mail-address:${canonicalMailbox(email.trim().toLowerCase())}`;
+const mailboxKey = (email: string) => `mail-address:${canonicalMailbox(email)}`;
 
 /** The client a request comes from, as the plugin counts it per IP (an IPv6 /64 as one). */
 const clientOf = (request: FastifyRequest) => normalizeIP(request.ip);
