@@ -200,6 +200,16 @@ describe.each(databases)("forms posted from another site, on $name", (testDb) =>
     expect(oneClick.statusCode, oneClick.body).toBe(200);
   });
 
+  it("refuses an older browser's post from elsewhere when the Host is no address at all", async () => {
+    // No origin can be made of this Host: the post is still from another site, not a crash.
+    const answer = await suite.app.inject({
+      method: "POST",
+      url: "/join",
+      ...form({}, { origin: "https://evil.example", host: "not a host" }),
+    });
+    expect(answer.statusCode).toBe(403);
+  });
+
   it("leaves JSON to the app: an Origin of its own is no refusal, and no preflight is answered", async () => {
     const student = await signUp();
     const body = { email: student.email, password: student.password };
