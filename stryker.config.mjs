@@ -15,6 +15,7 @@ export const testsOf = {
     "api/src/auth/tokens.claims.test.ts",
   ],
   "api/src/accounts/credentials.ts": [
+    "api/src/accounts/credentials.rules.test.ts",
     "api/src/accounts/credentials.test.ts",
     "api/src/routes/sessions.test.ts",
     "api/src/routes/sessions.life.test.ts",
