@@ -64,10 +64,13 @@ export type RateLimits = {
 const minute = 60_000;
 const hour = 60 * minute;
 
-/** The body's email as the API keeps it, for limits counted per address. */
+/**
+ * The body's email as sent, for limits counted per address: each key normalises it as the API
+ * keeps addresses (loginEmailKey, and mailboxKey through canonicalMailbox).
+ */
 const bodyEmail = (request: FastifyRequest, field = "email") => {
   const email = (request.body as Record<string, unknown> | undefined)?.[field];
-  return typeof email === "string" ? email.trim().toLowerCase() : "";
+  return typeof email === "string" ? email : "";
 };
 
 /**
