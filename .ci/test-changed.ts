@@ -12,6 +12,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import * as contract from "@ysp/contract";
 import { answerFramePage, notFoundPage, pages } from "@ysp/web/pages";
+import vitestConfig from "../vitest.config.ts";
 
 const root = join(import.meta.dirname, "..");
 
@@ -102,8 +103,10 @@ function specsFor(changed: Set<string>): string[] {
  */
 const hubs = new Set(["api/src/server.ts", "api/src/db/schema.ts"]);
 
-/** The folders of `vitest.config.ts`'s `include`. */
-const testedFolders = ["content/", "web/app/", "api/src/", "contract/", "openapi/"];
+/** The folders of `vitest.config.ts`'s `include`: each glob up to its first `**`. */
+const testedFolders = (vitestConfig.test?.include ?? []).map((glob) =>
+  glob.slice(0, glob.indexOf("**")),
+);
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 const isModule = (file: string) =>
   /\.tsx?$/.test(file) && testedFolders.some((folder) => file.startsWith(folder));
