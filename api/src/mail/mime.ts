@@ -39,8 +39,8 @@ const quotedPrintable = (body: string) => wrap(encode(body.replace(/\r?\n/g, "\r
 /**
  * Writes each message's MIME source: a plain-text part and an HTML part, both quoted-printable.
  * nodemailer built a tree of nodes and streams for every message, 1.1–1.7 ms of CPU each on the
- * event loop that answers sign-ups; this writes the same message as one string, with
- * the lines every message shares (sender, reply address, part headers, boundary) prepared once, in about a
+ * event loop that answers sign-ups; this writes the same message as one string, with the lines
+ * every message shares (sender, reply address, part headers, boundary) prepared once, in about a
  * tenth of that. The boundary holds "=_", which quoted-printable never writes (its "=" is always
  * followed by two hex digits or a line end), so no body can contain it.
  */
