@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { emailBody, newPassword, text } from "./api.ts";
-import { characters } from "./text.ts";
+import { emailBody, newPassword, ruled, text } from "./api.ts";
+import { type TextRule, textRule } from "./text.ts";
 
 /**
  * E-mail verification and password reset: the pages a link in a message
@@ -61,15 +61,31 @@ export const linkProblems = {
 } as const;
 export type LinkProblem = keyof typeof linkProblems;
 
-// A token is 43 characters (32 bytes, base64url); anything far longer is not one of ours.
-export const linkToken = text("Token", linkProblems.link_invalid).check(
-  z.overwrite((v) => v.trim()),
-  z.refine((v) => v !== "" && characters(v) <= 200, linkProblems.link_invalid),
-);
+/** A mailed link's token: an HMAC-SHA256 in base64url, 43 characters (api/src/mail/link-tokens.ts). */
+export const linkTokenShape = "[A-Za-z0-9_-]{43}";
+/** A subscription's id, as an unsubscribe token starts: a UUID as PostgreSQL writes it. */
+export const subscriptionIdShape = "[0-9a-f-]{36}";
+
+/** A token field as sent: its shape, with any spaces around it that trimming removes. */
+const tokenField = (rule: TextRule) =>
+  ruled(
+    text("Token", linkProblems.link_invalid).check(
+      z.refine(rule.keeps, linkProblems.link_invalid),
+      z.overwrite((v) => v.trim()),
+    ),
+    rule,
+  );
+
+export const linkToken = tokenField(textRule({ pattern: `^\\s*${linkTokenShape}\\s*$` }));
 
 /** A body that is a link's token alone: confirming an address, a subscription, opening one's data. */
 export const tokenBodySchema = z.object({ token: linkToken });
 export type TokenBody = z.infer<typeof tokenBodySchema>;
+
+/** An unsubscribe link's token: the subscription's id, a dot, and its HMAC (api/src/accounts/newsletter.ts). */
+export const unsubscribeTokenBodySchema = z.object({
+  token: tokenField(textRule({ pattern: `^\\s*${subscriptionIdShape}\\.${linkTokenShape}\\s*$` })),
+});
 
 /** The resend and forgot-password requests: an address, answered the same whether or not it has an account. */
 export const emailOnlyBodySchema = z.object({ email: emailBody });

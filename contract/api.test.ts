@@ -64,8 +64,16 @@ describe("sign-up body", () => {
     expect(messages(signupBodySchema, makeSignup({ referral_code: "𐐀".repeat(32) }))).toEqual({});
   });
 
-  it("measures the password once composed", () => {
-    expect(messages(signupBodySchema, makeSignup({ password: "e\u0301".repeat(128) }))).toEqual({});
+  it("measures the password as sent, in code points, as the API's document counts it", () => {
+    const accented = (n: number) => makeSignup({ password: "e\u0301".repeat(n) });
+    expect(messages(signupBodySchema, accented(4))).toEqual({});
+    expect(messages(signupBodySchema, accented(64))).toEqual({});
+    expect(messages(signupBodySchema, accented(65))).toEqual({
+      password: "Password must be at most 128 characters",
+    });
+    expect(signupBodySchema.parse(makeSignup({ password: "e\u0301".repeat(4) })).password).toBe(
+      "\u00e9".repeat(4),
+    );
   });
 });
 

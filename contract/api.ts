@@ -1,17 +1,26 @@
 import * as z from "zod/mini";
-import { emailMessages, emailProblem, loginEmailProblem, normalizeEmail } from "./email.ts";
-import { nameProblem, normalizeName } from "./names.ts";
+import {
+  emailMessages,
+  emailProblem,
+  emailRule,
+  loginEmailProblem,
+  loginEmailRule,
+  normalizeEmail,
+} from "./email.ts";
+import { nameProblem, nameRule, normalizeName } from "./names.ts";
 import { type FieldErrors, type SignupForm, signupMessages, toSignupRequest } from "./signup.ts";
-import { characters, composed } from "./text.ts";
+import { composed, type TextRule, textRule } from "./text.ts";
 
 /**
  * What the API accepts, with a message for people on every rule. The sign-up form checks its
  * request with the API's own schema before it posts it (validateSignupForm), so the server
  * finds nothing the form has not said.
  */
+const passwordCharacters = { min: 8, max: 128 };
+
 export const apiMessages = {
-  passwordShort: "Password must be at least 8 characters",
-  passwordLong: "Password must be at most 128 characters",
+  passwordShort: `Password must be at least ${passwordCharacters.min} characters`,
+  passwordLong: `Password must be at most ${passwordCharacters.max} characters`,
   userType: "Only student accounts can be created here (user_type must be STUDENT)",
   referralFormat: "This invite link is not valid, but you can still sign up without an invite code",
   notString: (label: string) => `${label} must be text`,
@@ -28,8 +37,7 @@ export const authMessages = {
   busy: "We are receiving a lot of requests right now. Please try again in a few seconds.",
 } as const;
 
-// C0 and C1 control characters, which have no place in an invite code.
-const controlCharacters = /\p{Cc}/u;
+// C0 and C1 control characters, which the newsletter's source drops.
 const allControlCharacters = /\p{Cc}/gu;
 
 /** A string field; absent, it gets the field's "please enter" message. */
@@ -38,47 +46,85 @@ export const text = (label: string, missing = apiMessages.notString(label)) =>
     error: (issue) => (issue.input === undefined ? missing : apiMessages.notString(label)),
   });
 
-/** An email field checked by `problem` as typed, then kept as normalizeEmail makes it. */
-const emailField = (problem: (raw: string) => string | null) =>
-  text("Email", emailMessages.required).check(
-    z.superRefine((v, ctx) => {
-      const found = problem(v);
-      if (found) ctx.addIssue(found);
-    }),
-    z.overwrite(normalizeEmail),
+/** A field whose JSON Schema (the API's document) carries its rule's keywords. */
+export function ruled<T extends z.ZodMiniType>(schema: T, rule: TextRule): T {
+  z.globalRegistry.add(schema, { ...rule.keywords });
+  return schema;
+}
+
+/**
+ * An email field checked by `problem` as sent (by `rule`'s keywords, with a message for each),
+ * then kept as normalizeEmail makes it.
+ */
+const emailField = (rule: TextRule, problem: (raw: string) => string | null) =>
+  ruled(
+    text("Email", emailMessages.required).check(
+      z.superRefine((v, ctx) => {
+        const found = problem(v);
+        if (found) ctx.addIssue(found);
+      }),
+      z.overwrite(normalizeEmail),
+    ),
+    rule,
   );
 
 // The rule lives in email.ts, so the newsletter form checks exactly what the server does.
-export const emailBody = emailField(emailProblem);
+export const emailBody = emailField(emailRule, emailProblem);
 
 /** Login's: any address an account may hold, those made before today's rule included. */
-export const loginEmail = emailField(loginEmailProblem);
+export const loginEmail = emailField(loginEmailRule, loginEmailProblem);
 
 /** A new name, by the rule in names.ts, which the sign-up form checks too. */
 export const personName = (label: string, required: string) =>
-  text(label, required).check(
-    z.overwrite(normalizeName),
-    z.superRefine((v, ctx) => {
-      const problem = nameProblem(label, required, v);
-      if (problem) ctx.addIssue(problem);
-    }),
+  ruled(
+    text(label, required).check(
+      z.superRefine((v, ctx) => {
+        const problem = nameProblem(label, required, v);
+        if (problem) ctx.addIssue(problem);
+      }),
+      z.overwrite(normalizeName),
+    ),
+    nameRule,
   );
 
-/** A password as a login takes it, any length a password may have. Not trimmed: spaces a student typed are part of the password. */
-export const password = text("Password", signupMessages.password).check(
-  z.overwrite(composed),
-  z.refine((v) => v !== "", signupMessages.password),
-  z.refine((v) => characters(v) <= 128, apiMessages.passwordLong),
+/**
+ * A password as sent, counted before it is composed, then composed. Not trimmed: spaces a
+ * student typed are part of the password.
+ */
+const passwordField = (rule: TextRule) =>
+  ruled(
+    text("Password", signupMessages.password).check(
+      z.refine((v) => v !== "", signupMessages.password),
+      z.refine((v) => v === "" || !rule.tooShort(v), apiMessages.passwordShort),
+      z.refine((v) => !rule.tooLong(v), apiMessages.passwordLong),
+      z.overwrite(composed),
+    ),
+    rule,
+  );
+
+/** A password as a login takes it, any length a password may have. */
+export const password = passwordField(
+  textRule({ minLength: 1, maxLength: passwordCharacters.max }),
 );
 
-export const newPassword = password.check(
-  z.refine((v) => v === "" || characters(v) >= 8, apiMessages.passwordShort),
+export const newPassword = passwordField(
+  textRule({ minLength: passwordCharacters.min, maxLength: passwordCharacters.max }),
 );
 
-/** An invite code as written: upper case, at most 32 characters, no control characters. */
-const inviteCodeField = text("Invite code").check(
-  z.overwrite((v) => v.trim().toUpperCase()),
-  z.refine((v) => characters(v) <= 32 && !controlCharacters.test(v), apiMessages.referralFormat),
+/**
+ * An invite code as sent: at most 32 characters, and no control characters between the spaces
+ * trimming removes. Kept trimmed and in upper case.
+ */
+const inviteCodeRule = textRule({
+  maxLength: 32,
+  pattern: "^\\s*(?:[^\\p{Cc}]*[^\\p{Cc}\\s])?\\s*$",
+});
+const inviteCodeField = ruled(
+  text("Invite code").check(
+    z.refine(inviteCodeRule.keeps, apiMessages.referralFormat),
+    z.overwrite((v) => v.trim().toUpperCase()),
+  ),
+  inviteCodeRule,
 );
 
 /** The sign-up's fields a student types, checked alike by the API and by the sign-up form. */
@@ -125,9 +171,14 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
+const refreshRule = textRule({ maxLength: 4096 });
+
 export const refreshBodySchema = z.object({
-  refresh: text("Refresh token").check(
-    z.refine((v) => characters(v) <= 4096, "Refresh token is too long"),
+  refresh: ruled(
+    text("Refresh token").check(
+      z.refine((v) => !refreshRule.tooLong(v), "Refresh token is too long"),
+    ),
+    refreshRule,
   ),
 });
 export type RefreshBody = z.infer<typeof refreshBodySchema>;

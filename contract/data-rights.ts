@@ -1,7 +1,8 @@
 import * as z from "zod/mini";
 import { linkToken } from "./account.ts";
-import { emailBody, personName, text } from "./api.ts";
+import { emailBody, personName, ruled, text } from "./api.ts";
 import { signupMessages } from "./signup.ts";
+import { textRule } from "./text.ts";
 
 /**
  * A person's rights over their data, a parent's or guardian's permission, and
@@ -144,12 +145,17 @@ export const correctNameBodySchema = z.object({
 });
 export type CorrectNameBody = z.infer<typeof correctNameBodySchema>;
 
+/** The word as sent, in any case, with any spaces around it. */
+const deleteRule = textRule({
+  pattern: `^\\s*${[...deleteConfirmation].map((c) => `[${c}${c.toLowerCase()}]`).join("")}\\s*$`,
+});
+
 export const deleteBodySchema = z.object({
-  confirm: text("Confirmation", dataRightsMessages.deleteConfirm).check(
-    z.refine(
-      (v) => v.trim().toUpperCase() === deleteConfirmation,
-      dataRightsMessages.deleteConfirm,
+  confirm: ruled(
+    text("Confirmation", dataRightsMessages.deleteConfirm).check(
+      z.refine(deleteRule.keeps, dataRightsMessages.deleteConfirm),
     ),
+    deleteRule,
   ),
 });
 export type DeleteBody = z.infer<typeof deleteBodySchema>;

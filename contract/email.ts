@@ -1,4 +1,4 @@
-import { characters, composed } from "./text.ts";
+import { composed, textRule } from "./text.ts";
 
 /**
  * The one email rule, used by the API's schemas and by the newsletter and sign-up forms (the
@@ -38,8 +38,17 @@ const topLabel = "[a-zA-Z](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?";
  * so a character such as the Kelvin sign cannot turn into the letter k after it. As a
  * pattern's text too, for the footer's check, an inline script that can import nothing.
  */
-export const emailPattern = `^${atom}(?:\\.${atom})*@(?:${label}\\.)+${topLabel}$`;
-const emailShape = new RegExp(emailPattern);
+const address = `${atom}(?:\\.${atom})*@(?:${label}\\.)+${topLabel}`;
+export const emailPattern = `^${address}$`;
+
+/**
+ * An address as the API takes it: at most 254 characters as sent, and the address, with any
+ * spaces around it that trimming removes (none can be inside it).
+ */
+export const emailRule = textRule({
+  maxLength: emailMaxCharacters,
+  pattern: `^\\s*${address}\\s*$`,
+});
 
 /** The address as the API keeps it: trimmed, lower-case, composed. */
 export const normalizeEmail = (raw: string) => composed(raw.trim().toLowerCase());
@@ -49,24 +58,28 @@ export const normalizeEmail = (raw: string) => composed(raw.trim().toLowerCase()
  * it. Every address the API stores or mails passes it; what it keeps is normalizeEmail's.
  */
 export function emailProblem(raw: string): string | null {
-  const email = raw.trim();
-  if (email === "") return emailMessages.required;
-  if (characters(email) > emailMaxCharacters) return emailMessages.tooLong;
-  if (!emailShape.test(email)) return emailMessages.invalid;
+  if (raw.trim() === "") return emailMessages.required;
+  if (emailRule.tooLong(raw)) return emailMessages.tooLong;
+  if (!emailRule.matches(raw)) return emailMessages.invalid;
   return null;
 }
+
+/** Login's address as sent: at most 254 characters, something besides spaces, and no NUL. */
+export const loginEmailRule = textRule({
+  maxLength: emailMaxCharacters,
+  pattern: "^\\s*[^\\s\\u0000][^\\u0000]*$",
+});
 
 /**
  * What is wrong with an address given to log in with: only that it is missing, too long, or
  * holds a NUL, which no PostgreSQL text can hold (so no account has one, and looking one up
- * fails the query). Accounts made before the rule above may hold an address it refuses
+ * fails the query). Accounts made before emailRule may hold an address it refuses
  * (migration 0007 counts them), and they still log in; a login mails nobody.
  */
 export function loginEmailProblem(raw: string): string | null {
-  const email = normalizeEmail(raw);
-  if (email === "") return emailMessages.required;
-  if (characters(email) > emailMaxCharacters) return emailMessages.tooLong;
-  if (email.includes("\u0000")) return emailMessages.invalid;
+  if (raw.trim() === "") return emailMessages.required;
+  if (loginEmailRule.tooLong(raw)) return emailMessages.tooLong;
+  if (!loginEmailRule.matches(raw)) return emailMessages.invalid;
   return null;
 }
 

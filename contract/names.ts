@@ -1,4 +1,4 @@
-import { characters, composed } from "./text.ts";
+import { composed, textRule } from "./text.ts";
 
 /**
  * A person's name, as the API takes a new one (sign-up, correction, a parent's own name) and
@@ -21,10 +21,18 @@ export const nameMessages = {
 
 // C0 and C1 control characters, which have no place in a name.
 const controlCharacters = /\p{Cc}/u;
-const nameCharacters = /^[\p{L}\p{M} '’.-]+$/u;
-const letter = /\p{L}/u;
-// Letters and full stops are allowed, so a web address's "www." is refused by name.
-const webAddress = /www\./iu;
+const nameCharacter = "[\\p{L}\\p{M} '’.-]";
+
+/**
+ * A name as sent: at most 50 characters, and between the spaces trimming removes, name
+ * characters with at least one letter. Letters and full stops are allowed, so a web address's
+ * "www." is refused by name. Composing to NFC afterwards changes none of this: it joins a
+ * letter and its marks into a letter, and maps no other character into or out of the class.
+ */
+export const nameRule = textRule({
+  maxLength: nameMaxCharacters,
+  pattern: `^\\s*(?!.*[wW]{3}\\.)${nameCharacter}*\\p{L}${nameCharacter}*\\s*$`,
+});
 
 /** A name as it is checked and stored: trimmed, and composed to one Unicode form. */
 export const normalizeName = (raw: string) => composed(raw.trim());
@@ -34,11 +42,10 @@ export const normalizeName = (raw: string) => composed(raw.trim());
  * a name. `required` is the field's "please enter" sentence, for a name left empty.
  */
 export function nameProblem(label: string, required: string, raw: string): string | null {
-  const name = normalizeName(raw);
-  if (name === "") return required;
-  if (characters(name) > nameMaxCharacters) return nameMessages.tooLong(label);
-  if (controlCharacters.test(name)) return nameMessages.control(label);
-  if (!nameCharacters.test(name) || !letter.test(name) || webAddress.test(name))
-    return nameMessages.notAName(label);
-  return null;
+  if (raw.trim() === "") return required;
+  if (nameRule.tooLong(raw)) return nameMessages.tooLong(label);
+  if (nameRule.matches(raw)) return null;
+  return controlCharacters.test(raw.trim())
+    ? nameMessages.control(label)
+    : nameMessages.notAName(label);
 }

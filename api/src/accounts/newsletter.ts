@@ -4,7 +4,9 @@ import {
   dataRightsLifetimes,
   dataRightsPages,
   type LinkProblem,
+  linkTokenShape,
   type NewsletterState,
+  subscriptionIdShape,
 } from "@ysp/contract";
 import { and, eq, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
@@ -13,6 +15,9 @@ import { hashToken, type LinkTokens } from "../mail/link-tokens.ts";
 import type { MailQueue } from "../mail/mail-queue.ts";
 
 export type Newsletter = ReturnType<typeof createNewsletter>;
+
+/** An unsubscribe token: the subscription's id, a dot, and the id's MAC. */
+const unsubscribeToken = new RegExp(`^(${subscriptionIdShape})\\.(${linkTokenShape})$`);
 
 /** The subscription of an address, in any case. */
 export const byLowerEmail = (email: string) =>
@@ -52,7 +57,7 @@ export function createNewsletter(db: Db, queue: MailQueue, tokens: LinkTokens, n
 
   /** The subscription an unsubscribe token names, when the token is ours. */
   function subscriptionOf(token: string): string | undefined {
-    const match = /^([0-9a-f-]{36})\.([\w-]{43})$/.exec(token);
+    const match = unsubscribeToken.exec(token);
     if (!match?.[1] || !match[2]) return undefined;
     const [id, given] = [match[1], Buffer.from(match[2])];
     const expected = Buffer.from(mac(id));

@@ -67,6 +67,9 @@ export const examples = {
   me: one("The logged-in student", user),
   emailBody: one("An address", { email: student.email }),
   tokenBody: one("The token from the link", { token: linkToken }),
+  unsubscribeTokenBody: one("The token from a newsletter's unsubscribe link", {
+    token: `3f9c2a10-7b4e-4d21-9a6f-0c8e5b1d2a74.${linkToken}`,
+  }),
   passwordResetBody: one("The token and the new password", {
     token: linkToken,
     password: "new-kola-nut-43",

@@ -10,6 +10,7 @@ import {
   newsletterBodySchema,
   type TokenBody,
   tokenBodySchema,
+  unsubscribeTokenBodySchema,
 } from "@ysp/contract";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Newsletter } from "../accounts/newsletter.ts";
@@ -246,7 +247,7 @@ function unsubscribeRoute(
           "A good token is never refused for volume: only refused tokens count against the client's address, and past its limit they are answered 429.",
         tag: "newsletter",
         security: "public",
-        body: { schema: tokenBodySchema, examples: examples.tokenBody },
+        body: { schema: unsubscribeTokenBodySchema, examples: examples.unsubscribeTokenBody },
         answers: {
           200: {
             description: "Unsubscribed",
