@@ -8,10 +8,12 @@ import { appOnDatabase, makeConfig, pgliteForFile, signUpAndLogIn } from "../tes
 import {
   anyJsonValue,
   hostileAddress,
+  linkTokenLike,
   mutated,
   nastyString,
   type RawBody,
   rawBody,
+  validSignup,
 } from "../test/hostile-input.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import { queryRows } from "./db/client.ts";
@@ -153,15 +155,6 @@ async function run(
   expect(refused).toBeGreaterThan(mostlyRefused ? tried / 2 : tried / 10);
 }
 
-const validSignup = fc.record({
-  email: fc.emailAddress(),
-  password: fc.string({ minLength: 8, maxLength: 40 }),
-  first_name: fc.string({ minLength: 1, maxLength: 20 }),
-  last_name: fc.string({ minLength: 1, maxLength: 20 }),
-  user_type: fc.constant("STUDENT"),
-  referral_code: fc.constant(""),
-});
-
 const body = (valid: fc.Arbitrary<Record<string, unknown>>) =>
   fc.oneof(
     { arbitrary: mutated(valid).map(asJson), weight: 4 },
@@ -231,11 +224,7 @@ describe("hostile bodies never get a 5xx and never change the database", () => {
     );
   });
 
-  const token = fc.oneof(
-    nastyString,
-    fc.constant("a".repeat(43)),
-    fc.uuid().map((id) => `${id}.${"b".repeat(43)}`),
-  );
+  const token = linkTokenLike;
   const form = (keys: readonly string[]) =>
     fc
       .dictionary(fc.constantFrom(...keys, "__proto__", "x"), nastyString, { maxKeys: 4 })

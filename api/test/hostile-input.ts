@@ -193,3 +193,126 @@ export const rawBody: fc.Arbitrary<RawBody> = fc.oneof(
     ),
   }),
 );
+
+/** A sign-up of the right shape, whose names fast-check's strings are rarely. */
+export const validSignup = fc.record({
+  email: fc.emailAddress(),
+  password: fc.string({ minLength: 8, maxLength: 40 }),
+  first_name: fc.string({ minLength: 1, maxLength: 20 }),
+  last_name: fc.string({ minLength: 1, maxLength: 20 }),
+  user_type: fc.constant("STUDENT"),
+  referral_code: fc.constant(""),
+});
+
+/** Tokens of every kind a link carries, good-looking ones among the hostile. */
+export const linkTokenLike = fc.oneof(
+  nastyString,
+  fc.constant("a".repeat(43)),
+  fc.uuid().map((id) => `${id}.${"b".repeat(43)}`),
+);
+
+/** Names as people type them: any script, marks composed or not, spaces around. */
+const goodName = fc.constantFrom(
+  "Ada",
+  "Ọláolúwa",
+  "Adébáyọ̀".normalize("NFD"),
+  "  N’Dri  ",
+  "\tNneka-Chi\n",
+  "St. John",
+  "عبد الله",
+  "a".repeat(50),
+);
+
+/** Names as people type them, and as they are built to fool a check. */
+const nameLike = fc.oneof(
+  nastyString,
+  goodName,
+  fc.constantFrom(
+    "www.pay.example",
+    "Www.Pay",
+    "Ada\u00a0Obi",
+    "\u00a0Ada\u2003",
+    ` ${"a".repeat(50)}`,
+    "1234",
+    "-",
+  ),
+);
+
+/** Passwords around the limits, counted in code points and in UTF-16 units. */
+const passwordLike = fc.oneof(
+  nastyString,
+  fc.string({ minLength: 6, maxLength: 10 }),
+  fc.string({ minLength: 126, maxLength: 130, unit: "grapheme-composite" }),
+  fc.constantFrom("e\u0301".repeat(4), "🎓".repeat(7), "🎓".repeat(8), "x".repeat(128)),
+);
+
+const addressLike = fc.oneof(
+  fc.emailAddress(),
+  fc.emailAddress().map((email) => ` ${email}\t`),
+  hostileAddress,
+  nastyString,
+);
+
+/**
+ * The JSON bodies near a valid one of each operation with a body, by operationId: the fuzz
+ * suites mutate them (server.hostile-bodies.test.ts), and the document's validator is held to
+ * the server's verdict on them (openapi/document.agrees.test.ts).
+ */
+export const nearValidBodies: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
+  signUp: fc.oneof(
+    fc.record({
+      email: fc.emailAddress(),
+      password: passwordLike,
+      first_name: goodName,
+      last_name: goodName,
+      user_type: fc.constant("STUDENT"),
+    }),
+    fc.record({
+      email: addressLike,
+      password: passwordLike,
+      first_name: nameLike,
+      last_name: nameLike,
+      user_type: fc.constantFrom("STUDENT", "STUDENT", "TEACHER"),
+      referral_code: fc.oneof(fc.constantFrom("", null, " p3rz8w "), nastyString),
+    }),
+  ),
+  logIn: fc.record({ email: addressLike, password: passwordLike }),
+  refreshSession: fc.record({ refresh: nastyString }),
+  refreshSessionAtSite: fc.record({ refresh: nastyString }),
+  logOut: fc.record({ refresh: nastyString }),
+  changePassword: fc.record({ current_password: passwordLike, new_password: passwordLike }),
+  requestEmailChange: fc.record(
+    { password: passwordLike, new_email: addressLike, email: addressLike },
+    { requiredKeys: ["password", "new_email"] },
+  ),
+  correctSignupEmail: fc.record({ password: passwordLike, new_email: addressLike }),
+  resendEmailVerification: fc.record({ email: addressLike }),
+  requestPasswordReset: fc.record({ email: addressLike }),
+  requestYourDataLink: fc.record({ email: addressLike }),
+  subscribeToNewsletter: fc.record(
+    { email: addressLike, source: fc.oneof(nastyString, fc.constant(null)) },
+    { requiredKeys: ["email"] },
+  ),
+  verifyEmail: fc.record({ token: linkTokenLike }),
+  confirmPasswordReset: fc.record({ token: linkTokenLike, password: passwordLike }),
+  confirmEmailChange: fc.record({ token: linkTokenLike }),
+  undoEmailChange: fc.record({ token: linkTokenLike }),
+  openYourData: fc.record({ token: linkTokenLike }),
+  confirmNewsletter: fc.record({ token: linkTokenLike }),
+  unsubscribeFromNewsletter: fc.record({ token: linkTokenLike }),
+  correctName: fc.record({ first_name: nameLike, last_name: nameLike }),
+  askGuardian: fc.record({ guardian_email: addressLike }),
+  deleteAccount: fc.record({
+    confirm: fc.oneof(nastyString, fc.constantFrom(" delete ", "DELETE", "Delete\n", "DELETE!")),
+  }),
+  stopMarketing: fc.record({}),
+  answerGuardianRequest: fc.record(
+    {
+      token: linkTokenLike,
+      decision: fc.constantFrom("grant", "refuse", "maybe"),
+      guardian_name: nameLike,
+      relationship: fc.constantFrom("Mother", "Aunt", "", "Other relative"),
+    },
+    { requiredKeys: ["token", "decision"] },
+  ),
+};
