@@ -12,3 +12,4 @@ export * from "./service-messages.ts";
 export * from "./sessions.ts";
 export * from "./signup.ts";
 export * from "./signup-correction.ts";
+export * from "./your-data-download.ts";

@@ -589,7 +589,218 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        /**
+         * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
+         *     invalid_type: A field is missing or is not of its type (a string, say).
+         *     invalid_value: A field is not one of the values it takes.
+         *     invalid_format: A field is not in its format.
+         *     too_small: A field is too short or too small.
+         *     too_big: A field is too long or too large.
+         *     parse_error: The body is empty or not valid JSON.
+         *     bad_request: The request could not be understood (its Content-Length, say).
+         *     cookie_twice: The request carried one of the site's cookies twice; neither is used.
+         *     email_taken: An account with this email already exists.
+         *     invalid_referral_code: No student has this invite code.
+         *     guardian_email_own: The parent's address is the student's own.
+         *     link_expired: The mailed link's token has expired.
+         *     link_used: The mailed link's token has been used.
+         *     link_replaced: A newer link was sent; only the newest works.
+         *     link_invalid: The token is not one of ours.
+         *     authentication_failed: The email or the password is wrong.
+         *     wrong_password: The account's password, given to prove the request is the student's, is wrong.
+         *     same_email: The new address is already the account's.
+         *     email_confirmed: The account's address is confirmed, so it cannot be corrected: change it with requestEmailChange.
+         *     session_not_found: The account has no session with this id (another account's is unknown too).
+         *     token_not_valid: The refresh token has expired, was used, or was ended; log in again.
+         *     not_authenticated: No valid token came with a request that needs one.
+         *     payload_too_large: The body is larger than the API reads.
+         *     unsupported_media_type: The body is not sent as application/json.
+         *     throttled: Too many requests; wait for the seconds in Retry-After.
+         *     service_busy: Too many passwords are being checked; wait for Retry-After.
+         *     database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
+         *     server_stopping: This instance is restarting; try again (Retry-After).
+         *     request_timeout: The request took longer to arrive than the server waits (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS); send it again.
+         *     server_error: Something failed on the server's side.
+         *     not_found: No such address in the API.
+         *     method_not_allowed: The address takes another method.
+         * @enum {string}
+         */
+        ApiErrorCode: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "cookie_twice" | "email_taken" | "invalid_referral_code" | "guardian_email_own" | "link_expired" | "link_used" | "link_replaced" | "link_invalid" | "authentication_failed" | "wrong_password" | "same_email" | "email_confirmed" | "session_not_found" | "token_not_valid" | "not_authenticated" | "payload_too_large" | "unsupported_media_type" | "throttled" | "service_busy" | "database_unavailable" | "server_stopping" | "request_timeout" | "server_error" | "not_found" | "method_not_allowed";
+        /** @enum {string} */
+        ApiErrorType: "validation_error" | "client_error" | "server_error";
+        ApiErrorItem: {
+            code: components["schemas"]["ApiErrorCode"];
+            detail: string;
+            attr: string | null;
+        };
+        TokenPair: {
+            access: string;
+            refresh: string;
+        };
+        User: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            first_name: string;
+            last_name: string;
+            /** @enum {string} */
+            user_type: "STUDENT";
+            referral_code: string;
+            email_verified: boolean;
+            /** @enum {string} */
+            guardian_consent: "granted" | "refused" | "pending" | "none";
+        };
+        LoginAnswer: {
+            access: string;
+            refresh: string;
+            user: components["schemas"]["User"];
+        };
+        Session: {
+            /** Format: uuid */
+            id: string;
+            device: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_used_at: string;
+            current: boolean;
+        };
+        SessionList: {
+            sessions: components["schemas"]["Session"][];
+        };
+        Message: {
+            message: string;
+        };
+        DataAccess: {
+            access: string;
+            expires_in: number;
+        };
+        YourData: {
+            /** Format: date-time */
+            exported_at: string;
+            account: components["schemas"]["YourDataAccount"];
+            referrals: components["schemas"]["YourDataReferrals"];
+            sessions: components["schemas"]["YourDataSession"][];
+            links_sent_by_email: components["schemas"]["YourDataLink"][];
+            emails: components["schemas"]["YourDataEmail"][];
+            consent_records: components["schemas"]["YourDataConsent"][];
+            guardian_requests: components["schemas"]["YourDataGuardianRequest"][];
+            newsletter: components["schemas"]["YourDataNewsletter"][];
+            data_requests: components["schemas"]["YourDataRequest"][];
+        };
+        YourDataAccount: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            first_name: string;
+            last_name: string;
+            /** @enum {string} */
+            user_type: "STUDENT";
+            referral_code: string;
+            invited_by_another_student: boolean;
+            /** Format: date-time */
+            created_at: string;
+            email_confirmed_at: string | null;
+        };
+        YourDataReferrals: {
+            students_invited: number;
+        };
+        YourDataSession: {
+            /** Format: date-time */
+            created_at: string;
+            last_refreshed_at: string | null;
+            ended_at: string | null;
+            device_name: string | null;
+            device: string | null;
+        };
+        YourDataLink: {
+            purpose: string;
+            email: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            used_at: string | null;
+            replaced_at: string | null;
+        };
+        YourDataEmail: {
+            kind: string;
+            /** Format: date-time */
+            queued_at: string;
+            sent_at: string | null;
+            failed_at: string | null;
+        };
+        YourDataConsent: {
+            kind: string;
+            /** Format: date-time */
+            at: string;
+            terms_version: string | null;
+            privacy_version: string | null;
+            source_page: string | null;
+            guardian_name: string | null;
+            guardian_relationship: string | null;
+        };
+        YourDataGuardianRequest: {
+            guardian_email: string;
+            /** Format: date-time */
+            sent_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            replaced_at: string | null;
+            answered_at: string | null;
+        };
+        YourDataNewsletter: {
+            email: string;
+            /** Format: date-time */
+            asked_at: string;
+            from_page: string | null;
+            confirmed_at: string | null;
+            unsubscribed_at: string | null;
+        };
+        YourDataRequest: {
+            kind: string;
+            /** Format: date-time */
+            asked_at: string;
+            done_at: string | null;
+            outcome: string | null;
+        };
+        PayloadTooLarge: {
+            type: components["schemas"]["ApiErrorType"];
+            errors: ({
+                /** @enum {string} */
+                code?: "payload_too_large";
+            } & components["schemas"]["ApiErrorItem"])[];
+        };
+        UnsupportedMediaType: {
+            type: components["schemas"]["ApiErrorType"];
+            errors: ({
+                /** @enum {string} */
+                code?: "unsupported_media_type";
+            } & components["schemas"]["ApiErrorItem"])[];
+        };
+        Throttled: {
+            type: components["schemas"]["ApiErrorType"];
+            errors: ({
+                /** @enum {string} */
+                code?: "throttled";
+            } & components["schemas"]["ApiErrorItem"])[];
+        };
+        ServerError: {
+            type: components["schemas"]["ApiErrorType"];
+            errors: ({
+                /** @enum {string} */
+                code?: "server_error";
+            } & components["schemas"]["ApiErrorItem"])[];
+        };
+        Unavailable: {
+            type: components["schemas"]["ApiErrorType"];
+            errors: ({
+                /** @enum {string} */
+                code?: "database_unavailable" | "server_stopping";
+            } & components["schemas"]["ApiErrorItem"])[];
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -627,24 +838,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -657,17 +855,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description not_authenticated: No valid token came with a request that needs one.
-                             * @enum {string}
-                             */
-                            code: "not_authenticated";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "not_authenticated";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -677,19 +869,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -698,19 +878,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -719,19 +887,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -742,20 +898,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -785,17 +928,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description not_authenticated: No valid token came with a request that needs one.
-                             * @enum {string}
-                             */
-                            code: "not_authenticated";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "not_authenticated";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -805,19 +942,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -828,20 +953,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -861,18 +973,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        sessions: {
-                            /** Format: uuid */
-                            id: string;
-                            device: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            last_used_at: string;
-                            current: boolean;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["SessionList"];
                 };
             };
             /** @description No valid credentials came with the request. */
@@ -884,17 +985,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description not_authenticated: No valid token came with a request that needs one.
-                             * @enum {string}
-                             */
-                            code: "not_authenticated";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "not_authenticated";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -904,19 +999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -927,20 +1010,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -973,17 +1043,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description not_authenticated: No valid token came with a request that needs one.
-                             * @enum {string}
-                             */
-                            code: "not_authenticated";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "not_authenticated";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -994,17 +1058,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description session_not_found: The account has no session with this id (another account's is unknown too).
-                             * @enum {string}
-                             */
-                            code: "session_not_found";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "session_not_found";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -1014,19 +1072,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -1037,20 +1083,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -1077,10 +1110,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        access: string;
-                        refresh: string;
-                    };
+                    "application/json": components["schemas"]["TokenPair"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -1090,25 +1120,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             *     wrong_password: The account's password, given to prove the request is the student's, is wrong.
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "wrong_password";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "wrong_password";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -1121,17 +1137,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description not_authenticated: No valid token came with a request that needs one.
-                             * @enum {string}
-                             */
-                            code: "not_authenticated";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "not_authenticated";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -1141,19 +1151,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -1162,19 +1160,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Too many requests from this address, or for this email address. */
@@ -1185,19 +1171,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
-                             * @enum {string}
-                             */
-                            code: "throttled";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Throttled"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -1206,19 +1180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -1230,19 +1192,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description service_busy: Too many passwords are being checked; wait for Retry-After.
-                             *     database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "service_busy" | "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "service_busy" | "database_unavailable" | "server_stopping";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -1275,9 +1229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -1287,26 +1239,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             *     email_taken: An account with this email already exists.
-                             *     invalid_referral_code: No student has this invite code.
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "email_taken" | "invalid_referral_code";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "email_taken" | "invalid_referral_code";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -1316,19 +1253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -1337,19 +1262,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Too many requests from this address, or for this email address. */
@@ -1360,19 +1273,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
-                             * @enum {string}
-                             */
-                            code: "throttled";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Throttled"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -1381,19 +1282,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -1405,19 +1294,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description service_busy: Too many passwords are being checked; wait for Retry-After.
-                             *     database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "service_busy" | "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "service_busy" | "database_unavailable" | "server_stopping";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -1445,23 +1326,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        access: string;
-                        refresh: string;
-                        user: {
-                            /** Format: uuid */
-                            id: string;
-                            email: string;
-                            first_name: string;
-                            last_name: string;
-                            /** @enum {string} */
-                            user_type: "STUDENT";
-                            referral_code: string;
-                            email_verified: boolean;
-                            /** @enum {string} */
-                            guardian_consent: "granted" | "refused" | "pending" | "none";
-                        };
-                    };
+                    "application/json": components["schemas"]["LoginAnswer"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -1471,24 +1336,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -1501,17 +1353,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description authentication_failed: The email or the password is wrong.
-                             * @enum {string}
-                             */
-                            code: "authentication_failed";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "authentication_failed";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -1521,19 +1367,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -1542,19 +1376,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Too many requests from this address, or for this email address. */
@@ -1565,19 +1387,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
-                             * @enum {string}
-                             */
-                            code: "throttled";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Throttled"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -1586,19 +1396,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -1610,19 +1408,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description service_busy: Too many passwords are being checked; wait for Retry-After.
-                             *     database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "service_busy" | "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "service_busy" | "database_unavailable" | "server_stopping";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -1649,10 +1439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        access: string;
-                        refresh: string;
-                    };
+                    "application/json": components["schemas"]["TokenPair"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -1662,24 +1449,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -1692,17 +1466,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description token_not_valid: The refresh token has expired, was used, or was ended; log in again.
-                             * @enum {string}
-                             */
-                            code: "token_not_valid";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "token_not_valid";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -1712,19 +1480,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -1733,19 +1489,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Too many requests from this address, or for this email address. */
@@ -1756,19 +1500,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
-                             * @enum {string}
-                             */
-                            code: "throttled";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Throttled"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -1777,19 +1509,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -1800,20 +1520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -1833,19 +1540,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        email: string;
-                        first_name: string;
-                        last_name: string;
-                        /** @enum {string} */
-                        user_type: "STUDENT";
-                        referral_code: string;
-                        email_verified: boolean;
-                        /** @enum {string} */
-                        guardian_consent: "granted" | "refused" | "pending" | "none";
-                    };
+                    "application/json": components["schemas"]["User"];
                 };
             };
             /** @description No valid credentials came with the request. */
@@ -1857,17 +1552,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description not_authenticated: No valid token came with a request that needs one.
-                             * @enum {string}
-                             */
-                            code: "not_authenticated";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "not_authenticated";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -1877,19 +1566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -1900,20 +1577,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -1939,9 +1603,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -1951,24 +1613,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -1978,19 +1627,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -1999,19 +1636,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Too many requests from this address, or for this email address. */
@@ -2022,19 +1647,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
-                             * @enum {string}
-                             */
-                            code: "throttled";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Throttled"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -2043,19 +1656,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -2066,20 +1667,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -2105,9 +1693,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -2117,24 +1703,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -2144,19 +1717,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -2165,19 +1726,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Too many requests from this address, or for this email address. */
@@ -2188,19 +1737,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
-                             * @enum {string}
-                             */
-                            code: "throttled";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Throttled"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -2209,19 +1746,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -2232,20 +1757,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -2271,9 +1783,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -2283,24 +1793,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -2310,19 +1807,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -2331,19 +1816,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Too many requests from this address, or for this email address. */
@@ -2354,19 +1827,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
-                             * @enum {string}
-                             */
-                            code: "throttled";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Throttled"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -2375,19 +1836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -2398,20 +1847,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -2437,9 +1873,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -2449,28 +1883,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             *     link_expired: The mailed link's token has expired.
-                             *     link_used: The mailed link's token has been used.
-                             *     link_replaced: A newer link was sent; only the newest works.
-                             *     link_invalid: The token is not one of ours.
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_expired" | "link_used" | "link_replaced" | "link_invalid";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_expired" | "link_used" | "link_replaced" | "link_invalid";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -2480,19 +1897,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -2501,19 +1906,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Too many requests from this address, or for this email address. */
@@ -2524,19 +1917,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
-                             * @enum {string}
-                             */
-                            code: "throttled";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Throttled"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -2545,19 +1926,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -2568,20 +1937,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -2608,9 +1964,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -2620,28 +1974,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             *     link_expired: The mailed link's token has expired.
-                             *     link_used: The mailed link's token has been used.
-                             *     link_replaced: A newer link was sent; only the newest works.
-                             *     link_invalid: The token is not one of ours.
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_expired" | "link_used" | "link_replaced" | "link_invalid";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_expired" | "link_used" | "link_replaced" | "link_invalid";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -2651,19 +1988,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -2672,19 +1997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Too many requests from this address, or for this email address. */
@@ -2695,19 +2008,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
-                             * @enum {string}
-                             */
-                            code: "throttled";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Throttled"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -2716,19 +2017,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -2740,19 +2029,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description service_busy: Too many passwords are being checked; wait for Retry-After.
-                             *     database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "service_busy" | "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "service_busy" | "database_unavailable" | "server_stopping";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -2781,9 +2062,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -2793,27 +2072,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             *     wrong_password: The account's password, given to prove the request is the student's, is wrong.
-                             *     authentication_failed: The email or the password is wrong.
-                             *     same_email: The new address is already the account's.
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "wrong_password" | "authentication_failed" | "same_email";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "wrong_password" | "authentication_failed" | "same_email";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -2826,17 +2089,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description not_authenticated: No valid token came with a request that needs one.
-                             * @enum {string}
-                             */
-                            code: "not_authenticated";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "not_authenticated";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -2846,19 +2103,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -2867,19 +2112,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Too many requests from this address, or for this email address. */
@@ -2890,19 +2123,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
-                             * @enum {string}
-                             */
-                            code: "throttled";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Throttled"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -2911,19 +2132,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -2935,19 +2144,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description service_busy: Too many passwords are being checked; wait for Retry-After.
-                             *     database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "service_busy" | "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "service_busy" | "database_unavailable" | "server_stopping";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -2974,9 +2175,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -2986,29 +2185,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             *     link_expired: The mailed link's token has expired.
-                             *     link_used: The mailed link's token has been used.
-                             *     link_replaced: A newer link was sent; only the newest works.
-                             *     link_invalid: The token is not one of ours.
-                             *     email_taken: An account with this email already exists.
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_expired" | "link_used" | "link_replaced" | "link_invalid" | "email_taken";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_expired" | "link_used" | "link_replaced" | "link_invalid" | "email_taken";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -3018,19 +2199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -3039,19 +2208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Too many requests from this address, or for this email address. */
@@ -3062,19 +2219,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
-                             * @enum {string}
-                             */
-                            code: "throttled";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Throttled"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -3083,19 +2228,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -3106,20 +2239,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -3145,9 +2265,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -3157,29 +2275,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             *     link_expired: The mailed link's token has expired.
-                             *     link_used: The mailed link's token has been used.
-                             *     link_replaced: A newer link was sent; only the newest works.
-                             *     link_invalid: The token is not one of ours.
-                             *     email_taken: An account with this email already exists.
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_expired" | "link_used" | "link_replaced" | "link_invalid" | "email_taken";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_expired" | "link_used" | "link_replaced" | "link_invalid" | "email_taken";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -3189,19 +2289,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -3210,19 +2298,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Too many requests from this address, or for this email address. */
@@ -3233,19 +2309,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
-                             * @enum {string}
-                             */
-                            code: "throttled";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Throttled"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -3254,19 +2318,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -3277,20 +2329,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -3316,10 +2355,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        access: string;
-                        refresh: string;
-                    };
+                    "application/json": components["schemas"]["TokenPair"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -3329,24 +2365,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -3359,17 +2382,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description token_not_valid: The refresh token has expired, was used, or was ended; log in again.
-                             * @enum {string}
-                             */
-                            code: "token_not_valid";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "token_not_valid";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -3379,19 +2396,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -3400,19 +2405,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Too many requests from this address, or for this email address. */
@@ -3423,19 +2416,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
-                             * @enum {string}
-                             */
-                            code: "throttled";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Throttled"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -3444,19 +2425,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -3467,20 +2436,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -3506,10 +2462,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        access: string;
-                        expires_in: number;
-                    };
+                    "application/json": components["schemas"]["DataAccess"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -3519,28 +2472,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             *     link_expired: The mailed link's token has expired.
-                             *     link_used: The mailed link's token has been used.
-                             *     link_replaced: A newer link was sent; only the newest works.
-                             *     link_invalid: The token is not one of ours.
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_expired" | "link_used" | "link_replaced" | "link_invalid";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_expired" | "link_used" | "link_replaced" | "link_invalid";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -3550,19 +2486,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -3571,19 +2495,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Too many requests from this address, or for this email address. */
@@ -3594,19 +2506,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
-                             * @enum {string}
-                             */
-                            code: "throttled";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Throttled"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -3615,19 +2515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -3638,20 +2526,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -3671,15 +2546,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        exported_at: string;
-                        account: {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["YourData"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -3689,17 +2556,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description cookie_twice: The request carried one of the site's cookies twice; neither is used.
-                             * @enum {string}
-                             */
-                            code: "cookie_twice";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "cookie_twice";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -3712,17 +2573,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description not_authenticated: No valid token came with a request that needs one.
-                             * @enum {string}
-                             */
-                            code: "not_authenticated";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "not_authenticated";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -3732,19 +2587,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -3755,20 +2598,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -3795,9 +2625,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -3807,25 +2635,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             *     cookie_twice: The request carried one of the site's cookies twice; neither is used.
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "cookie_twice";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "cookie_twice";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -3838,17 +2652,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description not_authenticated: No valid token came with a request that needs one.
-                             * @enum {string}
-                             */
-                            code: "not_authenticated";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "not_authenticated";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -3858,19 +2666,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -3879,19 +2675,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -3900,19 +2684,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -3923,20 +2695,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -3960,9 +2719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -3972,25 +2729,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             *     cookie_twice: The request carried one of the site's cookies twice; neither is used.
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "cookie_twice";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "cookie_twice";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -4003,17 +2746,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description not_authenticated: No valid token came with a request that needs one.
-                             * @enum {string}
-                             */
-                            code: "not_authenticated";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "not_authenticated";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -4023,19 +2760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -4044,19 +2769,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -4065,19 +2778,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -4088,20 +2789,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -4127,9 +2815,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -4139,26 +2825,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             *     cookie_twice: The request carried one of the site's cookies twice; neither is used.
-                             *     guardian_email_own: The parent's address is the student's own.
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "cookie_twice" | "guardian_email_own";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "cookie_twice" | "guardian_email_own";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -4171,17 +2842,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description not_authenticated: No valid token came with a request that needs one.
-                             * @enum {string}
-                             */
-                            code: "not_authenticated";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "not_authenticated";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -4191,19 +2856,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -4212,19 +2865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Too many requests from this address, or for this email address. */
@@ -4235,19 +2876,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
-                             * @enum {string}
-                             */
-                            code: "throttled";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Throttled"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -4256,19 +2885,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -4279,20 +2896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -4318,9 +2922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -4330,25 +2932,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             *     cookie_twice: The request carried one of the site's cookies twice; neither is used.
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "cookie_twice";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "cookie_twice";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -4361,17 +2949,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description not_authenticated: No valid token came with a request that needs one.
-                             * @enum {string}
-                             */
-                            code: "not_authenticated";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "not_authenticated";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -4381,19 +2963,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -4402,19 +2972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -4423,19 +2981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -4446,20 +2992,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -4494,9 +3027,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -4506,28 +3037,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             *     link_expired: The mailed link's token has expired.
-                             *     link_used: The mailed link's token has been used.
-                             *     link_replaced: A newer link was sent; only the newest works.
-                             *     link_invalid: The token is not one of ours.
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_expired" | "link_used" | "link_replaced" | "link_invalid";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_expired" | "link_used" | "link_replaced" | "link_invalid";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -4537,19 +3051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -4558,19 +3060,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Too many requests from this address, or for this email address. */
@@ -4581,19 +3071,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
-                             * @enum {string}
-                             */
-                            code: "throttled";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Throttled"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -4602,19 +3080,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -4625,20 +3091,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -4665,9 +3118,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -4677,27 +3128,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             *     wrong_password: The account's password, given to prove the request is the student's, is wrong.
-                             *     email_taken: An account with this email already exists.
-                             *     email_confirmed: The account's address is confirmed, so it cannot be corrected: change it with requestEmailChange.
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "wrong_password" | "email_taken" | "email_confirmed";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "wrong_password" | "email_taken" | "email_confirmed";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -4710,17 +3145,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description not_authenticated: No valid token came with a request that needs one.
-                             * @enum {string}
-                             */
-                            code: "not_authenticated";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "not_authenticated";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -4730,19 +3159,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -4751,19 +3168,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Too many requests from this address, or for this email address. */
@@ -4774,19 +3179,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
-                             * @enum {string}
-                             */
-                            code: "throttled";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Throttled"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -4795,19 +3188,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -4819,19 +3200,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description service_busy: Too many passwords are being checked; wait for Retry-After.
-                             *     database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "service_busy" | "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "service_busy" | "database_unavailable" | "server_stopping";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -4859,9 +3232,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description Asked for the first time: a link to confirm is on its way */
@@ -4870,9 +3241,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -4882,24 +3251,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -4909,19 +3265,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -4930,19 +3274,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Too many requests from this address, or for this email address. */
@@ -4953,19 +3285,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
-                             * @enum {string}
-                             */
-                            code: "throttled";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Throttled"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -4974,19 +3294,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -4997,20 +3305,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -5036,9 +3331,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -5048,26 +3341,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             *     link_invalid: The token is not one of ours.
-                             *     link_expired: The mailed link's token has expired.
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_invalid" | "link_expired";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_invalid" | "link_expired";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -5077,19 +3355,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -5098,19 +3364,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Too many requests from this address, or for this email address. */
@@ -5121,19 +3375,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
-                             * @enum {string}
-                             */
-                            code: "throttled";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Throttled"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -5142,19 +3384,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -5165,20 +3395,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };
@@ -5204,9 +3421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description The request was refused as it is; `errors` says why, field by field. */
@@ -5216,25 +3431,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description invalid: A field breaks one of its rules; `attr` names it and `detail` says which.
-                             *     invalid_type: A field is missing or is not of its type (a string, say).
-                             *     invalid_value: A field is not one of the values it takes.
-                             *     invalid_format: A field is not in its format.
-                             *     too_small: A field is too short or too small.
-                             *     too_big: A field is too long or too large.
-                             *     parse_error: The body is empty or not valid JSON.
-                             *     bad_request: The request could not be understood (its Content-Length, say).
-                             *     link_invalid: The token is not one of ours.
-                             * @enum {string}
-                             */
-                            code: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_invalid";
-                            detail: string;
-                            attr: string | null;
-                        }[];
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "link_invalid";
+                        } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };
             };
@@ -5244,19 +3445,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description payload_too_large: The body is larger than the API reads.
-                             * @enum {string}
-                             */
-                            code: "payload_too_large";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PayloadTooLarge"];
                 };
             };
             /** @description The body is not JSON. */
@@ -5265,19 +3454,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description unsupported_media_type: The body is not sent as application/json.
-                             * @enum {string}
-                             */
-                            code: "unsupported_media_type";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Too many requests from this address, or for this email address. */
@@ -5288,19 +3465,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description throttled: Too many requests; wait for the seconds in Retry-After.
-                             * @enum {string}
-                             */
-                            code: "throttled";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Throttled"];
                 };
             };
             /** @description Something failed on the server's side. */
@@ -5309,19 +3474,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description server_error: Something failed on the server's side.
-                             * @enum {string}
-                             */
-                            code: "server_error";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ServerError"];
                 };
             };
             /** @description The service cannot answer for now; send the request again after Retry-After. */
@@ -5332,20 +3485,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "validation_error" | "client_error" | "server_error";
-                        errors: {
-                            /**
-                             * @description database_unavailable: The database cannot be reached or is too slow; wait for Retry-After.
-                             *     server_stopping: This instance is restarting; try again (Retry-After).
-                             * @enum {string}
-                             */
-                            code: "database_unavailable" | "server_stopping";
-                            detail: string;
-                            attr: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Unavailable"];
                 };
             };
         };

@@ -165,3 +165,21 @@ export const agrees: {
   "/api/v1/newsletter/confirm/": true,
   "/api/v1/newsletter/unsubscribe/": true,
 };
+
+/** The codes an operation's refusals can carry. */
+type RefusalCode<P extends keyof TheContract, M extends ApiMethod> =
+  ApiRefusal<P, M> extends { errors: (infer Item)[] }
+    ? Item extends { code: infer Code }
+      ? Code
+      : never
+    : never;
+
+/**
+ * Each operation's codes are its own, not every code the API has: logIn cannot answer
+ * email_taken, so a client comparing logIn's code with it does not compile (sdk-flow.ts
+ * compares codes with no cast).
+ */
+export const codesNarrowed: [
+  "authentication_failed" extends RefusalCode<"/api/v1/auth/login/", "post"> ? true : false,
+  "email_taken" extends RefusalCode<"/api/v1/auth/login/", "post"> ? false : true,
+] = [true, true];

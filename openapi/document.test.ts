@@ -9,8 +9,9 @@ import { typesFor } from "./types.ts";
 
 /**
  * The document the server serves, as the app's developers take it: linted by Redocly's
- * recommended rules, and the TypeScript types generated from it exactly those the site and
- * the contract are compiled against (contract/openapi.ts; see contract-agrees.ts).
+ * recommended rules and Spectral's OpenAPI rules, and the TypeScript types generated from it
+ * exactly those the site and the contract are compiled against (contract/openapi.ts; see
+ * contract-agrees.ts).
  */
 
 const suite = appOnDatabase(pgliteForFile());
@@ -28,6 +29,9 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const redocly = new URL("../node_modules/@redocly/cli/bin/cli.js", import.meta.url).pathname;
 const config = new URL("./redocly.yaml", import.meta.url).pathname;
+const spectral = new URL("../node_modules/@stoplight/spectral-cli/dist/index.js", import.meta.url)
+  .pathname;
+const ruleset = new URL("./spectral.yaml", import.meta.url).pathname;
 
 describe("the API's document", () => {
   it("passes Redocly's recommended rules with no error and no warning", async () => {
@@ -42,6 +46,23 @@ describe("the API's document", () => {
     const report = JSON.parse(stdout) as { totals: object; problems: unknown[] };
     expect(report.problems).toEqual([]);
     expect(report.totals).toEqual({ errors: 0, warnings: 0, ignored: 0 });
+  }, 60_000);
+
+  it("passes Spectral's OpenAPI rules with no error and no warning", async () => {
+    // Run as a child, on this Node; its rules are all local, so it reads nothing from the network.
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      spectral,
+      "lint",
+      documentFile,
+      "--ruleset",
+      ruleset,
+      "--format=json",
+      "--quiet",
+    ]).catch((failed: { stdout: string }) => failed);
+    const results = JSON.parse(stdout) as { code: string; message: string; path: string[] }[];
+    expect(
+      results.map(({ code, message, path }) => `${code} ${path.join(".")}: ${message}`),
+    ).toEqual([]);
   }, 60_000);
 
   it("gives exactly the types in contract/openapi.ts (npm run openapi:types writes them)", async () => {

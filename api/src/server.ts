@@ -34,6 +34,7 @@ import type { MailConfig } from "./mail/mail-config.ts";
 import { createMailQueue } from "./mail/mail-queue.ts";
 import { createMailSender } from "./mail/mail-sender.ts";
 import { createMailTransport } from "./mail/transport.ts";
+import { namedRefs, sharedSchemas } from "./openapi/components.ts";
 import { openApiBase } from "./openapi/document.ts";
 import { documentFile } from "./openapi/served-document.ts";
 import { createMetrics, type Metrics } from "./ops/metrics.ts";
@@ -461,7 +462,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const app = Fastify(fastifyOptions(options, formRoutes));
   registerRequestHooks(app, options, metrics, formRoutes);
   watchDatabase(app, database, metrics);
-  await app.register(swagger, { openapi: openApiBase(config.publicUrl), hideUntagged: true });
+  for (const schema of sharedSchemas()) app.addSchema(schema);
+  await app.register(swagger, {
+    openapi: openApiBase(config.publicUrl),
+    hideUntagged: true,
+    refResolver: namedRefs,
+  });
   await registerRateLimitStore(app, options, metrics);
   const services = await createServices(app, options, metrics);
   sweepErasuresHourly(app, database.db, services);

@@ -10,6 +10,7 @@ import {
   type SignupBody,
   signupCorrectionMessages,
   type TokenPair,
+  type YourDataDownload,
 } from "@ysp/contract";
 import type { Example } from "./operation.ts";
 
@@ -78,8 +79,8 @@ export const examples = {
     access: tokens.access,
     expires_in: dataRightsLifetimes.yourData.seconds,
   }),
-  download: one("The start of a download", {
-    exported_at: "2026-11-25T09:30:00.000Z",
+  download: one("A student a week after signing up", {
+    exported_at: "2026-09-08T09:30:00.000Z",
     account: {
       id: user.id,
       email: user.email,
@@ -92,8 +93,55 @@ export const examples = {
       email_confirmed_at: "2026-09-01T08:05:00.000Z",
     },
     referrals: { students_invited: 2 },
-    sessions: [],
-  }),
+    sessions: [
+      {
+        created_at: "2026-09-01T08:06:00.000Z",
+        last_refreshed_at: "2026-09-08T09:20:00.000Z",
+        ended_at: null,
+        device_name: "Android 12 · TECNO KG5",
+        device: "Mozilla/5.0 (Linux; Android 12; TECNO KG5) AppleWebKit/537.36",
+      },
+    ],
+    links_sent_by_email: [
+      {
+        purpose: "verify_email",
+        email: null,
+        created_at: "2026-09-01T08:00:00.000Z",
+        expires_at: "2026-09-02T08:00:00.000Z",
+        used_at: "2026-09-01T08:05:00.000Z",
+        replaced_at: null,
+      },
+    ],
+    emails: [
+      {
+        kind: "verify-email",
+        queued_at: "2026-09-01T08:00:00.000Z",
+        sent_at: "2026-09-01T08:00:02.000Z",
+        failed_at: null,
+      },
+    ],
+    consent_records: [
+      {
+        kind: "terms_accepted",
+        at: "2026-09-01T08:00:00.000Z",
+        terms_version: "2026-08-01",
+        privacy_version: "2026-08-01",
+        source_page: "/join",
+        guardian_name: null,
+        guardian_relationship: null,
+      },
+    ],
+    guardian_requests: [],
+    newsletter: [],
+    data_requests: [
+      {
+        kind: "link",
+        asked_at: "2026-09-08T09:25:00.000Z",
+        done_at: "2026-09-08T09:25:00.000Z",
+        outcome: null,
+      },
+    ],
+  } satisfies YourDataDownload),
   nameBody: one("The corrected name", { first_name: "Adaeze", last_name: "Obi" }),
   emptyBody: one("Nothing more is needed", {}),
   guardianRequestBody: one("A parent's address", { guardian_email: parentEmail }),

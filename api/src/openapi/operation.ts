@@ -1,7 +1,6 @@
 import {
   type ApiErrorBody,
   type ApiErrorCode,
-  apiErrorBodySchema,
   apiErrorCodes,
   type LinkProblem,
   linkProblems,
@@ -11,14 +10,15 @@ import type { FastifySchema, FastifySchemaCompiler } from "fastify";
 import * as z from "zod/mini";
 import { bearerChallenge } from "../http/auth-challenges.ts";
 import { errorType, fastifyCodes } from "../http/errors.ts";
-import { validateBody, validationCodes, zodBody, zodResponse } from "../http/validation.ts";
+import { validateBody, validationCodes, zodBody } from "../http/validation.ts";
+import { refTo, refusalSchemaOf } from "./components.ts";
 
 export type Example = { summary: string; value: unknown };
 
-/** An answer when all goes well. */
+/** An answer when all goes well: its schema one of those named in components.ts. */
 export type SuccessAnswer = {
   description: string;
-  schema: z.ZodMiniType | Record<string, unknown>;
+  schema: z.ZodMiniType;
   examples: Record<string, Example>;
 };
 
@@ -117,16 +117,9 @@ const exampled = (refusals: Partial<Record<ApiErrorCode, Refusal>>): Refusals =>
   examples: refusals,
 });
 
-/** The error shape with `code` narrowed to the codes this answer can carry, and examples. */
+/** An error answer: the error shape with its codes narrowed, and an example of each code. */
 function refusalAnswer(status: number, { codes, examples }: Refusals) {
-  const schema = zodResponse(apiErrorBodySchema) as unknown as {
-    properties: { errors: { items: { properties: Record<string, unknown> } } };
-  };
-  schema.properties.errors.items.properties.code = {
-    type: "string",
-    enum: codes,
-    description: codes.map((code) => `${code}: ${apiErrorCodes[code]}`).join("\n"),
-  };
+  const schema = refusalSchemaOf(codes);
   const type = errorType(status);
   const named = Object.entries(examples).map(([code, { detail, attr = null }]) => {
     const value: ApiErrorBody = { type, errors: [{ code: code as ApiErrorCode, detail, attr }] };
@@ -199,14 +192,11 @@ function responsesOf(op: Operation): Responses {
     response[status] = refusalAnswer(Number(status), codes);
   const { 204: empty, ...answers } = op.answers;
   if (empty) response[204] = { description: empty.description, type: "null" };
-  for (const [status, answer] of Object.entries(answers)) {
-    const schema =
-      "_zod" in answer.schema ? zodResponse(answer.schema as z.ZodMiniType) : answer.schema;
+  for (const [status, answer] of Object.entries(answers))
     response[status] = {
       description: answer.description,
-      content: { "application/json": { schema, examples: answer.examples } },
+      content: { "application/json": { schema: refTo(answer.schema), examples: answer.examples } },
     };
-  }
   return response;
 }
 

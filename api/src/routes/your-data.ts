@@ -17,6 +17,7 @@ import {
   messageResponseSchema,
   type TokenBody,
   tokenBodySchema,
+  yourDataDownloadSchema,
 } from "@ysp/contract";
 import { canonicalMailbox } from "@ysp/contract/email";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
@@ -115,15 +116,7 @@ function downloadRoute(app: FastifyInstance, { personalData }: YourDataOptions) 
         200: {
           description:
             "Every table's rows about the account, secrets left out; sent as an attachment",
-          schema: {
-            type: "object",
-            required: ["exported_at", "account"],
-            properties: {
-              exported_at: { type: "string", format: "date-time" },
-              account: { type: "object", additionalProperties: true },
-            },
-            additionalProperties: true,
-          },
+          schema: yourDataDownloadSchema,
           examples: examples.download,
         },
       },

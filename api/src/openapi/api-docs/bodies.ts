@@ -70,15 +70,16 @@ function firstCode(value: unknown): string | undefined {
 
 /**
  * An error answer: its codes at a glance, and on opening what each means (from the code's
- * description, a line "code: meaning" each) with the examples that carry it.
+ * description, a line "code: meaning" each, where the codes of other answers may be too) with
+ * the examples that carry it.
  */
 function errorHtml({ types, codes, about }: ErrorShape, examples: readonly Shown[]): string {
   const meanings = new Map<string, string>();
   const rest: string[] = [];
   for (const line of (about ?? "").split("\n")) {
     const [, name = "", meaning = ""] = /^(\S+):\s*(.+)$/.exec(line) ?? [];
-    if (codes.includes(name)) meanings.set(name, meaning);
-    else rest.push(line);
+    if (!name) rest.push(line);
+    else if (codes.includes(name)) meanings.set(name, meaning);
   }
   const items = codes.map((name) => {
     const meaning = meanings.get(name);

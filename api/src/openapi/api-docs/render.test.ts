@@ -84,6 +84,16 @@ describe("the reference of the API's own document", () => {
     expect(text(emailChange)).toMatch(/bearerAuth: .*Or none: the description says how/);
   });
 
+  it("says what each code of an answer means, though the meanings are named once", () => {
+    const logIn = [...operationSections(page).values()].find((section) =>
+      section.includes('id="logIn"'),
+    );
+    expect(text(logIn ?? "")).toContain(
+      "authentication_failed: The email or the password is wrong.",
+    );
+    expect(text(logIn ?? "")).not.toContain("email_taken:");
+  });
+
   it("names no host: paths are on this page's address", () => {
     expect(page).not.toMatch(/href="https?:/);
     expect(page).toContain('href="/api/openapi.json"');

@@ -18,14 +18,25 @@ const unique = <T>(items: T[]) => [...new Set(items)];
 
 const alternatives = (schema: Schema) => schema.anyOf ?? schema.oneOf ?? [];
 
-/** A schema with its `allOf` parts folded in: their properties and required fields together. */
+/**
+ * A schema with its `allOf` parts folded in: their properties and required fields together,
+ * a property two parts describe folded too (an error item's `code`, its meanings from the
+ * named ApiErrorCode and its values narrowed by the answer).
+ */
 function merged(schema: Schema): Schema {
   if (!schema.allOf) return schema;
   const { allOf, ...own } = schema;
   const parts = [...allOf.map(merged), own];
+  const names = new Set(parts.flatMap((part) => Object.keys(part.properties ?? {})));
+  const properties = Object.fromEntries(
+    [...names].map((name) => {
+      const each = parts.flatMap((part) => part.properties?.[name] ?? []);
+      return [name, each.length === 1 ? each[0] : merged({ allOf: each })];
+    }),
+  );
   return {
     ...Object.assign({}, ...parts),
-    properties: Object.assign({}, ...parts.map((part) => part.properties)),
+    ...(names.size > 0 ? { properties } : {}),
     required: parts.flatMap((part) => part.required ?? []),
   };
 }
