@@ -1,4 +1,4 @@
-import Ajv2020 from "ajv/dist/2020.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
