@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { emailBody, newPassword, ruled, text } from "./api.ts";
-import { type TextRule, textRule } from "./text.ts";
+import { betweenSpaces, type TextRule, textRule } from "./text.ts";
 
 /**
  * E-mail verification and password reset: the pages a link in a message
@@ -76,7 +76,7 @@ const tokenField = (rule: TextRule) =>
     rule,
   );
 
-export const linkToken = tokenField(textRule({ pattern: `^\\s*${linkTokenShape}\\s*$` }));
+export const linkToken = tokenField(textRule({ pattern: betweenSpaces(linkTokenShape) }));
 
 /** A body that is a link's token alone: confirming an address, a subscription, opening one's data. */
 export const tokenBodySchema = z.object({ token: linkToken });
@@ -84,7 +84,9 @@ export type TokenBody = z.infer<typeof tokenBodySchema>;
 
 /** An unsubscribe link's token: the subscription's id, a dot, and its HMAC (api/src/accounts/newsletter.ts). */
 export const unsubscribeTokenBodySchema = z.object({
-  token: tokenField(textRule({ pattern: `^\\s*${subscriptionIdShape}\\.${linkTokenShape}\\s*$` })),
+  token: tokenField(
+    textRule({ pattern: betweenSpaces(`${subscriptionIdShape}\\.${linkTokenShape}`) }),
+  ),
 });
 
 /** The resend and forgot-password requests: an address, answered the same whether or not it has an account. */

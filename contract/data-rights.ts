@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { linkToken } from "./account.ts";
 import { emailBody, personName, ruled, text } from "./api.ts";
 import { signupMessages } from "./signup.ts";
-import { textRule } from "./text.ts";
+import { betweenSpaces, textRule } from "./text.ts";
 
 /**
  * A person's rights over their data, a parent's or guardian's permission, and
@@ -147,7 +147,7 @@ export type CorrectNameBody = z.infer<typeof correctNameBodySchema>;
 
 /** The word as sent, in any case, with any spaces around it. */
 const deleteRule = textRule({
-  pattern: `^\\s*${[...deleteConfirmation].map((c) => `[${c}${c.toLowerCase()}]`).join("")}\\s*$`,
+  pattern: betweenSpaces([...deleteConfirmation].map((c) => `[${c}${c.toLowerCase()}]`).join("")),
 });
 
 export const deleteBodySchema = z.object({

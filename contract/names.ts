@@ -28,8 +28,9 @@ const nameCharacter = "[\\p{L}\\p{M} '’.-]";
  * characters with at least one letter. Letters and full stops are allowed, so a web address's
  * "www." is refused by name. Composing to NFC afterwards changes none of this: it joins a
  * letter and its marks into a letter, and maps no other character into or out of the class.
+ * Pure, so a page script that imports this file for something else leaves it out.
  */
-export const nameRule = textRule({
+export const nameRule = /* @__PURE__ */ textRule({
   maxLength: nameMaxCharacters,
   pattern: `^\\s*(?!.*[wW]{3}\\.)${nameCharacter}*\\p{L}${nameCharacter}*\\s*$`,
 });

@@ -18,6 +18,12 @@ export const composed = (v: string) => v.normalize("NFC");
  */
 export type TextKeywords = { minLength?: number; maxLength?: number; pattern?: string };
 
+/**
+ * A pattern for a value that is trimmed before it is kept: `\s` matches exactly what `trim`
+ * removes (WhiteSpace and LineTerminator), so the keyword takes what trimming would make good.
+ */
+export const betweenSpaces = (pattern: string) => `^\\s*(?:${pattern})\\s*$`;
+
 /** A rule's keywords, and the tests a field's check makes of them, one message each. */
 export function textRule(keywords: TextKeywords) {
   const shape = keywords.pattern === undefined ? undefined : new RegExp(keywords.pattern, "u");

@@ -25,10 +25,11 @@ describe("the server", () => {
     // The pages' own form posts are the site's, not the API's.
     expect(Object.keys(doc.paths)).not.toContain("/verify-email");
     expect(Object.keys(doc.paths["/api/v1/auth/password-reset/"].post.responses)).toContain("202");
+    // The student is a named schema, which the answer refers to.
     expect(
-      doc.paths["/api/v1/auth/me/"].get.responses["200"].content["application/json"].schema
-        .properties.email_verified,
-    ).toEqual({ type: "boolean" });
+      doc.paths["/api/v1/auth/me/"].get.responses["200"].content["application/json"].schema,
+    ).toEqual({ $ref: "#/components/schemas/User" });
+    expect(doc.components.schemas.User.properties.email_verified).toEqual({ type: "boolean" });
     expect(
       doc.paths["/api/v1/auth/signup/"].post.requestBody.content["application/json"].schema
         .required,
