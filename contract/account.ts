@@ -76,7 +76,12 @@ const tokenField = (rule: TextRule) =>
     rule,
   );
 
-export const linkToken = tokenField(textRule({ pattern: betweenSpaces(linkTokenShape) }));
+export const linkToken = tokenField(
+  textRule({
+    pattern: betweenSpaces(linkTokenShape),
+    description: "The token from the link in the email: 43 characters of base64url.",
+  }),
+);
 
 /** A body that is a link's token alone: confirming an address, a subscription, opening one's data. */
 export const tokenBodySchema = z.object({ token: linkToken });
@@ -85,7 +90,11 @@ export type TokenBody = z.infer<typeof tokenBodySchema>;
 /** An unsubscribe link's token: the subscription's id, a dot, and its HMAC (api/src/accounts/newsletter.ts). */
 export const unsubscribeTokenBodySchema = z.object({
   token: tokenField(
-    textRule({ pattern: betweenSpaces(`${subscriptionIdShape}\\.${linkTokenShape}`) }),
+    textRule({
+      pattern: betweenSpaces(`${subscriptionIdShape}\\.${linkTokenShape}`),
+      description:
+        "The token from a newsletter's unsubscribe link: the subscription's id, a dot, and 43 characters of base64url.",
+    }),
   ),
 });
 

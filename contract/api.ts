@@ -104,11 +104,19 @@ const passwordField = (rule: TextRule) =>
 
 /** A password as a login takes it, any length a password may have. */
 export const password = passwordField(
-  textRule({ minLength: 1, maxLength: passwordCharacters.max }),
+  textRule({
+    minLength: 1,
+    maxLength: passwordCharacters.max,
+    description: "The password, as typed.",
+  }),
 );
 
 export const newPassword = passwordField(
-  textRule({ minLength: passwordCharacters.min, maxLength: passwordCharacters.max }),
+  textRule({
+    minLength: passwordCharacters.min,
+    maxLength: passwordCharacters.max,
+    description: `${passwordCharacters.min} to ${passwordCharacters.max} characters, counted as sent (an emoji is one), spaces included: nothing is trimmed.`,
+  }),
 );
 
 /**
@@ -117,6 +125,8 @@ export const newPassword = passwordField(
  */
 const inviteCodeRule = textRule({
   maxLength: 32,
+  description:
+    "The invite code in the link the student followed, in any case; empty or null for none. Spaces around it are trimmed.",
   pattern: "^\\s*(?:[^\\p{Cc}]*[^\\p{Cc}\\s])?\\s*$",
 });
 const inviteCodeField = ruled(
@@ -171,7 +181,10 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-const refreshRule = textRule({ maxLength: 4096 });
+const refreshRule = textRule({
+  maxLength: 4096,
+  description: "The refresh token last given by logIn or refreshSession.",
+});
 
 export const refreshBodySchema = z.object({
   refresh: ruled(

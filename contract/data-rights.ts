@@ -147,6 +147,7 @@ export type CorrectNameBody = z.infer<typeof correctNameBodySchema>;
 
 /** The word as sent, in any case, with any spaces around it. */
 const deleteRule = textRule({
+  description: `"${deleteConfirmation}", in any case: the person's confirmation that the account and its data go.`,
   pattern: betweenSpaces([...deleteConfirmation].map((c) => `[${c}${c.toLowerCase()}]`).join("")),
 });
 

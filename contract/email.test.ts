@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   canonicalMailbox,
   emailMessages,
+  emailPattern,
   emailProblem,
   loginEmailProblem,
   maskEmail,
@@ -66,6 +67,17 @@ describe("the email rule", () => {
     expect(at254).toHaveLength(254);
     expect(emailProblem(at254)).toBeNull();
     expect(emailProblem(`a${at254}`)).toBe(emailMessages.tooLong);
+  });
+
+  it("counts the spaces around an address, as JSON Schema's maxLength does", () => {
+    const at254 = `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(61)}`;
+    expect(emailProblem(` ${at254}`)).toBe(emailMessages.tooLong);
+  });
+
+  it("is the footer's pattern too, which checks the trimmed address", () => {
+    const footer = new RegExp(emailPattern);
+    for (const email of ["adaeze@example.com", "a@b", "a..b@example.com", ...addressListShapes])
+      expect(footer.test(email), email).toBe(emailProblem(email) === null);
   });
 
   it("trims, lower-cases and composes the address", () => {

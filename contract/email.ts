@@ -49,6 +49,8 @@ export const emailPattern = `^${address}$`;
  */
 export const emailRule = /* @__PURE__ */ textRule({
   maxLength: emailMaxCharacters,
+  description:
+    "An email address as the HTML standard defines it (what `<input type=email>` takes), with a dot in its domain, a last label that is not a number, and no empty part between dots. Spaces around it are trimmed, and it is kept in lower case.",
   pattern: /* @__PURE__ */ betweenSpaces(address),
 });
 
@@ -70,6 +72,7 @@ export function emailProblem(raw: string): string | null {
  */
 export const loginEmailRule = /* @__PURE__ */ textRule({
   maxLength: emailMaxCharacters,
+  description: "The address the account logs in with, in any case. Spaces around it are trimmed.",
   pattern: "^\\s*[^\\s\\u0000][^\\u0000]*$",
 });
 

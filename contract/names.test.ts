@@ -68,6 +68,10 @@ describe("a new name", () => {
     // Marks count: a name cannot grow without bound under its letters.
     expect(check(`a${"\u0301\u0323".repeat(30)}`)).toBe("Last name must be at most 50 characters");
     expect(check("Bad\u0007Name")).toBe("Last name must not contain control characters");
+    // A line break trimming removes is no control character of the name: its digit is the fault.
+    expect(check("Ada1\n")).toBe(
+      "Last name can have only letters, spaces, hyphens, apostrophes and full stops: no numbers, email or web addresses",
+    );
   });
 
   it("is the rule of the sign-up form, the sign-up body and the name correction alike", () => {

@@ -32,6 +32,8 @@ const nameCharacter = "[\\p{L}\\p{M} '’.-]";
  */
 export const nameRule = /* @__PURE__ */ textRule({
   maxLength: nameMaxCharacters,
+  description:
+    'Letters of any script with their marks, spaces, hyphens, apostrophes (\' and ’) and full stops, with at least one letter and no "www.". Spaces around it are trimmed.',
   pattern: `^\\s*(?!.*[wW]{3}\\.)${nameCharacter}*\\p{L}${nameCharacter}*\\s*$`,
 });
 

@@ -819,6 +819,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The refresh token last given by logIn or refreshSession. */
                     refresh: string;
                 };
             };
@@ -1098,7 +1099,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The password, as typed. */
                     current_password: string;
+                    /** @description 8 to 128 characters, counted as sent (an emoji is one), spaces included: nothing is trimmed. */
                     new_password: string;
                 };
             };
@@ -1212,9 +1215,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description An email address as the HTML standard defines it (what `<input type=email>` takes), with a dot in its domain, a last label that is not a number, and no empty part between dots. Spaces around it are trimmed, and it is kept in lower case. */
                     email: string;
+                    /** @description 8 to 128 characters, counted as sent (an emoji is one), spaces included: nothing is trimmed. */
                     password: string;
+                    /** @description Letters of any script with their marks, spaces, hyphens, apostrophes (' and ’) and full stops, with at least one letter and no "www.". Spaces around it are trimmed. */
                     first_name: string;
+                    /** @description Letters of any script with their marks, spaces, hyphens, apostrophes (' and ’) and full stops, with at least one letter and no "www.". Spaces around it are trimmed. */
                     last_name: string;
                     /** @enum {string} */
                     user_type: "STUDENT";
@@ -1314,7 +1321,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The address the account logs in with, in any case. Spaces around it are trimmed. */
                     email: string;
+                    /** @description The password, as typed. */
                     password: string;
                 };
             };
@@ -1428,6 +1437,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The refresh token last given by logIn or refreshSession. */
                     refresh: string;
                 };
             };
@@ -1592,6 +1602,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description An email address as the HTML standard defines it (what `<input type=email>` takes), with a dot in its domain, a last label that is not a number, and no empty part between dots. Spaces around it are trimmed, and it is kept in lower case. */
                     email: string;
                 };
             };
@@ -1682,6 +1693,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description An email address as the HTML standard defines it (what `<input type=email>` takes), with a dot in its domain, a last label that is not a number, and no empty part between dots. Spaces around it are trimmed, and it is kept in lower case. */
                     email: string;
                 };
             };
@@ -1772,6 +1784,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description An email address as the HTML standard defines it (what `<input type=email>` takes), with a dot in its domain, a last label that is not a number, and no empty part between dots. Spaces around it are trimmed, and it is kept in lower case. */
                     email: string;
                 };
             };
@@ -1862,6 +1875,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The token from the link in the email: 43 characters of base64url. */
                     token: string;
                 };
             };
@@ -1952,7 +1966,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The token from the link in the email: 43 characters of base64url. */
                     token: string;
+                    /** @description 8 to 128 characters, counted as sent (an emoji is one), spaces included: nothing is trimmed. */
                     password: string;
                 };
             };
@@ -2049,8 +2065,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The password, as typed. */
                     password: string;
+                    /** @description An email address as the HTML standard defines it (what `<input type=email>` takes), with a dot in its domain, a last label that is not a number, and no empty part between dots. Spaces around it are trimmed, and it is kept in lower case. */
                     new_email: string;
+                    /** @description The address the account logs in with, in any case. Spaces around it are trimmed. */
                     email?: string;
                 };
             };
@@ -2164,6 +2183,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The token from the link in the email: 43 characters of base64url. */
                     token: string;
                 };
             };
@@ -2254,6 +2274,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The token from the link in the email: 43 characters of base64url. */
                     token: string;
                 };
             };
@@ -2344,6 +2365,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The refresh token last given by logIn or refreshSession. */
                     refresh: string;
                 };
             };
@@ -2451,6 +2473,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The token from the link in the email: 43 characters of base64url. */
                     token: string;
                 };
             };
@@ -2613,7 +2636,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Letters of any script with their marks, spaces, hyphens, apostrophes (' and ’) and full stops, with at least one letter and no "www.". Spaces around it are trimmed. */
                     first_name: string;
+                    /** @description Letters of any script with their marks, spaces, hyphens, apostrophes (' and ’) and full stops, with at least one letter and no "www.". Spaces around it are trimmed. */
                     last_name: string;
                 };
             };
@@ -2804,6 +2829,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description An email address as the HTML standard defines it (what `<input type=email>` takes), with a dot in its domain, a last label that is not a number, and no empty part between dots. Spaces around it are trimmed, and it is kept in lower case. */
                     guardian_email: string;
                 };
             };
@@ -2911,6 +2937,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description "DELETE", in any case: the person's confirmation that the account and its data go. */
                     confirm: string;
                 };
             };
@@ -3007,13 +3034,16 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The token from the link in the email: 43 characters of base64url. */
                     token: string;
                     /** @enum {string} */
                     decision: "grant";
+                    /** @description Letters of any script with their marks, spaces, hyphens, apostrophes (' and ’) and full stops, with at least one letter and no "www.". Spaces around it are trimmed. */
                     guardian_name: string;
                     /** @enum {string} */
                     relationship: "Mother" | "Father" | "Guardian" | "Other relative";
                 } | {
+                    /** @description The token from the link in the email: 43 characters of base64url. */
                     token: string;
                     /** @enum {string} */
                     decision: "refuse";
@@ -3106,7 +3136,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The password, as typed. */
                     password: string;
+                    /** @description An email address as the HTML standard defines it (what `<input type=email>` takes), with a dot in its domain, a last label that is not a number, and no empty part between dots. Spaces around it are trimmed, and it is kept in lower case. */
                     new_email: string;
                 };
             };
@@ -3220,6 +3252,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description An email address as the HTML standard defines it (what `<input type=email>` takes), with a dot in its domain, a last label that is not a number, and no empty part between dots. Spaces around it are trimmed, and it is kept in lower case. */
                     email: string;
                     source?: string | null;
                 };
@@ -3320,6 +3353,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The token from the link in the email: 43 characters of base64url. */
                     token: string;
                 };
             };
@@ -3410,6 +3444,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The token from a newsletter's unsubscribe link: the subscription's id, a dot, and 43 characters of base64url. */
                     token: string;
                 };
             };

@@ -16,7 +16,13 @@ export const composed = (v: string) => v.normalize("NFC");
  * api/src/openapi/document.agrees.test.ts). Lengths count code points, as JSON Schema's do.
  * A pattern is ECMA-262 with the `u` flag (Ajv's default), for `\p{L}` and its kin.
  */
-export type TextKeywords = { minLength?: number; maxLength?: number; pattern?: string };
+export type TextKeywords = {
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  /** The rule in words, for the people who read the document (the API reference shows it). */
+  description: string;
+};
 
 /**
  * A pattern for a value that is trimmed before it is kept: `\s` matches exactly what `trim`
