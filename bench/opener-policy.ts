@@ -119,13 +119,19 @@ async function arrive(browser: Browser, from: string, to: string): Promise<Arriv
       page.waitForURL(to, { waitUntil: "load", timeout: 60_000 }),
       page.click("#to"),
     ]);
+    // A page can paint first after its load event: wait for the paint, never read a missing one as 0.
+    await page.waitForFunction(
+      () => performance.getEntriesByName("first-contentful-paint").length > 0,
+      undefined,
+      { timeout: 60_000 },
+    );
     const timing = await page.evaluate(() => {
       const paint = performance.getEntriesByName("first-contentful-paint")[0];
       const navigation = performance.getEntriesByType(
         "navigation",
       )[0] as PerformanceNavigationTiming;
       return {
-        fcpMs: Math.round(paint?.startTime ?? 0),
+        fcpMs: Math.round(paint?.startTime ?? Number.NaN),
         loadMs: Math.round(navigation.loadEventStart),
       };
     });
