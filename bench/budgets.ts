@@ -38,6 +38,16 @@ export const slowLinePages = (["home", "login", "join", "faqs"] as const).map((i
   return { path: "example" in page ? page.example : page.builtAt, hydrates: page.hydrates };
 });
 
+/**
+ * The pages whose Cross-Origin-Opener-Policy is measured both ways (opener-policy.ts): the two a
+ * student most often reaches from another site, a chat's link or a search result.
+ */
+export const openerPolicyPaths = (["home", "faqs"] as const).map((id) => {
+  const page = pages.find((candidate) => candidate.id === id);
+  if (!page) throw new Error(`bench: pages.ts has no page "${id}"`);
+  return page.builtAt;
+});
+
 /** Home and /login usable within 1.5 s on the slow line (3.4 s when they hydrated). */
 const interactiveBudgetMs: Readonly<Record<string, number>> = { "/": 1500, "/login": 1500 };
 

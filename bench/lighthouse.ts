@@ -18,7 +18,7 @@ export type LighthouseResult = {
   fcpRunsMs: number[];
 };
 
-type LighthouseRun = Omit<LighthouseResult, "tbtRunsMs" | "fcpRunsMs">;
+export type LighthouseRun = Omit<LighthouseResult, "tbtRunsMs" | "fcpRunsMs">;
 
 /**
  * How the page reaches the phone. `mobile`: Lighthouse's mobile preset, a slow 4G link
@@ -101,6 +101,104 @@ function unmeasured(lhr: Result): string | undefined {
 export const runsPerPage = 5;
 
 /**
+ * One Lighthouse run of the page at `path` of `origin`, in the Chromium listening on `port`: its
+ * figures, or why it has none (a run to repeat, not a number to count).
+ */
+async function lighthouseRun(
+  origin: string,
+  path: string,
+  port: number,
+  profile: Profile,
+): Promise<LighthouseRun | string> {
+  const url = `${origin}${path}`;
+  const runner = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    // The not-found page is measured too, and it rightly answers 404.
+    ignoreStatusCode: true,
+    ...(profile === "slow-line" ? slowLine : {}),
+  });
+  const lhr = runner?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const problem = unmeasured(lhr);
+  if (problem) return problem;
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const failing = Object.values(lhr.categories)
+    .filter((category) => (category.score ?? 0) < 1)
+    .flatMap((category) =>
+      category.auditRefs
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${category.id}:${ref.id}`),
+    );
+  return {
+    path,
+    scores: {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+    },
+    metrics: {
+      lcpMs: Math.round(numeric("largest-contentful-paint")),
+      fcpMs: Math.round(numeric("first-contentful-paint")),
+      tbtMs: Math.round(numeric("total-blocking-time")),
+      cls: Number(numeric("cumulative-layout-shift").toFixed(3)),
+      ttiMs: Math.round(numeric("interactive")),
+    },
+    failing,
+    consoleErrors: (
+      (lhr.audits["errors-in-console"]?.details as { items?: ConsoleItem[] } | undefined)?.items ??
+      []
+    ).map((item) => `${item.description} (${item.sourceLocation?.url ?? "no url"})`),
+  };
+}
+
+/**
+ * One measured run of a page: a run that measured nothing is repeated, `retries.left` times at
+ * most across all the runs that share the count.
+ */
+export async function measuredRun(
+  origin: string,
+  path: string,
+  port: number,
+  profile: Profile,
+  retries = { left: maxRetries },
+): Promise<LighthouseRun> {
+  for (;;) {
+    const run = await lighthouseRun(origin, path, port, profile);
+    if (typeof run !== "string") return run;
+    if (retries.left-- <= 0) throw new Error(`Lighthouse could not measure ${path}: ${run}`);
+    console.error(`bench: a Lighthouse run of ${path} measured nothing (${run}); running it again`);
+  }
+}
+
+/** Launches the Chromium that Lighthouse drives, with the stand-in for the thumbnails' host. */
+export async function launchForLighthouse(thumbnailFlags: string[]) {
+  return chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: [...chromeFlags, ...thumbnailFlags],
+  });
+}
+
+/**
+ * Stops Lighthouse's Chromium and waits for it: kill() sends SIGKILL to its process group and
+ * returns at once, and the hashing ceiling measured next must not share the cores with a browser
+ * still exiting.
+ */
+export async function closeChromium(chrome: chromeLauncher.LaunchedChrome) {
+  const chromium = chrome.process;
+  const exited =
+    chromium.exitCode !== null || chromium.signalCode !== null
+      ? Promise.resolve()
+      : new Promise((resolve) => chromium.once("exit", resolve));
+  chrome.kill();
+  await exited;
+}
+
+/**
  * Lighthouse's mobile preset (a mid-range phone) on the given profile's line, run
  * `runsPerPage` times; each figure is the median of its runs. Pages are loaded over
  * HTTPS and HTTP/2 through a stand-in for the load balancer.
@@ -112,79 +210,18 @@ export async function runLighthouse(
 ): Promise<LighthouseResult[]> {
   const front = await startTlsFront(serverUrl);
   const thumbnails = await startThumbnailHost(serverUrl);
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath,
-    chromeFlags: [...chromeFlags, ...thumbnails.chromeFlags],
-  });
+  const chrome = await launchForLighthouse(thumbnails.chromeFlags);
   const results: LighthouseResult[] = [];
   try {
     for (const path of paths) {
+      const retries = { left: maxRetries };
       const attempts: LighthouseRun[] = [];
-      let retries = 0;
-      while (attempts.length < runsPerPage) {
-        const runner = await lighthouse(`${front.url}${path}`, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-          // The not-found page is measured too, and it rightly answers 404.
-          ignoreStatusCode: true,
-          ...(profile === "slow-line" ? slowLine : {}),
-        });
-        const lhr = runner?.lhr;
-        if (!lhr) throw new Error(`Lighthouse returned nothing for ${path}`);
-        const problem = unmeasured(lhr);
-        if (problem) {
-          if (++retries > maxRetries)
-            throw new Error(`Lighthouse could not measure ${path}: ${problem}`);
-          console.error(
-            `bench: a Lighthouse run of ${path} measured nothing (${problem}); running it again`,
-          );
-          continue;
-        }
-        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-        const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-        const failing = Object.values(lhr.categories)
-          .filter((category) => (category.score ?? 0) < 1)
-          .flatMap((category) =>
-            category.auditRefs
-              .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-              .map((ref) => `${category.id}:${ref.id}`),
-          );
-        attempts.push({
-          path,
-          scores: {
-            performance: score("performance"),
-            accessibility: score("accessibility"),
-            bestPractices: score("best-practices"),
-            seo: score("seo"),
-          },
-          metrics: {
-            lcpMs: Math.round(numeric("largest-contentful-paint")),
-            fcpMs: Math.round(numeric("first-contentful-paint")),
-            tbtMs: Math.round(numeric("total-blocking-time")),
-            cls: Number(numeric("cumulative-layout-shift").toFixed(3)),
-            ttiMs: Math.round(numeric("interactive")),
-          },
-          failing,
-          consoleErrors: (
-            (lhr.audits["errors-in-console"]?.details as { items?: ConsoleItem[] } | undefined)
-              ?.items ?? []
-          ).map((item) => `${item.description} (${item.sourceLocation?.url ?? "no url"})`),
-        });
-      }
+      while (attempts.length < runsPerPage)
+        attempts.push(await measuredRun(front.url, path, chrome.port, profile, retries));
       results.push(medianOfRuns(attempts));
     }
   } finally {
-    // kill() sends SIGKILL to Chromium's process group and returns at once; the hashing ceiling
-    // measured next must not share the cores with a browser still exiting.
-    const chromium = chrome.process;
-    const exited =
-      chromium.exitCode !== null || chromium.signalCode !== null
-        ? Promise.resolve()
-        : new Promise((resolve) => chromium.once("exit", resolve));
-    chrome.kill();
-    await exited;
+    await closeChromium(chrome);
     await thumbnails.close();
     await front.close();
   }

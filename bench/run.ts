@@ -5,7 +5,8 @@
  * budget that fails. `--quick` skips Lighthouse and the slow line; `--only=link-timing`
  * measures nothing but the link requests' timing, `--only=signup` nothing but the sign-up runs
  * and their hashing ceilings, `--only=interactive` nothing but when the slow line's pages can
- * be used (bench/README.md).
+ * be used, `--only=opener-policy` nothing but what Cross-Origin-Opener-Policy costs a page
+ * (bench/README.md).
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -40,6 +41,7 @@ import {
   interactiveChecks,
   interactivePaths,
   linkTimingChecks,
+  openerPolicyPaths,
   signupChecks,
   slowLinePages,
 } from "./budgets.ts";
@@ -49,6 +51,12 @@ import { type LighthouseResult, runLighthouse, runsPerPage } from "./lighthouse.
 import { type LinkTiming, linkRequestPaths, linkRequestTiming } from "./link-timing.ts";
 import { arrivalRate, confirmationDelays, type MailResult } from "./mail.ts";
 import { medianMs, scrapedDuring } from "./metrics-scrape.ts";
+import {
+  measureOpenerPolicy,
+  type OpenerPolicyResult,
+  openerPolicyRuns,
+  policies,
+} from "./opener-policy.ts";
 import { measurePageWeight, type PageWeight } from "./page-weight.ts";
 import {
   ceilingLines,
@@ -74,7 +82,7 @@ function wholeNumber(name: string, fallback: number): number {
 
 const quick = process.argv.includes("--quick");
 /** One part of the run on its own, to measure a change to it without the whole eight minutes. */
-const sections = ["link-timing", "signup", "interactive"] as const;
+const sections = ["link-timing", "signup", "interactive", "opener-policy"] as const;
 const onlyArg = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
 const only = sections.find((section) => section === onlyArg);
 if (onlyArg !== undefined && only === undefined) {
@@ -245,6 +253,7 @@ async function main() {
     let lighthouse: LighthouseResult[] = [];
     let slowLine: LighthouseResult[] = [];
     let interactive: InteractiveResult[] = [];
+    let openerPolicy: OpenerPolicyResult[] = [];
     if (!quick) {
       log(`Lighthouse, mobile preset, median of ${runsPerPage} runs per route`);
       lighthouse = await runLighthouse(server.url, paths);
@@ -252,6 +261,8 @@ async function main() {
       slowLine = await runLighthouse(server.url, slowLinePaths, "slow-line");
       log(`when each page can be used on the slow line, median of ${interactiveRuns} loads`);
       interactive = await measureInteractive(server.url, slowLinePages);
+      log(`Cross-Origin-Opener-Policy on and off, ${openerPolicyRuns} runs each in turn`);
+      openerPolicy = await measureOpenerPolicy(server.url, openerPolicyPaths);
     }
 
     const signup = await signupRuns({
@@ -410,6 +421,7 @@ async function main() {
       lighthouse,
       slowLine,
       interactive,
+      openerPolicy,
       formWithoutScript,
       api: {
         hashCeilingPerSecond: Number(ceiling.toFixed(1)),
@@ -431,6 +443,7 @@ async function main() {
       weights,
       lighthouse,
       { pages: slowLine, interactive, formWithoutScript },
+      openerPolicy,
       apiRuns,
       signup,
       lost,
@@ -455,6 +468,7 @@ function writeResults(
     interactive: InteractiveResult[];
     formWithoutScript: { ok: boolean; measured: string };
   },
+  openerPolicy: OpenerPolicyResult[],
   runs: LoadResult[],
   signup: SignupRuns,
   lost: number,
@@ -497,6 +511,7 @@ function writeResults(
       );
     }
   }
+  if (openerPolicy.length > 0) lines.push("", ...openerPolicyLines(openerPolicy));
   lines.push("", ...ceilingLines(signup), "");
   lines.push(
     "| API run | Offered/s | Answered/s | p50 ms | p99 ms | Status codes |",
@@ -531,6 +546,49 @@ function writeResults(
 function interactiveCell(results: InteractiveResult[], path: string) {
   const result = results.find((r) => r.path === path);
   return result ? `${result.ms} by ${result.by} (${result.runsMs.join(", ")})` : "–";
+}
+
+/**
+ * The pages with and without Cross-Origin-Opener-Policy: reached by a tap on another site's link
+ * on the slow line, in Chromium run as on Android, and loaded by Lighthouse's mobile preset.
+ */
+function openerPolicyLines(results: OpenerPolicyResult[]): string[] {
+  const runs = (values: number[]) => `(${values.join(", ")})`;
+  return [
+    "Cross-Origin-Opener-Policy: same-origin sent on the page, or not (opener-policy.ts). A tap on another site's link, on the slow line, in Chromium placing sites in processes as Chrome on Android does; times from the tap. Then Lighthouse's mobile preset. The two taken in turn; medians of the runs:",
+    "",
+    "| Page | COOP | First paint ms (runs) | Load ms (runs) | New renderer process | Lighthouse TBT ms (runs) | Performance (runs) |",
+    "|---|---|---|---|---|---|---|",
+    ...results.flatMap((r) =>
+      policies.map((policy) => {
+        const s = r[policy];
+        return `| ${r.path} | ${policy} | ${s.fcpMs} ${runs(s.arrivals.map((a) => a.fcpMs))} | ${s.loadMs} ${runs(s.arrivals.map((a) => a.loadMs))} | ${s.newProcesses} of ${s.arrivals.length} | ${s.tbtMs} ${runs(s.tbtRunsMs)} | ${s.performance} ${runs(s.performanceRuns)} |`;
+      }),
+    ),
+  ];
+}
+
+/**
+ * `--only=opener-policy`: the pages with and without Cross-Origin-Opener-Policy, alone,
+ * printed, nothing written: about ten minutes.
+ */
+async function openerPolicyOnly() {
+  build();
+  const dataDir = mkdtempSync(join(tmpdir(), "ysp-bench-"));
+  const server = await startServer({
+    entry,
+    env: { DATA_DIR: dataDir, ...raisedLimits },
+    port,
+    logFile: join(dataDir, "server.log"),
+  });
+  try {
+    console.log(
+      openerPolicyLines(await measureOpenerPolicy(server.url, openerPolicyPaths)).join("\n"),
+    );
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -629,5 +687,10 @@ function printChecks(checks: Check[]) {
   }
 }
 
-const run = { "link-timing": linkTimingOnly, signup: signupOnly, interactive: interactiveOnly };
+const run = {
+  "link-timing": linkTimingOnly,
+  signup: signupOnly,
+  interactive: interactiveOnly,
+  "opener-policy": openerPolicyOnly,
+};
 await (only === undefined ? main() : run[only]());

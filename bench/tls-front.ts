@@ -16,13 +16,31 @@ function forwardable(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 }
 
 /**
+ * What the front does with each answer's Cross-Origin-Opener-Policy: passes on the server's
+ * (unset), sends this value on every page whatever the server said, or (null) sends none, so a
+ * page can be measured with and without it (opener-policy.ts).
+ */
+export type FrontOptions = { openerPolicy?: string | null };
+
+/** The answer's headers for the browser, with the opener policy the front was told to send. */
+function answerHeaders(headers: IncomingHttpHeaders, { openerPolicy }: FrontOptions) {
+  const forwarded = forwardable(headers);
+  if (openerPolicy === undefined) return forwarded;
+  delete forwarded["cross-origin-opener-policy"];
+  const isPage = String(headers["content-type"] ?? "").startsWith("text/html");
+  return openerPolicy !== null && isPage
+    ? { ...forwarded, "cross-origin-opener-policy": openerPolicy }
+    : forwarded;
+}
+
+/**
  * Phones reach the site through the load balancer, over HTTPS and HTTP/2:
  * one connection carries the page and every module it loads. This stands in
  * for it in front of the real server, so Lighthouse's simulated slow network
  * models the requests as production serves them, not as one fresh HTTP/1.1
  * connection per module, each with its own handshake and slow start.
  */
-export async function startTlsFront(origin: string): Promise<TlsFront> {
+export async function startTlsFront(origin: string, options: FrontOptions = {}): Promise<TlsFront> {
   const agent = new Agent({ keepAlive: true });
   const server = createSecureServer(selfSignedCertificate("127.0.0.1"), (incoming, outgoing) => {
     const upstream = request(
@@ -33,7 +51,7 @@ export async function startTlsFront(origin: string): Promise<TlsFront> {
         agent,
       },
       (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, forwardable(answer.headers));
+        outgoing.writeHead(answer.statusCode ?? 502, answerHeaders(answer.headers, options));
         answer.pipe(outgoing);
       },
     );

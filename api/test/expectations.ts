@@ -31,7 +31,9 @@ export function expectErrorShape(response: Answer, status: number, what = `${sta
 /**
  * The security headers every answer carries. A page gets its own policy: the
  * site's files and its own inline scripts by hash, never 'unsafe-inline'.
- * Anything else (JSON, scripts, images, text) may do nothing if opened as a document.
+ * Anything else (JSON, scripts, images, text) may do nothing if opened as a document,
+ * and has no opener policy, which only a document has (which pages do:
+ * http/security-headers.test.ts).
  */
 export function expectSecurityHeaders(response: Answer, what: string) {
   const headers = response.headers;
@@ -46,11 +48,11 @@ export function expectSecurityHeaders(response: Answer, what: string) {
     expect(scriptSrc, what).toMatch(/^script-src( 'self'| 'sha256-[A-Za-z0-9+/=]+')+$/);
   } else {
     expect(csp, what).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(headers["cross-origin-opener-policy"], what).toBeUndefined();
   }
   expect(headers["permissions-policy"], what).toContain("camera=()");
   expect(headers["x-content-type-options"], what).toBe("nosniff");
   expect(headers["referrer-policy"], what).toBe("strict-origin-when-cross-origin");
   expect(headers["x-frame-options"], what).toBe("DENY");
-  expect(headers["cross-origin-opener-policy"], what).toBe("same-origin");
   expect(headers["x-powered-by"], what).toBeUndefined();
 }

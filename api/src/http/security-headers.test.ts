@@ -1,6 +1,17 @@
+import { accountPages, dataRightsPages } from "@ysp/contract";
 import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
-import { databaseOn, makeApp, pgliteForFile, testPublicUrl } from "../../test/harness.ts";
+import {
+  appOnDatabase,
+  builtPagePaths,
+  builtSite,
+  databaseOn,
+  hasBuild,
+  makeApp,
+  pgliteForFile,
+  testPublicUrl,
+} from "../../test/harness.ts";
+import { openerIsolatedPages } from "./security-headers.ts";
 
 const suite = databaseOn(pgliteForFile());
 
@@ -45,5 +56,60 @@ describe("Strict-Transport-Security", () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe.skipIf(!hasBuild())("Cross-Origin-Opener-Policy", () => {
+  const suite = appOnDatabase(pgliteForFile(), { site: builtSite });
+  const opener = async (url: string) =>
+    (await suite.app.inject({ url })).headers["cross-origin-opener-policy"];
+
+  it.each([...openerIsolatedPages])(
+    "is same-origin on %s, with a token, a trailing slash or a letter escaped",
+    async (path) => {
+      const escaped = path.replace(
+        /^\/(.)/,
+        (_, letter: string) => `/%${letter.charCodeAt(0).toString(16)}`,
+      );
+      for (const url of [path, `${path}?token=abc`, `${path}/`, escaped]) {
+        const answer = await suite.app.inject({ url });
+        expect(answer.headers["content-type"], url).toMatch(/^text\/html/);
+        expect(answer.headers["cross-origin-opener-policy"], url).toBe("same-origin");
+      }
+    },
+  );
+
+  it("is sent on no other page, and on nothing that is not a page", async () => {
+    const others = builtPagePaths().filter((path) => !openerIsolatedPages.has(path));
+    expect(others).toEqual(expect.arrayContaining(["/", "/faqs", "/join", "/login"]));
+    for (const url of [
+      ...others,
+      "/join/K7QX9M",
+      "/no/such/page",
+      "/favicon.svg",
+      "/api/v1/auth/me/",
+    ])
+      expect(await opener(url), url).toBeUndefined();
+  });
+
+  it("is on every page a mailed link opens with its token, and every page written for one person", async () => {
+    const { pages } = await builtSite();
+    // A page whose address carries a token tells the browser to send no Referer (seo.ts
+    // linkPageMeta). The refusal's "Are you sure?" is sent at /guardian-consent's address, token
+    // and all; at its own it holds none.
+    const linkPages = [...pages]
+      .filter(([, page]) =>
+        page.identity.body.includes('<meta name="referrer" content="no-referrer"'),
+      )
+      .map(([path]) => path)
+      .filter((path) => path !== dataRightsPages.guardianConsentRefuse);
+    // /join writes back only the invite code its own address shows, which is no one's details.
+    const writtenForOne = [...suite.app.formPages.personal.keys()].filter(
+      (path) => path !== accountPages.join,
+    );
+    expect(linkPages.length).toBeGreaterThan(0);
+    expect([...openerIsolatedPages]).toEqual(
+      expect.arrayContaining([...linkPages, ...writtenForOne]),
+    );
   });
 });

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from "fastify";
+import { accountPages, answerPages, dataRightsPages, emailChangePages } from "@ysp/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /**
  * The features the pages' Permissions-Policy denies (its `=()` entries), without
@@ -19,11 +20,42 @@ const deniedFeatures = (permissionsPolicy: string) =>
 const strictTransportSecurity = "max-age=63072000; includeSubDomains";
 
 /**
+ * The pages sent `Cross-Origin-Opener-Policy: same-origin`: those whose address carries a mailed
+ * link's token, and those the server writes an account's details into for its owner. Another
+ * site that opened one of them, or was opened from it, keeps no handle on its window, and Chrome
+ * on Android gives the site a process of its own. Every other page goes without it: on a phone
+ * that process costs a student arriving from a chat's link 300 to 800 ms before the first paint
+ * (docs/decisions/038), for a page nobody needs to keep from another site. Each is the pattern
+ * of the route that serves it, so no spelling of its address escapes the header.
+ */
+export const openerIsolatedPages: ReadonlySet<string> = new Set([
+  accountPages.verifyEmail,
+  accountPages.resetPassword,
+  dataRightsPages.yourData,
+  dataRightsPages.guardianConsent,
+  dataRightsPages.newsletterConfirm,
+  dataRightsPages.unsubscribe,
+  emailChangePages.confirm,
+  emailChangePages.undo,
+  accountPages.signedUp,
+  accountPages.correctEmail,
+  accountPages.emailConfirmed,
+  dataRightsPages.manageYourData,
+  dataRightsPages.viewYourData,
+  answerPages.guardianAsked,
+  answerPages.guardianAskedOnConfirm,
+]);
+
+const opensIsolated = (request: FastifyRequest) =>
+  openerIsolatedPages.has(request.routeOptions.url ?? "");
+
+/**
  * Sets the security headers on every answer: pages, files, API JSON and
  * errors alike. Each page sets its own Content-Security-Policy where it is
  * sent (a prerendered page the one the build wrote for it, an answer page its
  * own); pages get the build's Permissions-Policy, with the video player's
- * allowances. Everything else gets the strict short ones.
+ * allowances, and those listed above the opener policy. Everything else gets
+ * the strict short ones.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
@@ -37,7 +69,7 @@ export function registerSecurityHeaders(
     contentSecurityPolicy: "default-src 'none'; frame-ancestors 'none'",
     permissionsPolicy: deniedFeatures(pagePermissionsPolicy),
   };
-  app.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", async (request, reply, payload) => {
     const isPage = String(reply.getHeader("content-type") ?? "").startsWith("text/html");
     if (!isPage || !reply.hasHeader("Content-Security-Policy"))
       reply.header("Content-Security-Policy", resourcePolicies.contentSecurityPolicy);
@@ -48,7 +80,7 @@ export function registerSecurityHeaders(
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
     reply.header("X-Frame-Options", "DENY");
-    reply.header("Cross-Origin-Opener-Policy", "same-origin");
+    if (isPage && opensIsolated(request)) reply.header("Cross-Origin-Opener-Policy", "same-origin");
     if (behindTls) reply.header("Strict-Transport-Security", strictTransportSecurity);
     return payload;
   });
