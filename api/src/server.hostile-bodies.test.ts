@@ -4,7 +4,13 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectErrorShape } from "../test/expectations.ts";
-import { appOnDatabase, makeConfig, pgliteForFile, signUpAndLogIn } from "../test/harness.ts";
+import {
+  appOnDatabase,
+  makeConfig,
+  noRateLimits,
+  pgliteForFile,
+  signUpAndLogIn,
+} from "../test/harness.ts";
 import {
   anyJsonValue,
   hostileAddress,
@@ -21,18 +27,8 @@ import { queryRows } from "./db/client.ts";
 /** Each endpoint gets at least this many generated inputs per run. */
 const inputsPerEndpoint = 2_000;
 
-/**
- * Limits out of the way: the file sends over 10,000 requests of the mail group, which a fast
- * machine sends within the test config's minute (a 429 is not what this file is about).
- */
-const unlimited = 1_000_000;
-const suite = appOnDatabase(pgliteForFile(), {
-  rateLimits: {
-    mailPerMinute: unlimited,
-    mailPerAddressPerHour: unlimited,
-    mailFloodPerAddressPerHour: unlimited,
-  },
-});
+// Over 10,000 requests of the mail group, which a fast machine sends within a minute.
+const suite = appOnDatabase(pgliteForFile(), { rateLimits: noRateLimits });
 let refreshToken = "";
 let dataToken = "";
 

@@ -2,7 +2,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import { appOnDatabase, pgliteForFile } from "../../test/harness.ts";
+import { appOnDatabase, noRateLimits, pgliteForFile } from "../../test/harness.ts";
 import { anyJsonValue, mutated, nearValidBodies } from "../../test/hostile-input.ts";
 import { validationCodes } from "../http/validation.ts";
 
@@ -16,19 +16,7 @@ import { validationCodes } from "../http/validation.ts";
  */
 
 const bodiesPerOperation = 150;
-const unlimited = 1_000_000;
-const suite = appOnDatabase(pgliteForFile(), {
-  rateLimits: {
-    signupPerMinute: unlimited,
-    loginPerMinute: unlimited,
-    loginPerEmailPerMinute: unlimited,
-    refreshPerMinute: unlimited,
-    newsletterPerMinute: unlimited,
-    mailPerMinute: unlimited,
-    mailPerAddressPerHour: unlimited,
-    mailFloodPerAddressPerHour: unlimited,
-  },
-});
+const suite = appOnDatabase(pgliteForFile(), { rateLimits: noRateLimits });
 
 type Verdict = "refused" | "taken" | "not judged";
 
