@@ -1,5 +1,5 @@
 import { chromiumArgs, chromiumPath } from "@ysp/testing/chromium";
-import { chromium } from "playwright-core";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { medianBy } from "./lighthouse.ts";
 import { startThumbnailHost } from "./thumbnail-host.ts";
 import { startTlsFront } from "./tls-front.ts";
@@ -15,6 +15,21 @@ export type InteractiveResult = {
 
 /** Lighthouse's slow-line profile (lighthouse.ts), applied the same way: by Chromium, on the real network. */
 const slowLine = { latencyMs: 400, kbps: 400, cpuSlowdown: 4 };
+
+/** A new page of `context` on the slow line: its network and CPU held back as a cheap phone's. */
+export async function slowLinePage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: slowLine.latencyMs,
+    downloadThroughput: (slowLine.kbps * 1024) / 8,
+    uploadThroughput: (slowLine.kbps * 1024) / 8,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowLine.cpuSlowdown });
+  return page;
+}
 
 /** Each figure is the median of this many loads, each in a fresh context (nothing cached). */
 export const interactiveRuns = 5;
@@ -41,16 +56,7 @@ export async function measureInteractive(
       const runsMs: number[] = [];
       for (let run = 0; run < interactiveRuns; run++) {
         const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
-        const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        await cdp.send("Network.enable");
-        await cdp.send("Network.emulateNetworkConditions", {
-          offline: false,
-          latency: slowLine.latencyMs,
-          downloadThroughput: (slowLine.kbps * 1024) / 8,
-          uploadThroughput: (slowLine.kbps * 1024) / 8,
-        });
-        await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowLine.cpuSlowdown });
+        const page = await slowLinePage(context);
         // Timed in the page, from the start of its navigation, the moment React marks it.
         await page.addInitScript(() => {
           new MutationObserver((_, observer) => {

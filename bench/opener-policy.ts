@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { chromiumArgs, chromiumPath } from "@ysp/testing/chromium";
 import { selfSignedCertificate } from "@ysp/testing/self-signed";
 import { type Browser, chromium } from "playwright-core";
+import { slowLinePage } from "./interactive.ts";
 import {
   closeChromium,
   type LighthouseRun,
@@ -12,9 +13,6 @@ import {
 } from "./lighthouse.ts";
 import { startThumbnailHost } from "./thumbnail-host.ts";
 import { startTlsFront, type TlsFront } from "./tls-front.ts";
-
-/** Lighthouse's slow-line profile (lighthouse.ts), applied the same way: by Chromium, on the real network. */
-const slowLine = { latencyMs: 400, kbps: 400, cpuSlowdown: 4 };
 
 /** Arrivals and Lighthouse runs per page and policy; each figure is their median. */
 export const openerPolicyRuns = 5;
@@ -103,16 +101,7 @@ function tookNewProcess(events: TraceEvent[], from: string, to: string): boolean
 async function arrive(browser: Browser, from: string, to: string): Promise<Arrival> {
   const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: slowLine.latencyMs,
-      downloadThroughput: (slowLine.kbps * 1024) / 8,
-      uploadThroughput: (slowLine.kbps * 1024) / 8,
-    });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowLine.cpuSlowdown });
+    const page = await slowLinePage(context);
     await browser.startTracing(page, { categories: ["blink.user_timing"] });
     await page.goto(from, { waitUntil: "load", timeout: 60_000 });
     await Promise.all([

@@ -573,6 +573,13 @@ function openerPolicyLines(results: OpenerPolicyResult[]): string[] {
  * printed, nothing written: about ten minutes.
  */
 async function openerPolicyOnly() {
+  await onFreshServer(async (url) => {
+    console.log(openerPolicyLines(await measureOpenerPolicy(url, openerPolicyPaths)).join("\n"));
+  });
+}
+
+/** The site built, then `use` run on a server of its own on a new embedded database, removed after. */
+async function onFreshServer(use: (url: string) => Promise<void>) {
   build();
   const dataDir = mkdtempSync(join(tmpdir(), "ysp-bench-"));
   const server = await startServer({
@@ -582,9 +589,7 @@ async function openerPolicyOnly() {
     logFile: join(dataDir, "server.log"),
   });
   try {
-    console.log(
-      openerPolicyLines(await measureOpenerPolicy(server.url, openerPolicyPaths)).join("\n"),
-    );
+    await use(server.url);
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -596,24 +601,13 @@ async function openerPolicyOnly() {
  * nothing written: a minute instead of the whole run.
  */
 async function interactiveOnly() {
-  build();
-  const dataDir = mkdtempSync(join(tmpdir(), "ysp-bench-"));
-  const server = await startServer({
-    entry,
-    env: { DATA_DIR: dataDir, ...raisedLimits },
-    port,
-    logFile: join(dataDir, "server.log"),
-  });
-  try {
-    const interactive = await measureInteractive(server.url, slowLinePages);
+  await onFreshServer(async (url) => {
+    const interactive = await measureInteractive(url, slowLinePages);
     for (const path of slowLinePaths) console.log(`${path}: ${interactiveCell(interactive, path)}`);
     const checks = interactiveChecks(interactive);
     for (const c of checks) console.log(`${c.ok ? "✓" : "✗"} ${c.budget}: ${c.measured}`);
     printChecks(checks);
-  } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** `--only=link-timing`: the link requests' timing alone, printed and judged, nothing written. */
