@@ -6,14 +6,19 @@ import * as z from "zod/mini";
  * /api/openapi.json), and the site and the tests take their types from them.
  */
 
-/** A student as the API shows them: never the password hash, never who referred them. */
-export const publicUserSchema = z.object({
+/** Who an account is, as its owner sees it: in /me's answer and in the download of their data. */
+export const accountIdentityFields = {
   id: z.uuid(),
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
   user_type: z.literal("STUDENT"),
   referral_code: z.string(),
+};
+
+/** A student as the API shows them: never the password hash, never who referred them. */
+export const publicUserSchema = z.object({
+  ...accountIdentityFields,
   /** Whether the student opened the link in "Confirm your email" (or reset their password by mail). */
   email_verified: z.boolean(),
   /**

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { accountIdentityFields } from "./responses.ts";
 
 /**
  * GET /api/v1/auth/your-data: everything held about an account, section by section, as the
@@ -12,12 +13,7 @@ const textOrNull = z.nullable(z.string());
 
 /** The account's own row. */
 export const downloadAccountSchema = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  user_type: z.literal("STUDENT"),
-  referral_code: z.string(),
+  ...accountIdentityFields,
   invited_by_another_student: z.boolean(),
   created_at: at,
   email_confirmed_at: atIfEver,
