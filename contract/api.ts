@@ -11,13 +11,14 @@ import { nameProblem, nameRule, normalizeName } from "./names.ts";
 import { type FieldErrors, type SignupForm, signupMessages, toSignupRequest } from "./signup.ts";
 import { composed, type TextRule, textRule } from "./text.ts";
 
+/** A new password's length; one to check is held to the maximum only. */
+const passwordCharacters = { min: 8, max: 128 };
+
 /**
  * What the API accepts, with a message for people on every rule. The sign-up form checks its
  * request with the API's own schema before it posts it (validateSignupForm), so the server
  * finds nothing the form has not said.
  */
-const passwordCharacters = { min: 8, max: 128 };
-
 export const apiMessages = {
   passwordShort: `Password must be at least ${passwordCharacters.min} characters`,
   passwordLong: `Password must be at most ${passwordCharacters.max} characters`,

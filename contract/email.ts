@@ -68,7 +68,9 @@ export function emailProblem(raw: string): string | null {
   return null;
 }
 
-/** Login's address as sent: at most 254 characters, something besides spaces, and no NUL. * Pure, so a page script that imports this file for something else leaves it out.
+/**
+ * Login's address as sent: at most 254 characters, something besides spaces, and no NUL.
+ * Pure, so a page script that imports this file for something else leaves it out.
  */
 export const loginEmailRule = /* @__PURE__ */ textRule({
   maxLength: emailMaxCharacters,

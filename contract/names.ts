@@ -28,9 +28,8 @@ const nameCharacter = "[\\p{L}\\p{M} '’.-]";
  * characters with at least one letter. Letters and full stops are allowed, so a web address's
  * "www." is refused by name. Composing to NFC afterwards changes none of this: it joins a
  * letter and its marks into a letter, and maps no other character into or out of the class.
- * Pure, so a page script that imports this file for something else leaves it out.
  */
-export const nameRule = /* @__PURE__ */ textRule({
+export const nameRule = textRule({
   maxLength: nameMaxCharacters,
   description:
     'Letters of any script with their marks, spaces, hyphens, apostrophes (\' and ’) and full stops, with at least one letter and no "www.". Spaces around it are trimmed.',
