@@ -64,7 +64,8 @@ export function zodBody<T extends z.ZodMiniType>(schema: T) {
 }
 
 /**
- * A contract's answer schema as JSON Schema: Fastify serialises the answer with it (only the
- * fields it names leave the server) and the OpenAPI document describes the answer by it.
+ * A contract's answer schema as JSON Schema, for the probes (routes/health.ts), which the
+ * document leaves out: Fastify serialises the answer with it, so only the fields it names leave
+ * the server. The API's operations answer by the named schemas of openapi/components.ts.
  */
 export const zodResponse = (schema: z.ZodMiniType) => z.toJSONSchema(schema, { io: "output" });
