@@ -194,10 +194,20 @@ export const dataRightsWords = {
         title: "Requests about your data",
         fields: { kind: "What", asked_at: "Asked", done_at: "Done", outcome: "Outcome" },
       },
+      sign_in_providers: {
+        title: "Signing in with another account",
+        fields: {
+          issuer: "Provider",
+          subject: "Its number for you",
+          email: "Its email",
+          linked_at: "Added",
+        },
+      },
     },
     /** The stored names of things, in words; a name not here is shown as stored. */
     values: {
       STUDENT: "Student",
+      "https://accounts.google.com": "Google",
       verify_email: "Confirming your email",
       reset_password: "Choosing a new password",
       your_data: "Seeing your data",

@@ -688,6 +688,7 @@ export interface components {
             guardian_requests: components["schemas"]["YourDataGuardianRequest"][];
             newsletter: components["schemas"]["YourDataNewsletter"][];
             data_requests: components["schemas"]["YourDataRequest"][];
+            sign_in_providers: components["schemas"]["YourDataSignInProvider"][];
         };
         YourDataAccount: {
             /** Format: uuid */
@@ -764,6 +765,13 @@ export interface components {
             asked_at: string;
             done_at: string | null;
             outcome: string | null;
+        };
+        YourDataSignInProvider: {
+            issuer: string;
+            subject: string;
+            email: string;
+            /** Format: date-time */
+            linked_at: string;
         };
         PayloadTooLarge: {
             type: components["schemas"]["ApiErrorType"];

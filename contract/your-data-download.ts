@@ -88,6 +88,17 @@ export const downloadDataRequestSchema = z.object({
   outcome: textOrNull,
 });
 
+/** An identity provider's account that logs in to this one ("Continue with Google"). */
+export const downloadSignInProviderSchema = z.object({
+  /** The provider, by its issuer: https://accounts.google.com for Google. */
+  issuer: z.string(),
+  /** The provider's own number for its account, by which it is known here. */
+  subject: z.string(),
+  /** The address the provider vouched for when it was linked. */
+  email: z.string(),
+  linked_at: at,
+});
+
 /** The whole download, oldest first within each section. */
 export const yourDataDownloadSchema = z.object({
   exported_at: at,
@@ -100,5 +111,6 @@ export const yourDataDownloadSchema = z.object({
   guardian_requests: z.array(downloadGuardianRequestSchema),
   newsletter: z.array(downloadNewsletterSchema),
   data_requests: z.array(downloadDataRequestSchema),
+  sign_in_providers: z.array(downloadSignInProviderSchema),
 });
 export type YourDataDownload = z.infer<typeof yourDataDownloadSchema>;

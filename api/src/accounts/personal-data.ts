@@ -7,6 +7,7 @@ import {
   authSessions,
   consentRecords,
   dataRequests,
+  federatedIdentities,
   guardianRequests,
   mailOutbox,
   newsletterSubscriptions,
@@ -43,6 +44,19 @@ const sessionRows = (db: Db, userId: string) =>
     .from(authSessions)
     .where(eq(authSessions.userId, userId))
     .orderBy(asc(authSessions.createdAt));
+
+/** The providers' accounts that log in to the account, oldest first. */
+const signInProviderRows = (db: Db, userId: string) =>
+  db
+    .select({
+      issuer: federatedIdentities.issuer,
+      subject: federatedIdentities.subject,
+      email: federatedIdentities.email,
+      linked_at: federatedIdentities.linkedAt,
+    })
+    .from(federatedIdentities)
+    .where(eq(federatedIdentities.userId, userId))
+    .orderBy(asc(federatedIdentities.linkedAt));
 
 /** The links mailed for the account, oldest first, their tokens left out. */
 const linkRows = (db: Db, userId: string) =>
@@ -158,7 +172,7 @@ export function createPersonalData(
    * nothing about the person and would only help someone who stole the file.
    */
   async function exportFor(user: User) {
-    const [sessions, links, mail, consents, guardians, newsletterRows, invited, asked] =
+    const [sessions, links, mail, consents, guardians, newsletterRows, invited, asked, providers] =
       await Promise.all([
         sessionRows(db, user.id),
         linkRows(db, user.id),
@@ -168,6 +182,7 @@ export function createPersonalData(
         newsletterRowsOf(db, user.email),
         invitedCount(db, user.id),
         dataRequestRows(db, requests.emailHash(user.email)),
+        signInProviderRows(db, user.id),
       ]);
     return {
       exported_at: new Date(now()).toISOString(),
@@ -196,6 +211,7 @@ export function createPersonalData(
       guardian_requests: guardians,
       newsletter: newsletterRows,
       data_requests: asked,
+      sign_in_providers: providers,
     };
   }
 

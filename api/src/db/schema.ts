@@ -50,6 +50,30 @@ export const users = pgTable(
 );
 
 /**
+ * An identity provider's account that logs in to a student's account ("Continue with Google"):
+ * known by the provider's issuer and subject (`sub`), never by address, since an address at the
+ * provider may change hands or be changed while `sub` stays. Deleted with the account.
+ */
+export const federatedIdentities = pgTable(
+  "federated_identities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    /** The address the provider vouched for when the identity was linked, shown in "Your data". */
+    email: text("email").notNull(),
+    linkedAt: timestamp("linked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("federated_identities_issuer_subject_key").on(t.issuer, t.subject),
+    index("federated_identities_user_id_idx").on(t.userId),
+  ],
+);
+
+/**
  * One row per login: a family of refresh tokens of which only the newest is
  * good. Every token is signed with its session id, so a validly signed token
  * that is not the session's current one is a copy of a used one.

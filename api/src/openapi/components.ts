@@ -13,6 +13,7 @@ import {
   downloadNewsletterSchema,
   downloadReferralsSchema,
   downloadSessionSchema,
+  downloadSignInProviderSchema,
   loginResponseSchema,
   messageResponseSchema,
   publicUserSchema,
@@ -59,6 +60,7 @@ const names = new Map<z.ZodMiniType, { id: string; description?: string }>([
   [downloadGuardianRequestSchema, { id: "YourDataGuardianRequest" }],
   [downloadNewsletterSchema, { id: "YourDataNewsletter" }],
   [downloadDataRequestSchema, { id: "YourDataRequest" }],
+  [downloadSignInProviderSchema, { id: "YourDataSignInProvider" }],
 ]);
 
 const registry = z.registry<{ id: string; description?: string }>();

@@ -141,6 +141,14 @@ export const examples = {
         outcome: null,
       },
     ],
+    sign_in_providers: [
+      {
+        issuer: "https://accounts.google.com",
+        subject: "104719388216603845297",
+        email: "adaeze.obi@gmail.com",
+        linked_at: "2026-09-01T08:00:00.000Z",
+      },
+    ],
   } satisfies YourDataDownload),
   nameBody: one("The corrected name", { first_name: "Adaeze", last_name: "Obi" }),
   emptyBody: one("Nothing more is needed", {}),

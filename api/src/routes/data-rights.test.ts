@@ -54,6 +54,7 @@ const downloadKeyOf: Record<string, string> = {
   guardian_requests: "guardian_requests",
   newsletter_subscriptions: "newsletter",
   data_requests: "data_requests",
+  federated_identities: "sign_in_providers",
 };
 
 /** Tables that hold nothing of a person's, and why. */
@@ -381,6 +382,13 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
       await logIn(student);
       await post(suite.app, "/api/v1/newsletter/", { email: student.email, source: "/faqs" });
       await askGuardian(student, `guardian.${student.email}`);
+      // As "Continue with Google" links one (routes/google.test.ts).
+      await queryRows(
+        suite.database.db,
+        sql`insert into federated_identities (user_id, issuer, subject, email)
+            select id, 'https://accounts.google.com', ${`sub-${student.first_name}`}, email
+            from users where email = ${student.email}`,
+      );
     }
     const { access } = await openYourData(alice);
     const answer = await suite.app.inject({ url: `${yourDataApi}/`, headers: bearer(access) });
@@ -401,7 +409,8 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
            left join newsletter_subscriptions n on n.id = c.subscription_id
            where u.email = ${alice.email} or n.email = ${alice.email}) as consent_records,
         (select count(*)::int from guardian_requests r join users u on u.id = r.user_id where u.email = ${alice.email}) as guardian_requests,
-        (select count(*)::int from newsletter_subscriptions where email = ${alice.email}) as newsletter_subscriptions`,
+        (select count(*)::int from newsletter_subscriptions where email = ${alice.email}) as newsletter_subscriptions,
+        (select count(*)::int from federated_identities f join users u on u.id = f.user_id where u.email = ${alice.email}) as federated_identities`,
     );
     const expected = { ...counts[0], users: 1 } as Record<string, number>;
     for (const [table, key] of Object.entries(downloadKeyOf)) {
@@ -419,6 +428,7 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
     const text = answer.body;
     for (const secret of [
       bola.email,
+      "sub-Bola",
       bola.first_name,
       bola.last_name,
       alice.password,
