@@ -250,6 +250,49 @@ describe("configuration", () => {
       );
   });
 
+  it("turns Google sign-in on with GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).google).toBeNull();
+    const client = { GOOGLE_CLIENT_ID: "web.apps", GOOGLE_CLIENT_SECRET: "s3cret" };
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: "https://ysp.ng", ...client }).google).toEqual({
+      issuer: "https://accounts.google.com",
+      clientId: "web.apps",
+      clientSecret: "s3cret",
+      redirectUri: "https://ysp.ng/login/google/callback",
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, GOOGLE_CLIENT_ID: "web.apps" })).toThrow(
+      /^GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together \(only GOOGLE_CLIENT_ID is\)/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, GOOGLE_ISSUER: "https://id.example" })).toThrow(
+      /^GOOGLE_ISSUER needs/,
+    );
+  });
+
+  it("finds Google's provider over https only, or on loopback outside production", () => {
+    const dir = dataDir();
+    const client = { DATA_DIR: dir, GOOGLE_CLIENT_ID: "web.apps", GOOGLE_CLIENT_SECRET: "s3cret" };
+    for (const issuer of ["http://127.0.0.1:4000", "http://localhost:4000/", "http://[::1]:4000"])
+      expect(loadConfig({ ...client, GOOGLE_ISSUER: issuer }).google?.issuer).toBe(
+        issuer.replace(/\/$/, ""),
+      );
+    const production = {
+      NODE_ENV: "production",
+      JWT_SECRET: jwtSecret,
+      PUBLIC_URL: "http://ysp.test",
+    };
+    for (const [issuer, env] of [
+      ["http://id.example", {}],
+      ["http://127.0.0.1.example.com", {}],
+      ["ftp://127.0.0.1", {}],
+      ["https://id.example?x=1", {}],
+      ["not a url", {}],
+      ["http://127.0.0.1:4000", production],
+    ] as const)
+      expect(() => loadConfig({ ...client, ...env, GOOGLE_ISSUER: issuer })).toThrow(
+        /^GOOGLE_ISSUER must be an https:\/\/ URL/,
+      );
+  });
+
   it("reads TRUST_PROXY as a flag or proxy addresses", () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "true" }).trustProxy).toBe(true);

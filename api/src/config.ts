@@ -153,6 +153,9 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: integer("HEADERS_TIMEOUT_MS", 1000, 600_000, defaultTimeouts.headersMs),
   RATE_LIMIT_MAIL_ADDRESS_FLOOD: integer("RATE_LIMIT_MAIL_ADDRESS_FLOOD", 1, 10_000_000, undefined),
   MAIL_RETRY_SECONDS: integer("MAIL_RETRY_SECONDS", 1, 3600, defaultFirstRetrySeconds),
+  GOOGLE_CLIENT_ID: z.optional(z.string()),
+  GOOGLE_CLIENT_SECRET: z.optional(z.string()),
+  GOOGLE_ISSUER: z.optional(z.string()),
 });
 
 /** "Name <address>" or a bare address, as a message's From takes it; null when it is neither. */
@@ -173,6 +176,20 @@ function publicOrigin(raw: string): string | null {
   if (url.pathname !== "/" || url.search || url.hash || url.username || url.password) return null;
   return url.origin;
 }
+
+/** "Continue with Google": an OpenID Connect relying party on the server (auth/google.ts). */
+export type GoogleConfig = {
+  /** Where the provider is found by discovery: Google's own, or a test provider on loopback. */
+  issuer: string;
+  /** The web client's credentials, from Google Cloud's console. */
+  clientId: string;
+  clientSecret: string;
+  /** PUBLIC_URL + /login/google/callback, registered with the client. */
+  redirectUri: string;
+};
+
+export const googleIssuer = "https://accounts.google.com";
+export const googleCallbackPath = "/login/google/callback";
 
 export type Config = {
   port: number;
@@ -199,6 +216,8 @@ export type Config = {
    * connection is answered 408 and closed, so a client sending a byte at a time cannot hold it.
    */
   timeouts: { requestMs: number; headersMs: number };
+  /** Null: no page offers Google sign-in and its routes answer 404. */
+  google: GoogleConfig | null;
 };
 
 export class ConfigError extends Error {}
@@ -340,6 +359,48 @@ function trustedProxies(e: Env, publicUrl: string): boolean | string[] {
   return trustProxy;
 }
 
+const isLoopback = (hostname: string) =>
+  hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
+
+/**
+ * The issuer's URL: https, as an identity provider's must be, except a provider on this very
+ * machine outside production, which is how tests (ours and anyone's) stand in for Google.
+ */
+function googleIssuerUrl(e: Env): string {
+  const raw = e.GOOGLE_ISSUER?.trim() ?? googleIssuer;
+  const url = URL.parse(raw);
+  const plainLoopback =
+    url?.protocol === "http:" && isLoopback(url.hostname) && e.NODE_ENV !== "production";
+  if (!url || url.search || url.hash || !(url.protocol === "https:" || plainLoopback))
+    throw new ConfigError(
+      `GOOGLE_ISSUER must be an https:// URL such as ${googleIssuer} (http:// only on a loopback address outside production) (got "${raw}")`,
+    );
+  return raw.replace(/\/$/, "");
+}
+
+/** Google sign-in's settings: on with a client id and secret, off without either. */
+function googleSettings(e: Env, publicUrl: string): GoogleConfig | null {
+  const clientId = e.GOOGLE_CLIENT_ID?.trim();
+  const clientSecret = e.GOOGLE_CLIENT_SECRET?.trim();
+  if (!clientId && !clientSecret) {
+    if (e.GOOGLE_ISSUER)
+      throw new ConfigError(
+        "GOOGLE_ISSUER needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: without them Google sign-in is off",
+      );
+    return null;
+  }
+  if (!clientId || !clientSecret)
+    throw new ConfigError(
+      `GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together (only ${clientId ? "GOOGLE_CLIENT_ID" : "GOOGLE_CLIENT_SECRET"} is)`,
+    );
+  return {
+    issuer: googleIssuerUrl(e),
+    clientId,
+    clientSecret,
+    redirectUri: `${publicUrl}${googleCallbackPath}`,
+  };
+}
+
 /** Reads and checks the environment; throws a ConfigError with one line naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parseEnv(env);
@@ -394,5 +455,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetrySeconds: e.MAIL_RETRY_SECONDS,
     metrics: e.METRICS_PORT ? { host: e.METRICS_HOST, port: e.METRICS_PORT } : null,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS, headersMs: e.HEADERS_TIMEOUT_MS },
+    google: googleSettings(e, publicUrl),
   };
 }

@@ -9,10 +9,12 @@ import { createCredentials } from "./accounts/credentials.ts";
 import { createDataRequests } from "./accounts/data-requests.ts";
 import { createEmailChanges } from "./accounts/email-changes.ts";
 import { createGuardians } from "./accounts/guardians.ts";
+import { createIdentities } from "./accounts/identities.ts";
 import { createLinkRequests, isLinkRequest } from "./accounts/link-requests.ts";
 import { createNewsletter } from "./accounts/newsletter.ts";
 import { createPersonalData } from "./accounts/personal-data.ts";
 import { createSignupCorrections } from "./accounts/signup-corrections.ts";
+import { createGoogleSignIn } from "./auth/google.ts";
 import { createPasswordHasher, type HasherOptions } from "./auth/password-hasher.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
@@ -47,6 +49,7 @@ import { accountLinkPageRoutes, accountLinkRoutes } from "./routes/account-links
 import { apiDocsRoutes } from "./routes/api-docs.ts";
 import { authPrefix, authRoutes, refreshRoutes } from "./routes/auth.ts";
 import { emailChangePageRoutes, emailChangeRoutes } from "./routes/email-change.ts";
+import { googleRoutes } from "./routes/google.ts";
 import { guardianConsentRoutes } from "./routes/guardian-consent.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { joinPageRoutes } from "./routes/join-page.ts";
@@ -71,6 +74,7 @@ export type ServerOptions = {
     | "publicUrl"
     | "timeouts"
     | "mailRetrySeconds"
+    | "google"
   >;
   database: Database;
   site: SiteFiles;
@@ -274,6 +278,11 @@ async function createServices(app: FastifyInstance, options: ServerOptions, metr
     sessions: createSessions(accounts.sessions, signer, config.refreshReuseGraceSeconds),
     cookies,
     signup: signupCookie(cookies.signupAccount, signer),
+    google: config.google && {
+      signIn: createGoogleSignIn(config.google),
+      redirectUri: config.google.redirectUri,
+    },
+    identities: createIdentities(db),
   };
 }
 
@@ -437,7 +446,7 @@ async function registerApi(app: FastifyInstance, s: Services, metrics: Metrics, 
  * The pages: those the server fills from the database, the posts of their forms, the API's
  * reference, and the rest of the built site.
  */
-async function registerPages(app: FastifyInstance, s: Services, site: SiteFiles) {
+async function registerPages(app: FastifyInstance, s: Services, metrics: Metrics, site: SiteFiles) {
   const { accounts, cookies, signup, newsletter } = s;
   await app.register(guarded(accountLinkPageRoutes, noStore), linkOptions(s));
   await app.register(guarded(emailChangePageRoutes, noStore), emailChangeOptions(s));
@@ -450,6 +459,17 @@ async function registerPages(app: FastifyInstance, s: Services, site: SiteFiles)
     site,
   });
   await app.register(linkPageViews, { site });
+  // Without a client id and secret, there is no route: /login/google is a page not found.
+  if (s.google)
+    await app.register(guarded(googleRoutes, noStore), {
+      google: s.google.signIn,
+      redirectUri: s.google.redirectUri,
+      identities: s.identities,
+      students: accounts.students,
+      cookie: cookies.googleSignIn,
+      rateLimits: s.limits,
+      outcomes: metrics,
+    });
   await app.register(apiDocsRoutes, { site });
   await app.register(siteRoutes, { site });
 }
@@ -475,6 +495,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Every route group is registered here: the probes, the API, then the pages.
   await app.register(healthRoutes, { database });
   await registerApi(app, services, metrics, site);
-  await registerPages(app, services, site);
+  await registerPages(app, services, metrics, site);
   return app;
 }

@@ -223,6 +223,7 @@ export const makeConfig = ({ rateLimits, ...overrides }: ConfigOverrides = {}): 
   publicUrl: testPublicUrl,
   timeouts: defaultTimeouts,
   mailRetrySeconds: defaultFirstRetrySeconds,
+  google: null,
   ...overrides,
   rateLimits: {
     signupPerMinute: 10_000,

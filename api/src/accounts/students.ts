@@ -72,7 +72,7 @@ export type NewStudent = Omit<SignupBody, "password" | "referral_code" | "user_t
 };
 
 /** Codes are random; on the rare clash with an existing code a new one is drawn. */
-const referralCodeAttempts = 5;
+export const referralCodeAttempts = 5;
 
 const byLowerEmail = eq(sql`lower(${users.email})`, sql.placeholder("email"));
 
@@ -219,7 +219,8 @@ export const reservation = (email: string, at: Date) =>
 export const isEmailTaken = (error: unknown) =>
   pgErrorCode(error) === uniqueViolation && constraintName(error) === "users_email_lower_key";
 
-function constraintName(error: unknown): string | undefined {
+/** The unique index a failed statement broke, as PostgreSQL and PGlite name it. */
+export function constraintName(error: unknown): string | undefined {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const name = (e as { constraint?: unknown }).constraint;
     if (typeof name === "string") return name;

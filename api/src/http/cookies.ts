@@ -2,9 +2,11 @@ import { accountPages, dataRightsLifetimes, signupCorrectionLifetime } from "@ys
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isHttps } from "../config.ts";
 
+type CookieSpec = { name: string; seconds: number; path: string; sameSite?: "Strict" | "Lax" };
+
 /**
  * The cookies this server sets, each HttpOnly (no script reads it) and SameSite=Strict (no other
- * site's request carries it). The request log writes no headers, so none of them.
+ * site's request carries it), but for the one a sign-in with Google needs back from Google. The request log writes no headers, so none of them.
  *
  * Behind TLS (an https PUBLIC_URL) each is named `__Host-…` and is Secure, with Path=/ and no
  * Domain, as that prefix demands: a browser then takes a cookie of that name only from this very
@@ -35,7 +37,18 @@ const specs = {
    * whole site: the API reads it, and so do /signed-up and /correct-email.
    */
   signupAccount: { name: "ysp_signup", seconds: signupCorrectionLifetime.seconds, path: "/" },
-};
+  /**
+   * One sign-in with Google under way (routes/google.ts): its state, PKCE verifier and nonce, for
+   * ten minutes. SameSite=Lax, the one cookie that is not Strict: the provider sends the browser
+   * back to us by a top-level navigation from its own site, which a Strict cookie would not join.
+   */
+  googleSignIn: {
+    name: "ysp_google",
+    seconds: 600,
+    path: "/login/google",
+    sameSite: "Lax",
+  },
+} satisfies Record<string, CookieSpec>;
 
 /** A request that carried one of our cookies twice: either could be a stranger's (errors.ts refuses it). */
 export class CookieSentTwiceError extends Error {
@@ -73,14 +86,10 @@ function valuesOf(header: string, name: string): string[] {
 /** Our cookies for the site at `publicUrl`: their names and attributes are decided here, once. */
 export function cookiesFor(publicUrl: string): Cookies {
   const tls = isHttps(publicUrl);
-  const cookie = ({
-    name: plain,
-    seconds,
-    path: plainPath,
-  }: (typeof specs)[keyof typeof specs]) => {
+  const cookie = ({ name: plain, seconds, path: plainPath, sameSite = "Strict" }: CookieSpec) => {
     const name = tls ? `__Host-${plain}` : plain;
     const path = `Path=${tls ? "/" : plainPath}`;
-    const rest = `HttpOnly; SameSite=Strict${tls ? "; Secure" : ""}`;
+    const rest = `HttpOnly; SameSite=${sameSite}${tls ? "; Secure" : ""}`;
     return {
       name,
       set: (reply, value) => {
@@ -100,5 +109,6 @@ export function cookiesFor(publicUrl: string): Cookies {
     data: cookie(specs.data),
     signedUpAddress: cookie(specs.signedUpAddress),
     signupAccount: cookie(specs.signupAccount),
+    googleSignIn: cookie(specs.googleSignIn),
   };
 }

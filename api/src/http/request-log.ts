@@ -1,5 +1,6 @@
 import { linkTokenParameter } from "@ysp/contract";
 import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import { googleCallbackPath } from "../config.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -45,18 +46,30 @@ function parameterName(raw: string): string {
 }
 
 /**
- * The URL with the value of every parameter the app reads as a link's token left out, however
- * its name is spelt: a token in a log would let whoever reads it open another person's link.
+ * What an identity provider sends back to the callback (auth/google.ts): the code, and the state
+ * that ties it to one browser. Neither is of use without the other and that browser's cookie,
+ * but neither belongs in a log.
+ */
+const providerAnswerParameters = new Set(["code", "state"]);
+
+const isSecret = (path: string, name: string) =>
+  name === linkTokenParameter ||
+  (path === googleCallbackPath && providerAnswerParameters.has(name));
+
+/**
+ * The URL with the value of every parameter the app reads as a secret left out, however its
+ * name is spelt: a link's token in a log would let whoever reads it open another person's link.
  */
 function withoutToken(url: string): string {
   const start = url.indexOf("?");
   if (start < 0) return url;
+  const path = url.slice(0, start);
   const pairs = url
     .slice(start + 1)
     .split("&")
     .map((pair) => {
       const name = pair.split("=", 1)[0] ?? "";
-      return parameterName(name) === linkTokenParameter ? `${name}=[redacted]` : pair;
+      return isSecret(path, parameterName(name)) ? `${name}=[redacted]` : pair;
     });
   return `${url.slice(0, start)}?${pairs.join("&")}`;
 }

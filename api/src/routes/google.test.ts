@@ -1,0 +1,303 @@
+import { googleWords } from "@ysp/content/google";
+import { authMessages } from "@ysp/contract";
+import {
+  type OpenIdProvider,
+  startOpenIdProvider,
+  type TestIdentity,
+} from "@ysp/testing/openid-provider";
+import { makeStudent, uniqueTag } from "@ysp/testing/students";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  appOnDatabase,
+  databasesForFile,
+  makeLoggingApp,
+  pgliteForFile,
+  signUp,
+  testCookies,
+  testPublicUrl,
+} from "../../test/harness.ts";
+import { until } from "../../test/until.ts";
+import { googleCallbackPath } from "../config.ts";
+import { queryRows } from "../db/client.ts";
+import { consentRecords, federatedIdentities, users } from "../db/schema.ts";
+
+const cookieName = testCookies.googleSignIn.name;
+
+/** A Google account that has never been to YSP: a gmail.com address Google has verified. */
+const newIdentity = (claims: Partial<TestIdentity> = {}): TestIdentity => {
+  const tag = uniqueTag();
+  return {
+    sub: `google-${tag}`,
+    email: `chiamaka.${tag}@gmail.com`,
+    email_verified: true,
+    given_name: "Chiamaka",
+    family_name: "Obi",
+    ...claims,
+  };
+};
+
+/** What came back: the status, the page's heading, and the Set-Cookie header. */
+type Landing = { status: number; heading: string; body: string };
+
+const headingOf = (html: string) =>
+  (/<h1>([^<]*)<\/h1>/.exec(html)?.[1] ?? "").replaceAll("&#39;", "'");
+
+/** The cookie a Set-Cookie header sets, as a Cookie header sends it back. */
+const sentBack = (setCookie: string | string[] | undefined) =>
+  [setCookie ?? []]
+    .flat()
+    .find((c) => c.startsWith(`${cookieName}=`))
+    ?.split(";")[0] ?? "";
+
+describe.each(databasesForFile())("Continue with Google ($name)", (testDb) => {
+  let provider: OpenIdProvider;
+  beforeAll(async () => {
+    provider = await startOpenIdProvider({
+      redirectUris: [`${testPublicUrl}${googleCallbackPath}`],
+    });
+  });
+  afterAll(() => provider.close());
+  const googleConfig = () => ({
+    issuer: provider.issuer,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+    redirectUri: `${testPublicUrl}${googleCallbackPath}`,
+  });
+  const suite = appOnDatabase(testDb, () => ({ google: googleConfig() }));
+
+  /** The button's request: the provider's address, and the cookie our answer set. */
+  async function start(query = "terms=accepted") {
+    const reply = await suite.app.inject({ method: "GET", url: `/login/google?${query}` });
+    return { reply, cookie: sentBack(reply.headers["set-cookie"]) };
+  }
+
+  /** Back at our callback, at `url` (the provider's redirect), with `cookie`. */
+  async function callback(app: FastifyInstance, url: string, cookie: string): Promise<Landing> {
+    const { pathname, search } = new URL(url);
+    const reply = await app.inject({ method: "GET", url: pathname + search, headers: { cookie } });
+    return { status: reply.statusCode, heading: headingOf(reply.body), body: reply.body };
+  }
+
+  /** The whole round trip as `identity`, from the button to the page it lands on. */
+  async function signInAs(
+    identity: TestIdentity,
+    query?: string,
+    app = suite.app,
+  ): Promise<Landing & { back: string }> {
+    const reply = await app.inject({
+      method: "GET",
+      url: `/login/google?${query ?? "terms=accepted"}`,
+    });
+    provider.signInAs(identity);
+    const back = await provider.authorize(String(reply.headers.location));
+    return { ...(await callback(app, back, sentBack(reply.headers["set-cookie"]))), back };
+  }
+
+  const accountOf = async (email: string) => {
+    const [user] = await suite.database.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email));
+    return user;
+  };
+
+  it("sends the browser to the provider with a code, PKCE S256, state and nonce, kept in a Lax cookie", async () => {
+    const { reply } = await start();
+    expect(reply.statusCode).toBe(303);
+    const to = new URL(String(reply.headers.location));
+    expect(to.origin).toBe(new URL(provider.issuer).origin);
+    const asked = Object.fromEntries(to.searchParams);
+    expect(asked).toMatchObject({
+      client_id: provider.clientId,
+      redirect_uri: `${testPublicUrl}${googleCallbackPath}`,
+      response_type: "code",
+      scope: "openid email profile",
+      code_challenge_method: "S256",
+    });
+    for (const check of ["state", "nonce", "code_challenge"])
+      expect(asked[check]?.length).toBeGreaterThanOrEqual(43);
+    const setCookie = [reply.headers["set-cookie"]].flat().join("\n");
+    expect(setCookie).toMatch(
+      // Behind TLS, as the tests' PUBLIC_URL is: host-only, every path, Secure.
+      /^__Host-ysp_google=[\w-]+; Path=\/; Max-Age=600; HttpOnly; SameSite=Lax; Secure$/,
+    );
+    expect(reply.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("asks for the terms first: a request without them goes to the sign-up page, invite kept", async () => {
+    for (const [query, page] of [
+      ["", "/join"],
+      ["terms=yes", "/join"],
+      ["invite=AB12CD", "/join/AB12CD"],
+    ] as const) {
+      const { reply } = await start(query);
+      expect(reply.statusCode).toBe(303);
+      expect(reply.headers.location).toBe(page);
+    }
+  });
+
+  it("refuses an invite code nobody has before leaving for the provider", async () => {
+    const { reply, cookie } = await start("terms=accepted&invite=NOSUCH");
+    expect(reply.statusCode).toBe(400);
+    expect(reply.body).toContain(authMessages.inviteUnknown);
+    expect(cookie).toBe("");
+  });
+
+  it("makes a confirmed account with no password from a new identity, credits the invite, records consent", async () => {
+    const inviter = await signUp(suite.app);
+    const code = (await accountOf(inviter.email))?.referralCode;
+    const identity = newIdentity();
+    const landing = await signInAs(identity, `terms=accepted&invite=${code}`);
+    expect(landing).toMatchObject({ status: 201, heading: googleWords.answers.created.title });
+    const account = await accountOf(identity.email);
+    expect(account).toMatchObject({ firstName: "Chiamaka", lastName: "Obi", passwordHash: null });
+    expect(account?.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(account?.referredBy).toBe((await accountOf(inviter.email))?.id);
+    const linked = await suite.database.db
+      .select()
+      .from(federatedIdentities)
+      .where(eq(federatedIdentities.userId, account?.id ?? ""));
+    expect(linked).toMatchObject([{ issuer: provider.issuer, subject: identity.sub }]);
+    const consent = await suite.database.db
+      .select()
+      .from(consentRecords)
+      .where(eq(consentRecords.userId, account?.id ?? ""));
+    expect(consent).toMatchObject([{ kind: "terms_accepted", sourcePage: "/join" }]);
+  });
+
+  it("knows the identity again by its subject, whatever its address now: no second account, no second credit", async () => {
+    const inviter = await signUp(suite.app);
+    const code = (await accountOf(inviter.email))?.referralCode;
+    const identity = newIdentity();
+    await signInAs(identity, `terms=accepted&invite=${code}`);
+    const moved = { ...identity, email: `moved.${uniqueTag()}@gmail.com` };
+    const again = await signInAs(moved, `terms=accepted&invite=${code}`);
+    expect(again).toMatchObject({ status: 200, heading: googleWords.answers.known.title });
+    expect(await accountOf(moved.email)).toBeUndefined();
+    // Known by its subject before anything else is asked of it: an address Google no longer
+    // vouches for still finds the account it logs in to.
+    const unverified = await signInAs({ ...identity, email_verified: false });
+    expect(unverified).toMatchObject({ heading: googleWords.answers.known.title });
+    const [credited] = await queryRows<{ count: number }>(
+      suite.database.db,
+      sql`select count(*)::int as count from ${users} where referred_by = ${(await accountOf(inviter.email))?.id}`,
+    );
+    expect(credited?.count).toBe(1);
+  });
+
+  it("never links an identity to an account by its address: the account stays as it was", async () => {
+    const student = await signUp(suite.app, makeStudent({ email: `ada.${uniqueTag()}@gmail.com` }));
+    const identity = newIdentity({ email: student.email });
+    const landing = await signInAs(identity);
+    expect(landing).toMatchObject({ status: 200, heading: googleWords.answers.addressTaken.title });
+    const account = await accountOf(student.email);
+    const linked = await suite.database.db
+      .select()
+      .from(federatedIdentities)
+      .where(eq(federatedIdentities.userId, account?.id ?? ""));
+    expect(linked).toEqual([]);
+  });
+
+  it("makes nothing from an address the provider does not vouch for", async () => {
+    const workspace = newIdentity({
+      email: `tobi.${uniqueTag()}@school.edu.ng`,
+      hd: "school.edu.ng",
+    });
+    expect(await signInAs(workspace)).toMatchObject({
+      status: 201,
+      heading: googleWords.answers.created.title,
+    });
+    for (const identity of [
+      newIdentity({ email_verified: false }),
+      newIdentity({ email: `tobi.${uniqueTag()}@yahoo.com` }),
+    ]) {
+      const landing = await signInAs(identity);
+      expect(landing).toMatchObject({
+        status: 200,
+        heading: googleWords.answers.addressNotProven.title,
+      });
+      expect(await accountOf(identity.email)).toBeUndefined();
+    }
+  });
+
+  it("stores no name the names rule refuses", async () => {
+    for (const names of [{ given_name: "www.win-now.com" }, { family_name: "" }]) {
+      const identity = newIdentity(names);
+      expect(await signInAs(identity)).toMatchObject({
+        heading: googleWords.answers.nameRefused.title,
+      });
+      expect(await accountOf(identity.email)).toBeUndefined();
+    }
+  });
+
+  it("logs the sign-in with the new account's id, and neither the code nor the state", async () => {
+    const { app, lines } = await makeLoggingApp(suite.database, undefined, {
+      google: googleConfig(),
+    });
+    try {
+      const { back } = await signInAs(newIdentity(), undefined, app);
+      const returned = new URL(back).searchParams;
+      await until(() => lines.some((line) => line.via === "google"), "the callback logged");
+      const line = lines.find((l) => l.via === "google");
+      expect(line).toMatchObject({
+        req: {
+          url: `${googleCallbackPath}?code=[redacted]&state=[redacted]&iss=${encodeURIComponent(provider.issuer)}`,
+        },
+        res: { statusCode: 201 },
+        userId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      });
+      for (const secret of [returned.get("code"), returned.get("state")])
+        expect(JSON.stringify(lines)).not.toContain(secret);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("refuses a return without its cookie, with another sign-in's state, with a changed nonce, or twice", async () => {
+    const identity = newIdentity();
+    const refused = { status: 400, heading: googleWords.answers.failed.title };
+
+    const first = await start();
+    provider.signInAs(identity);
+    const back = await provider.authorize(String(first.reply.headers.location));
+    expect(await callback(suite.app, back, "")).toMatchObject(refused);
+
+    // Another sign-in's cookie: its state is not the one the provider sent back.
+    const other = await start();
+    const fresh = await start();
+    provider.signInAs(identity);
+    const backFresh = await provider.authorize(String(fresh.reply.headers.location));
+    expect(await callback(suite.app, backFresh, other.cookie)).toMatchObject(refused);
+
+    // The cookie's nonce changed: the ID token was issued for another.
+    const nonced = await start();
+    provider.signInAs(identity);
+    const backNonced = await provider.authorize(String(nonced.reply.headers.location));
+    const [name, value] = nonced.cookie.split("=") as [string, string];
+    const kept = JSON.parse(Buffer.from(value, "base64url").toString());
+    const changed = Buffer.from(JSON.stringify({ ...kept, nonce: "x".repeat(43) })).toString(
+      "base64url",
+    );
+    expect(await callback(suite.app, backNonced, `${name}=${changed}`)).toMatchObject(refused);
+
+    expect(await accountOf(identity.email)).toBeUndefined();
+
+    // The same code, used again: the first use makes the account, the second is refused.
+    const once = await start();
+    provider.signInAs(identity);
+    const backOnce = await provider.authorize(String(once.reply.headers.location));
+    expect(await callback(suite.app, backOnce, once.cookie)).toMatchObject({ status: 201 });
+    expect(await callback(suite.app, backOnce, once.cookie)).toMatchObject(refused);
+  });
+});
+
+describe("without GOOGLE_CLIENT_ID", () => {
+  const suite = appOnDatabase(pgliteForFile());
+
+  it("has no Google routes: each is a page not found", async () => {
+    for (const url of ["/login/google?terms=accepted", `${googleCallbackPath}?code=x&state=y`])
+      expect((await suite.app.inject({ method: "GET", url })).statusCode).toBe(404);
+  });
+});
