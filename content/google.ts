@@ -6,6 +6,8 @@ import { accountPages } from "@ysp/contract";
  */
 export const googleWords = {
   button: "Continue with Google",
+  /** Between the button and the sign-up form. */
+  orForm: "or sign up with your email",
   answers: {
     created: {
       title: "Your YSP account is ready",

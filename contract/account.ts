@@ -34,7 +34,26 @@ export const signedUpAddressSlot = "sent-to";
 export const joinSlots = {
   inviteUnknown: "invite-unknown",
   inviteWithout: "invite-without",
+  /** "Continue with Google", built hidden: shown by the server only where it is configured. */
+  google: "google-sign-in",
 } as const;
+
+/** The address of "Continue with Google" (api/src/routes/google.ts), and what its link says. */
+export const googleSignIn = {
+  path: "/login/google",
+  /** The link on /join, whose address the server writes an invite link's code into. */
+  linkId: "google-sign-in-link",
+  /** The consent sentence above the button is agreed to by pressing it, as the form's is. */
+  terms: { name: "terms", value: "accepted" },
+  invite: "invite",
+} as const;
+
+/** The button's address, carrying the invite code of the page's link, if any. */
+export function googleSignInHref(inviteCode?: string): string {
+  const query = new URLSearchParams({ [googleSignIn.terms.name]: googleSignIn.terms.value });
+  if (inviteCode) query.set(googleSignIn.invite, inviteCode);
+  return `${googleSignIn.path}?${query}`;
+}
 
 /** How long each link works, in words and in seconds: the message, the page and the API agree. */
 export const linkLifetimes = {

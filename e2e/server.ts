@@ -2,13 +2,15 @@
  * Starts the real server for the browser tests: on a throwaway PostgreSQL
  * server when this machine has one (so the specs can look in the database),
  * otherwise on embedded PGlite, sending its mail to a real SMTP server on
- * localhost. Writes the database URL and every message received (one JSON
+ * localhost, and with Google sign-in against a real OpenID Provider on localhost. Writes the
+ * database URL, the provider's address and every message received (one JSON
  * file each, in the inbox folder: see inbox.ts) for the specs, and stops
  * everything on SIGTERM.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { startOpenIdProvider } from "@ysp/testing/openid-provider";
 import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
 import { startSmtpServer } from "@ysp/testing/smtp";
 import { inboxDir } from "./inbox.ts";
@@ -37,10 +39,22 @@ const copyOut = setInterval(() => {
   }
 }, 50);
 
+// Google stands in as a real OpenID Provider on localhost; the specs say who signs in (google.ts).
+const publicUrl = `http://127.0.0.1:${process.env.PORT}`;
+const google = await startOpenIdProvider({
+  redirectUris: [`${publicUrl}/login/google/callback`],
+});
+writeFileSync(join(dataDir, "openid-provider"), google.issuer);
+
 const server = spawn(process.execPath, ["api/src/main.ts"], {
   stdio: "inherit",
   env: {
     ...process.env,
+    // The address the browser uses: the provider sends it back there, with its cookie.
+    PUBLIC_URL: publicUrl,
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_CLIENT_SECRET: google.clientSecret,
+    GOOGLE_ISSUER: google.issuer,
     SMTP_URL: smtp.url,
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
   },
@@ -57,6 +71,7 @@ const stop = async () => {
   }
   clearInterval(copyOut);
   await smtp.close();
+  await google.close();
   await postgres?.stop();
   process.exit(0);
 };

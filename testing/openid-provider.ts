@@ -56,6 +56,29 @@ const clientId = "ysp-web.apps.test";
 const appClientId = "ysp-android.apps.test";
 const signingAlgorithm = "RS256";
 const interactionPath = "/interaction/";
+/**
+ * Who a browser signs in as, when a test in another process than the provider's chooses (the
+ * browser tests' server starts it, their specs sign in): a cookie of the provider's origin in
+ * that browser alone, so two browsers at once never swap identities as a shared `signInAs`
+ * would. Its value is `identityCookieValue(identity)`.
+ */
+export const identityCookie = "test-identity";
+export const identityCookieValue = (identity: TestIdentity) =>
+  Buffer.from(JSON.stringify(identity)).toString("base64url");
+
+function browsersIdentity(req: IncomingMessage): TestIdentity | undefined {
+  const cookie = (req.headers.cookie ?? "")
+    .split(";")
+    .map((pair) => pair.trim())
+    .find((pair) => pair.startsWith(`${identityCookie}=`));
+  if (!cookie) return undefined;
+  const identity = JSON.parse(
+    Buffer.from(cookie.slice(identityCookie.length + 1), "base64url").toString("utf8"),
+  ) as TestIdentity;
+  return typeof identity?.sub === "string" && typeof identity.email === "string"
+    ? identity
+    : undefined;
+}
 // Google's scopes and where its claims come from: `hd` rides with `openid`, since Google
 // sends it with every token of a Workspace account.
 const scopeClaims = {
@@ -80,9 +103,16 @@ export async function startOpenIdProvider(options: {
   let keys: [SigningKey, ...SigningKey[]] = [await generateSigningKey()];
   const adapter = memoryAdapter();
 
+  const signInAs = (identity: TestIdentity) => {
+    accounts.set(identity.sub, identity);
+    nextIdentity = identity;
+  };
+
   const server = createServer((req, res) => {
     if (req.url?.startsWith(interactionPath)) {
-      finishInteraction(provider, req, res, nextIdentity);
+      const own = browsersIdentity(req);
+      if (own) accounts.set(own.sub, own);
+      finishInteraction(provider, req, res, own ?? nextIdentity);
       return;
     }
     handle(req, res);
@@ -102,7 +132,7 @@ export async function startOpenIdProvider(options: {
         adapter,
         client: { clientId, clientSecret, redirectUris: options.redirectUris },
         accounts,
-        nextIdentity: () => nextIdentity,
+        identityOf: (req) => browsersIdentity(req) ?? nextIdentity,
       }),
     );
   let provider = makeProvider();
@@ -113,10 +143,7 @@ export async function startOpenIdProvider(options: {
     clientId,
     clientSecret,
     appClientId,
-    signInAs(identity) {
-      accounts.set(identity.sub, identity);
-      nextIdentity = identity;
-    },
+    signInAs,
     authorize: (authorizationUrl) => followToClient(issuer, authorizationUrl),
     idToken: (identity, overrides = {}) =>
       signIdToken(keys[0], { iss: issuer, aud: appClientId, ...identity }, overrides),
@@ -149,7 +176,8 @@ function configuration(settings: {
   adapter: AdapterFactory;
   client: { clientId: string; clientSecret: string; redirectUris: string[] };
   accounts: Map<string, TestIdentity>;
-  nextIdentity: () => TestIdentity | undefined;
+  /** Who the browser making `req` signs in as: its own identity cookie, or `signInAs`'s. */
+  identityOf: (req: IncomingMessage) => TestIdentity | undefined;
 }): Configuration {
   const { keys, cookieKeys, adapter, client, accounts } = settings;
   return {
@@ -180,7 +208,7 @@ function configuration(settings: {
     },
     features: { devInteractions: { enabled: false } },
     interactions: {
-      policy: policyFollowing(settings.nextIdentity),
+      policy: policyFollowing(settings.identityOf),
       url: (_ctx, interaction) => `${interactionPath}${interaction.uid}`,
     },
     // The default page imports a web font from Google: a browser under test would fetch it.
@@ -197,10 +225,10 @@ function configuration(settings: {
 
 /**
  * oidc-provider's prompts, with one more reason to log in: the browser's session belongs to
- * someone other than the identity given to `signInAs`, as when a person picks another
+ * someone other than the identity it signs in as, as when a person picks another
  * account in Google's account chooser.
  */
-function policyFollowing(nextIdentity: () => TestIdentity | undefined) {
+function policyFollowing(identityOf: (req: IncomingMessage) => TestIdentity | undefined) {
   const policy = interactionPolicy.base();
   policy
     .get("login")
@@ -208,7 +236,7 @@ function policyFollowing(nextIdentity: () => TestIdentity | undefined) {
       new interactionPolicy.Check(
         "harness_identity",
         "The harness signs in as someone else",
-        (ctx) => ctx.oidc.session?.accountId !== nextIdentity()?.sub,
+        (ctx) => ctx.oidc.session?.accountId !== identityOf(ctx.req)?.sub,
       ),
     );
   return policy;

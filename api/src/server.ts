@@ -452,7 +452,11 @@ async function registerPages(app: FastifyInstance, s: Services, metrics: Metrics
   await app.register(guarded(emailChangePageRoutes, noStore), emailChangeOptions(s));
   await app.register(yourDataPageRoutes, dataOptions(s));
   await app.register(yourDataPageViews, { ...dataOptions(s), newsletter, site });
-  await app.register(joinPageRoutes, { site, students: accounts.students });
+  await app.register(joinPageRoutes, {
+    site,
+    students: accounts.students,
+    google: s.google !== null,
+  });
   await app.register(signedUpPageRoutes, { site, signedUpCookie: cookies.signedUpAddress, signup });
   await app.register(guarded(signupCorrectionPageRoutes, noStore), {
     ...correctionOptions(s),

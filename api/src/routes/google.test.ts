@@ -103,6 +103,24 @@ describe.each(databasesForFile())("Continue with Google ($name)", (testDb) => {
     return user;
   };
 
+  it("shows the button on /join, and on an invite link's page with its code", async () => {
+    const inviter = await signUp(suite.app);
+    const code = (await accountOf(inviter.email))?.referralCode ?? "";
+    for (const [path, link] of [
+      ["/join", "/login/google?terms=accepted"],
+      [`/join/${code}`, `/login/google?terms=accepted&amp;invite=${code}`],
+      // A code nobody has goes no further than its page.
+      ["/join/NOSUCH", "/login/google?terms=accepted"],
+    ]) {
+      const page = await suite.app.inject({ method: "GET", url: path });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toMatch(/<div id="google-sign-in" class="google-sign-in">/);
+      expect(page.body).toContain(
+        `id="google-sign-in-link" class="button button-google" href="${link}"`,
+      );
+    }
+  });
+
   it("sends the browser to the provider with a code, PKCE S256, state and nonce, kept in a Lax cookie", async () => {
     const { reply } = await start();
     expect(reply.statusCode).toBe(303);
@@ -295,6 +313,11 @@ describe.each(databasesForFile())("Continue with Google ($name)", (testDb) => {
 
 describe("without GOOGLE_CLIENT_ID", () => {
   const suite = appOnDatabase(pgliteForFile());
+
+  it("keeps the button hidden, as built", async () => {
+    const page = await suite.app.inject({ method: "GET", url: "/join" });
+    expect(page.body).toMatch(/<div id="google-sign-in" class="google-sign-in" hidden="">/);
+  });
 
   it("has no Google routes: each is a page not found", async () => {
     for (const url of ["/login/google?terms=accepted", `${googleCallbackPath}?code=x&state=y`])

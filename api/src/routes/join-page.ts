@@ -1,14 +1,16 @@
-import { accountPages, joinSlots } from "@ysp/contract";
+import { accountPages, googleSignIn, googleSignInHref, joinSlots } from "@ysp/contract";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Students } from "../accounts/students.ts";
 import { escapeHtml } from "../pages/escape-html.ts";
-import { show, withEdits } from "../pages/page-slots.ts";
+import { type Edit, href, show, withEdits } from "../pages/page-slots.ts";
 import { decodeURIComponentSafe, sendFile } from "../pages/send-file.ts";
 import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
 
 export type JoinPageOptions = {
   site: SiteFiles;
   students: Pick<Students, "idByReferralCode">;
+  /** Whether "Continue with Google" is configured: its block is shown, and carries the code. */
+  google: boolean;
 };
 
 /** The built sign-up page's invite field: its value is empty for every code. */
@@ -55,18 +57,22 @@ const codeInAddress = new RegExp(`^${accountPages.join}/([^/?]+)/?(?:\\?|$)`);
  */
 export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
   app,
-  { site, students },
+  { site, students, google },
 ) => {
   const page = site.pages.get(accountPages.join);
   if (!page) return;
-  const html = page.identity.body.toString("utf8");
-  const builtInput = inviteInputOf(html);
+  const built = page.identity.body.toString("utf8");
+  const builtInput = inviteInputOf(built);
+  /** The button, shown where it works, carrying the code the invite field shows. */
+  const googleEdits = (code: string): Edit[] =>
+    google ? [show(joinSlots.google), href(googleSignIn.linkId, googleSignInHref(code))] : [];
 
   /** The page for `code`: every write through a replacer function, never a replacement string
    * (where `$&` or `` $` `` would copy the page into itself). */
   function pageFor(code: string, known: boolean): string {
     let input = builtInput.replace(' value=""', () => ` value="${escapeHtml(code)}"`);
-    let filled = html;
+    // A code nobody has goes no further than this page: the button then signs up without it.
+    let filled = withEdits(built, googleEdits(known ? code : ""));
     if (!known) {
       input = input.replace(
         / aria-describedby="([^"]*)"/,
@@ -100,6 +106,14 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
     const raw = codeInAddress.exec(request.originalUrl)?.[1];
     return raw === undefined ? undefined : pageForAddress(request, decodeURIComponentSafe(raw));
   });
+
+  // The page as built has the button hidden: with Google sign-in on, /join is this page instead.
+  if (google) {
+    const withButton = pageWithHtml(page, withEdits(built, googleEdits("")));
+    app.get(accountPages.join, { logLevel: "warn" }, async (request, reply) =>
+      sendFile(request, reply, withButton),
+    );
+  }
 
   app.get<{ Params: { code: string } }>(
     `${accountPages.join}/:code`,

@@ -2,6 +2,7 @@ import { joinPage } from "@ysp/content/join";
 import { useId } from "react";
 import { Link } from "react-router";
 import { ChatButton } from "~/components/chat-button.tsx";
+import { GoogleSignIn } from "~/components/google-sign-in.tsx";
 import { Logo } from "~/components/logo.tsx";
 import { SignupForm } from "~/components/signup-form.tsx";
 import { StoreLink } from "~/components/store-link.tsx";
@@ -20,6 +21,21 @@ export function meta() {
 
 const { consent } = joinPage;
 
+/** Loaded as documents: Back then returns to this form as it was left, fields filled. */
+const consentSentence = (
+  <>
+    {consent.before}{" "}
+    <Link to={consent.terms.to} reloadDocument>
+      {consent.terms.label}
+    </Link>{" "}
+    {consent.and}{" "}
+    <Link to={consent.privacy.to} reloadDocument>
+      {consent.privacy.label}
+    </Link>
+    {consent.after}
+  </>
+);
+
 export default function Join({ params }: Route.ComponentProps) {
   const id = useId();
   const signedIn = useSignedInUser();
@@ -36,20 +52,10 @@ export default function Join({ params }: Route.ComponentProps) {
               <StoreLink>{joinPage.signedIn.link}</StoreLink> {joinPage.signedIn.after}
             </p>
           )}
+          <GoogleSignIn consent={consentSentence} linkCode={params.id} />
           <SignupForm id={id} linkCode={params.id} />
           <Toasts />
-          {/* Loaded as documents: Back then returns to this form as it was left, fields filled. */}
-          <p className="fine-print">
-            {consent.before}{" "}
-            <Link to={consent.terms.to} reloadDocument>
-              {consent.terms.label}
-            </Link>{" "}
-            {consent.and}{" "}
-            <Link to={consent.privacy.to} reloadDocument>
-              {consent.privacy.label}
-            </Link>
-            {consent.after}
-          </p>
+          <p className="fine-print">{consentSentence}</p>
           <p className="fine-print">
             {joinPage.logIn.question} <StoreLink>{joinPage.logIn.link}</StoreLink>
           </p>

@@ -1,0 +1,85 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { googleWords } from "@ysp/content/google";
+import {
+  identityCookie,
+  identityCookieValue,
+  type TestIdentity,
+} from "@ysp/testing/openid-provider";
+import { e2eDatabaseUrl, query } from "./database.ts";
+import {
+  expect,
+  gotoHydrated,
+  makeStudent,
+  screenshotPath,
+  signUpByApi,
+  test,
+  uniqueTag,
+} from "./fixtures.ts";
+
+/** The OpenID Provider standing in for Google, which the browser tests' server started. */
+const issuer = () => readFileSync(join(process.env.E2E_DATA_DIR ?? "", "openid-provider"), "utf8");
+
+/** A Google account that has never been to YSP. */
+const newIdentity = (): TestIdentity => {
+  const tag = uniqueTag();
+  return {
+    sub: `google-${tag}`,
+    email: `chiamaka.${tag}@gmail.com`,
+    email_verified: true,
+    given_name: "Chiamaka",
+    family_name: "Obi",
+  };
+};
+
+for (const script of [true, false]) {
+  test.describe(script ? "with the page's script" : "with no script", () => {
+    test.use({ javaScriptEnabled: script });
+
+    test(
+      "Continue with Google from an invite link makes the account once; the same account again is told it has one",
+      {
+        tag: "@layout",
+      },
+      async ({ page, request }, testInfo) => {
+        const inviter = await signUpByApi(request, makeStudent());
+        const code = inviter.user.referral_code;
+        const identity = newIdentity();
+        // This browser signs in to the provider as `identity` (testing/openid-provider.ts).
+        await page
+          .context()
+          .addCookies([
+            { name: identityCookie, value: identityCookieValue(identity), url: issuer() },
+          ]);
+
+        if (script) await gotoHydrated(page, `/join/${code}`);
+        else await page.goto(`/join/${code}`);
+        const link = page.getByRole("link", { name: googleWords.button });
+        await expect(link).toBeVisible();
+        await page.screenshot({ path: screenshotPath(testInfo, `google-join-${script}`) });
+        await link.click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+          googleWords.answers.created.title,
+        );
+        await expect(
+          page.getByRole("link", { name: googleWords.answers.created.link.text }),
+        ).toHaveAttribute("href", googleWords.answers.created.link.href);
+        await page.screenshot({ path: screenshotPath(testInfo, `google-created-${script}`) });
+
+        // The same Google account, from the same invite link: no second account, no second credit.
+        await page.goto(`/join/${code}`);
+        await page.getByRole("link", { name: googleWords.button }).click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+          googleWords.answers.known.title,
+        );
+        if (e2eDatabaseUrl()) {
+          const credited = await query<{ count: number }>(
+            "select count(*)::int as count from users where referred_by = $1",
+            [inviter.user.id],
+          );
+          expect(credited).toEqual([{ count: 1 }]);
+        }
+      },
+    );
+  });
+}
