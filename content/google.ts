@@ -6,6 +6,8 @@ import { accountPages } from "@ysp/contract";
  */
 export const googleWords = {
   button: "Continue with Google",
+  /** Instead of the button in an app's own browser, where Google refuses to sign anyone in. */
+  inAppBrowser: "Open this page in Chrome to continue with Google",
   /** Between the button and the sign-up form. */
   orForm: "or sign up with your email",
   answers: {

@@ -43,6 +43,8 @@ export const googleSignIn = {
   path: "/login/google",
   /** The link on /join, whose address the server writes an invite link's code into. */
   linkId: "google-sign-in-link",
+  /** What shows instead of the link in an app's own browser (Instagram, Facebook, Messenger). */
+  inAppId: "google-sign-in-in-app",
   /** The consent sentence above the button is agreed to by pressing it, as the form's is. */
   terms: { name: "terms", value: "accepted" },
   invite: "invite",

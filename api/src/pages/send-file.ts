@@ -31,7 +31,9 @@ export function sendFile(
   if ("contentSecurityPolicy" in file)
     reply.header("Content-Security-Policy", file.contentSecurityPolicy);
   reply.header("Cache-Control", cacheControl ?? (file.immutable ? immutable : revalidate));
-  if (file.br || file.gzip) reply.header("Vary", "Accept-Encoding");
+  // Added to what the route's answer already varies by (the sign-up page by User-Agent).
+  if (file.br || file.gzip)
+    reply.header("Vary", [reply.getHeader("Vary"), "Accept-Encoding"].filter(Boolean).join(", "));
   if (encoding) reply.header("Content-Encoding", encoding);
   if (status === 200) {
     reply.header("ETag", variant.etag);

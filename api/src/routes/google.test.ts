@@ -121,6 +121,24 @@ describe.each(databasesForFile())("Continue with Google ($name)", (testDb) => {
     }
   });
 
+  it("shows an app's own browser, which Google refuses, the way to one it takes instead", async () => {
+    const instagram =
+      "Mozilla/5.0 (Linux; Android 13; SM-A145F Build/TP1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0 Mobile Safari/537.36 Instagram 312.0.0.34.111 Android";
+    const chrome =
+      "Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
+    for (const path of ["/join", "/join/NOSUCH"]) {
+      const inApp = await suite.app.inject({ url: path, headers: { "user-agent": instagram } });
+      expect(inApp.headers.vary).toContain("User-Agent");
+      expect(inApp.body).toMatch(/<a id="google-sign-in-link"[^>]* hidden="">/);
+      expect(inApp.body).toContain('<p id="google-sign-in-in-app" class="notice">');
+      const browser = await suite.app.inject({ url: path, headers: { "user-agent": chrome } });
+      expect(browser.body).toMatch(
+        /<a id="google-sign-in-link" class="button button-google" href=/,
+      );
+      expect(browser.body).toContain('<p id="google-sign-in-in-app" class="notice" hidden="">');
+    }
+  });
+
   it("sends the browser to the provider with a code, PKCE S256, state and nonce, kept in a Lax cookie", async () => {
     const { reply } = await start();
     expect(reply.statusCode).toBe(303);

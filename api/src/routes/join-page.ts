@@ -2,7 +2,7 @@ import { accountPages, googleSignIn, googleSignInHref, joinSlots } from "@ysp/co
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Students } from "../accounts/students.ts";
 import { escapeHtml } from "../pages/escape-html.ts";
-import { type Edit, href, show, withEdits } from "../pages/page-slots.ts";
+import { type Edit, hide, href, show, withEdits } from "../pages/page-slots.ts";
 import { decodeURIComponentSafe, sendFile } from "../pages/send-file.ts";
 import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
 
@@ -12,6 +12,14 @@ export type JoinPageOptions = {
   /** Whether "Continue with Google" is configured: its block is shown, and carries the code. */
   google: boolean;
 };
+
+/**
+ * The browsers that apps open links in (Instagram's, Facebook's, Messenger's, any Android
+ * WebView, which says "; wv)"): Google refuses to sign anyone in there (disallowed_useragent).
+ */
+const inAppBrowser = /\bFBAN\/|\bFBAV\/|\bFB_IAB\/|\bFBIOS\b|\bInstagram\b|\bMessenger|; wv\)/;
+const isInAppBrowser = (request: FastifyRequest) =>
+  inAppBrowser.test(request.headers["user-agent"] ?? "");
 
 /** The built sign-up page's invite field: its value is empty for every code. */
 const inviteInput = /<input [^>]*name="referral_code"[^>]*>/;
@@ -63,16 +71,24 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
   if (!page) return;
   const built = page.identity.body.toString("utf8");
   const builtInput = inviteInputOf(built);
-  /** The button, shown where it works, carrying the code the invite field shows. */
-  const googleEdits = (code: string): Edit[] =>
-    google ? [show(joinSlots.google), href(googleSignIn.linkId, googleSignInHref(code))] : [];
+  /**
+   * The button, shown where it works, carrying the code the invite field shows; in an app's own
+   * browser, which Google refuses, the way to a browser it takes instead.
+   */
+  const googleEdits = (code: string, inApp: boolean): Edit[] => {
+    if (!google) return [];
+    const block = show(joinSlots.google);
+    return inApp
+      ? [block, hide(googleSignIn.linkId), show(googleSignIn.inAppId)]
+      : [block, href(googleSignIn.linkId, googleSignInHref(code))];
+  };
 
   /** The page for `code`: every write through a replacer function, never a replacement string
    * (where `$&` or `` $` `` would copy the page into itself). */
-  function pageFor(code: string, known: boolean): string {
+  function pageFor(code: string, known: boolean, inApp: boolean): string {
     let input = builtInput.replace(' value=""', () => ` value="${escapeHtml(code)}"`);
     // A code nobody has goes no further than this page: the button then signs up without it.
-    let filled = withEdits(built, googleEdits(known ? code : ""));
+    let filled = withEdits(built, googleEdits(known ? code : "", inApp));
     if (!known) {
       input = input.replace(
         / aria-describedby="([^"]*)"/,
@@ -98,7 +114,7 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
         known = true;
       }
     }
-    return pageFor(code === undefined ? "" : raw, known);
+    return pageFor(code === undefined ? "" : raw, known, isInAppBrowser(request));
   }
 
   // A refused sign-up from an invite link comes back with the code, and its note if it has one.
@@ -107,11 +123,16 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
     return raw === undefined ? undefined : pageForAddress(request, decodeURIComponentSafe(raw));
   });
 
-  // The page as built has the button hidden: with Google sign-in on, /join is this page instead.
+  // The page as built has the button hidden: with Google sign-in on, /join is one of these.
   if (google) {
-    const withButton = pageWithHtml(page, withEdits(built, googleEdits("")));
+    const withButton = pageWithHtml(page, withEdits(built, googleEdits("", false)));
+    const inAppBrowser = pageWithHtml(page, withEdits(built, googleEdits("", true)));
     app.get(accountPages.join, { logLevel: "warn" }, async (request, reply) =>
-      sendFile(request, reply, withButton),
+      sendFile(
+        request,
+        reply.header("Vary", "User-Agent"),
+        isInAppBrowser(request) ? inAppBrowser : withButton,
+      ),
     );
   }
 
@@ -121,7 +142,7 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
     async (request, reply) =>
       sendFile(
         request,
-        reply,
+        google ? reply.header("Vary", "User-Agent") : reply,
         pageWithHtml(page, await pageForAddress(request, request.params.code)),
       ),
   );

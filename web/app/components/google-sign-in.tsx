@@ -46,6 +46,9 @@ export function GoogleSignIn({ consent, linkCode }: { consent: ReactNode; linkCo
         <GoogleMark />
         {googleWords.button}
       </a>
+      <p id={googleSignIn.inAppId} className="notice" hidden>
+        {googleWords.inAppBrowser}
+      </p>
       <p className="or-divider">{googleWords.orForm}</p>
     </div>
   );
