@@ -36,6 +36,15 @@ export const authMessages = {
   sessionExpired: "Your session has expired. Please log in again.",
   notAuthenticated: "Please log in to continue.",
   busy: "We are receiving a lot of requests right now. Please try again in a few seconds.",
+  googleRefused: "Google could not confirm who you are. Please try again.",
+  googleOff: "Google sign-in is not available here. Please log in with your email and password.",
+  termsRequired: "Please agree to the Terms of Service and Privacy Policy to make your account.",
+  googleAddressTaken:
+    "An account with this email already exists. Log in with its password, or choose a new one with Forgot password.",
+  googleAddressNotProven:
+    "Google did not confirm that this email address is yours. Please sign up with your email instead.",
+  googleNameRefused:
+    "The name on this Google account can't be used on YSP. Please sign up with your email instead.",
 } as const;
 
 // C0 and C1 control characters, which the newsletter's source drops.
@@ -196,6 +205,25 @@ export const refreshBodySchema = z.object({
   ),
 });
 export type RefreshBody = z.infer<typeof refreshBodySchema>;
+
+const idTokenRule = textRule({
+  maxLength: 8192,
+  description:
+    "The ID token the app's own Google sign-in gave: a signed JWT, three base64url parts.",
+  pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$",
+});
+
+/** The app's "Continue with Google": the ID token Google gave it, and a new account's terms. */
+export const googleLoginBodySchema = z.object({
+  id_token: ruled(
+    text("ID token").check(z.refine(idTokenRule.matches, "ID token is not a signed JWT")),
+    idTokenRule,
+  ),
+  /** A new account is made only when the student has agreed to the Terms and Privacy Policy. */
+  accept_terms: z.optional(z.boolean()),
+  referral_code: z.optional(z.nullable(inviteCodeField)),
+});
+export type GoogleLoginBody = z.infer<typeof googleLoginBodySchema>;
 
 export const newsletterBodySchema = z.object({
   email: emailBody,

@@ -284,6 +284,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/google/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in, or sign up, with the ID token of the app's Google sign-in
+         * @description Answers 404 on a server without Google sign-in. The token must be signed by a key Google publishes now, issued by Google, for one of the app's client ids (GOOGLE_APP_CLIENT_IDS), and unexpired. A Google account already known logs in to its account, whatever its address is now. A new one makes an account with no password, its address confirmed, when Google vouches for the address (gmail.com, or a Workspace address) and accept_terms is true. An address another account has is never linked to it.
+         */
+        post: operations["logInWithGoogle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/email-change/": {
         parameters: {
             query?: never;
@@ -608,6 +628,10 @@ export interface components {
          *     link_replaced: A newer link was sent; only the newest works.
          *     link_invalid: The token is not one of ours.
          *     authentication_failed: The email or the password is wrong.
+         *     google_token_refused: The Google ID token is malformed, expired, signed by a key Google no longer publishes, or for another client or issuer.
+         *     terms_required: A new account needs accept_terms: true.
+         *     email_unverified: Google does not vouch for the address (email_verified false, or an address Google is not authoritative for).
+         *     name_refused: The name Google gave breaks the names rule.
          *     wrong_password: The account's password, given to prove the request is the student's, is wrong.
          *     same_email: The new address is already the account's.
          *     email_confirmed: The account's address is confirmed, so it cannot be corrected: change it with requestEmailChange.
@@ -626,7 +650,7 @@ export interface components {
          *     method_not_allowed: The address takes another method.
          * @enum {string}
          */
-        ApiErrorCode: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "cookie_twice" | "email_taken" | "invalid_referral_code" | "guardian_email_own" | "link_expired" | "link_used" | "link_replaced" | "link_invalid" | "authentication_failed" | "wrong_password" | "same_email" | "email_confirmed" | "session_not_found" | "token_not_valid" | "not_authenticated" | "payload_too_large" | "unsupported_media_type" | "throttled" | "service_busy" | "database_unavailable" | "server_stopping" | "request_timeout" | "server_error" | "not_found" | "method_not_allowed";
+        ApiErrorCode: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "cookie_twice" | "email_taken" | "invalid_referral_code" | "guardian_email_own" | "link_expired" | "link_used" | "link_replaced" | "link_invalid" | "authentication_failed" | "google_token_refused" | "terms_required" | "email_unverified" | "name_refused" | "wrong_password" | "same_email" | "email_confirmed" | "session_not_found" | "token_not_valid" | "not_authenticated" | "payload_too_large" | "unsupported_media_type" | "throttled" | "service_busy" | "database_unavailable" | "server_stopping" | "request_timeout" | "server_error" | "not_found" | "method_not_allowed";
         /** @enum {string} */
         ApiErrorType: "validation_error" | "client_error" | "server_error";
         ApiErrorItem: {
@@ -2022,6 +2046,167 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description Too many requests from this address, or for this email address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Throttled"];
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "service_busy" | "database_unavailable" | "server_stopping";
+                        } & components["schemas"]["ApiErrorItem"])[];
+                    };
+                };
+            };
+        };
+    };
+    logInWithGoogle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The ID token the app's own Google sign-in gave: a signed JWT, three base64url parts. */
+                    id_token: string;
+                    accept_terms?: boolean;
+                    referral_code?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The first token pair, and the student */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginAnswer"];
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "invalid_referral_code";
+                        } & components["schemas"]["ApiErrorItem"])[];
+                    };
+                };
+            };
+            /** @description No valid credentials came with the request. */
+            401: {
+                headers: {
+                    /** @description What the request must bring: `Bearer realm="YSP"`, with `error="invalid_token"` when the token it brought was refused. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "google_token_refused";
+                        } & components["schemas"]["ApiErrorItem"])[];
+                    };
+                };
+            };
+            /** @description The account has nothing at this address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "not_found";
+                        } & components["schemas"]["ApiErrorItem"])[];
+                    };
+                };
+            };
+            /** @description The request cannot be done as the account or the address stands; `errors` says why. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "terms_required" | "email_taken";
+                        } & components["schemas"]["ApiErrorItem"])[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLarge"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description The request is well formed, but what it proves is not enough; `errors` says why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "email_unverified" | "name_refused";
+                        } & components["schemas"]["ApiErrorItem"])[];
+                    };
                 };
             };
             /** @description Too many requests from this address, or for this email address. */

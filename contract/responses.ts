@@ -68,6 +68,12 @@ export const apiErrorCodes = {
   link_replaced: "A newer link was sent; only the newest works.",
   link_invalid: "The token is not one of ours.",
   authentication_failed: "The email or the password is wrong.",
+  google_token_refused:
+    "The Google ID token is malformed, expired, signed by a key Google no longer publishes, or for another client or issuer.",
+  terms_required: "A new account needs accept_terms: true.",
+  email_unverified:
+    "Google does not vouch for the address (email_verified false, or an address Google is not authoritative for).",
+  name_refused: "The name Google gave breaks the names rule.",
   wrong_password: "The account's password, given to prove the request is the student's, is wrong.",
   same_email: "The new address is already the account's.",
   email_confirmed:

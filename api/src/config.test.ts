@@ -258,8 +258,16 @@ describe("configuration", () => {
       issuer: "https://accounts.google.com",
       clientId: "web.apps",
       clientSecret: "s3cret",
+      appClientIds: [],
       redirectUri: "https://ysp.ng/login/google/callback",
     });
+    expect(
+      loadConfig({ DATA_DIR: dir, ...client, GOOGLE_APP_CLIENT_IDS: " a.apps, ,b.apps " }).google
+        ?.appClientIds,
+    ).toEqual(["a.apps", "b.apps"]);
+    expect(() => loadConfig({ DATA_DIR: dir, GOOGLE_APP_CLIENT_IDS: "a.apps" })).toThrow(
+      /^GOOGLE_APP_CLIENT_IDS needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/,
+    );
     expect(() => loadConfig({ DATA_DIR: dir, GOOGLE_CLIENT_ID: "web.apps" })).toThrow(
       /^GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together \(only GOOGLE_CLIENT_ID is\)/,
     );

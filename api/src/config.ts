@@ -156,6 +156,7 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.optional(z.string()),
   GOOGLE_CLIENT_SECRET: z.optional(z.string()),
   GOOGLE_ISSUER: z.optional(z.string()),
+  GOOGLE_APP_CLIENT_IDS: z.optional(z.string()),
 });
 
 /** "Name <address>" or a bare address, as a message's From takes it; null when it is neither. */
@@ -184,6 +185,8 @@ export type GoogleConfig = {
   /** The web client's credentials, from Google Cloud's console. */
   clientId: string;
   clientSecret: string;
+  /** The audiences of the ID tokens the app hands to logInWithGoogle; none: that answers 401. */
+  appClientIds: string[];
   /** PUBLIC_URL + /login/google/callback, registered with the client. */
   redirectUri: string;
 };
@@ -383,9 +386,14 @@ function googleSettings(e: Env, publicUrl: string): GoogleConfig | null {
   const clientId = e.GOOGLE_CLIENT_ID?.trim();
   const clientSecret = e.GOOGLE_CLIENT_SECRET?.trim();
   if (!clientId && !clientSecret) {
-    if (e.GOOGLE_ISSUER)
+    const stray = e.GOOGLE_ISSUER
+      ? "GOOGLE_ISSUER"
+      : e.GOOGLE_APP_CLIENT_IDS
+        ? "GOOGLE_APP_CLIENT_IDS"
+        : null;
+    if (stray)
       throw new ConfigError(
-        "GOOGLE_ISSUER needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: without them Google sign-in is off",
+        `${stray} needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: without them Google sign-in is off`,
       );
     return null;
   }
@@ -397,6 +405,10 @@ function googleSettings(e: Env, publicUrl: string): GoogleConfig | null {
     issuer: googleIssuerUrl(e),
     clientId,
     clientSecret,
+    appClientIds: (e.GOOGLE_APP_CLIENT_IDS ?? "")
+      .split(",")
+      .map((id) => id.trim())
+      .filter(Boolean),
     redirectUri: `${publicUrl}${googleCallbackPath}`,
   };
 }

@@ -49,7 +49,7 @@ import { accountLinkPageRoutes, accountLinkRoutes } from "./routes/account-links
 import { apiDocsRoutes } from "./routes/api-docs.ts";
 import { authPrefix, authRoutes, refreshRoutes } from "./routes/auth.ts";
 import { emailChangePageRoutes, emailChangeRoutes } from "./routes/email-change.ts";
-import { googleRoutes } from "./routes/google.ts";
+import { googleAppRoutes, googleRoutes } from "./routes/google.ts";
 import { guardianConsentRoutes } from "./routes/guardian-consent.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { joinPageRoutes } from "./routes/join-page.ts";
@@ -380,6 +380,18 @@ const correctionOptions = (s: Services) => ({
 });
 
 /** The API's route groups, in the order of the API's document, and the document itself. */
+/** The app's Google sign-in: in the document whether or not this server has Google's client. */
+const googleAppOptions = (s: Services, metrics: Metrics) => ({
+  prefix: authPrefix,
+  google: s.google?.signIn ?? null,
+  identities: s.identities,
+  students: s.accounts.students,
+  sessions: s.sessions,
+  guardians: s.guardians,
+  rateLimits: s.limits,
+  outcomes: metrics,
+});
+
 async function registerApi(app: FastifyInstance, s: Services, metrics: Metrics, site: SiteFiles) {
   const { accounts, sessions, credentials, signer, hasher, decoyHash, limits } = s;
   const { links, guardians, newsletter, cookies, signup } = s;
@@ -408,6 +420,7 @@ async function registerApi(app: FastifyInstance, s: Services, metrics: Metrics, 
     signup,
   });
   await app.register(accountLinkRoutes, { prefix: authPrefix, ...linkOptions(s) });
+  await app.register(guarded(googleAppRoutes, noStore), googleAppOptions(s, metrics));
   await app.register(guarded(emailChangeRoutes, noStore), {
     prefix: authPrefix,
     ...emailChangeOptions(s),

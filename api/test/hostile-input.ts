@@ -258,6 +258,12 @@ const addressLike = fc.oneof(
  * suites mutate them (server.hostile-bodies.test.ts), and the document's validator is held to
  * the server's verdict on them (openapi/document.agrees.test.ts).
  */
+/** A base64url part of a JWT, and now and then one with a character base64url has not. */
+const base64urlPart = fc.oneof(
+  { arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/), weight: 9 },
+  { arbitrary: fc.stringMatching(/^[A-Za-z0-9_=+/.-]{1,40}$/), weight: 1 },
+);
+
 export const nearValidBodies: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   signUp: fc.oneof(
     fc.record({
@@ -278,6 +284,20 @@ export const nearValidBodies: Record<string, fc.Arbitrary<Record<string, unknown
   ),
   logIn: fc.record({ email: addressLike, password: passwordLike }),
   refreshSession: fc.record({ refresh: nastyString }),
+  logInWithGoogle: fc.record(
+    {
+      id_token: fc.oneof(
+        fc.tuple(base64urlPart, base64urlPart, base64urlPart).map((parts) => parts.join(".")),
+        nastyString,
+      ),
+      accept_terms: fc.oneof(
+        { arbitrary: fc.boolean(), weight: 9 },
+        { arbitrary: fc.constant("true"), weight: 1 },
+      ),
+      referral_code: fc.oneof(fc.constant(null), fc.stringMatching(/^[A-Z0-9]{6}$/), nastyString),
+    },
+    { requiredKeys: ["id_token"] },
+  ),
   refreshSessionAtSite: fc.record({ refresh: nastyString }),
   logOut: fc.record({ refresh: nastyString }),
   changePassword: fc.record({ current_password: passwordLike, new_password: passwordLike }),

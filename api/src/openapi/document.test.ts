@@ -1,3 +1,8 @@
+import {
+  type OpenIdProvider,
+  startOpenIdProvider,
+  type TestIdentity,
+} from "@ysp/testing/openid-provider";
 import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
 import type { ReceivedMail } from "@ysp/testing/smtp";
 import { makeStudent } from "@ysp/testing/students";
@@ -17,6 +22,7 @@ import {
   testPublicUrl,
 } from "../../test/harness.ts";
 import { createTokenSigner } from "../auth/tokens.ts";
+import { googleCallbackPath } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { openDatabase } from "../db/client.ts";
 import { bodyLimit } from "../http/body-limit.ts";
@@ -69,9 +75,32 @@ const operations = new Map<string, { method: string; path: string; op: DocOperat
 /** The statuses each operation was seen to answer. */
 const seen = new Map<string, Set<number>>();
 
+/** Google, stood in for by a real OpenID Provider on localhost: logInWithGoogle is exercised. */
+let google: OpenIdProvider;
+const googleOf = (provider: OpenIdProvider) => ({
+  issuer: provider.issuer,
+  clientId: provider.clientId,
+  clientSecret: provider.clientSecret,
+  appClientIds: [provider.appClientId],
+  redirectUri: `${testPublicUrl}${googleCallbackPath}`,
+});
+/** A Google account new to YSP, on a gmail.com address Google vouches for. */
+const googleAccount = (claims: Partial<TestIdentity> = {}): TestIdentity => {
+  const tag = crypto.randomUUID();
+  return {
+    sub: tag,
+    email: `g.${tag}@gmail.com`,
+    email_verified: true,
+    given_name: "Chiamaka",
+    family_name: "Obi",
+    ...claims,
+  };
+};
+
 beforeAll(async () => {
   database = await testDb.open();
-  app = await makeApp(database, { mail: mailThrough(smtp.url) });
+  google = await startOpenIdProvider({ redirectUris: [`${testPublicUrl}${googleCallbackPath}`] });
+  app = await makeApp(database, { mail: mailThrough(smtp.url), google: googleOf(google) });
   doc = (await app.inject({ url: "/api/openapi.json" })).json();
   ajv.addSchema({ $id: components, $defs: inComponents(doc.components.schemas) });
   for (const [path, methods] of Object.entries(doc.paths))
@@ -83,6 +112,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await database?.close();
+  await google?.close();
 });
 
 /** The answer checked against the document: its status listed, its body the schema's, Retry-After and WWW-Authenticate sent. */
@@ -227,6 +257,41 @@ describe("the API's document, against the real server", () => {
     const login = await call("logIn", {
       body: { email: student.email, password: student.password },
     });
+
+    // The app's Google sign-in: a new account, the same again, and each refusal.
+    const newcomer = googleAccount();
+    const idToken = (identity: TestIdentity) => google.idToken(identity);
+    await call("logInWithGoogle", { body: { id_token: await idToken(newcomer) } });
+    await call("logInWithGoogle", {
+      body: { id_token: await idToken(newcomer), accept_terms: true },
+    });
+    await call("logInWithGoogle", { body: { id_token: await idToken(newcomer) } });
+    await call("logInWithGoogle", {
+      body: {
+        id_token: await idToken(googleAccount()),
+        accept_terms: true,
+        referral_code: "NOBODY",
+      },
+    });
+    await call("logInWithGoogle", { body: { id_token: exampleBody("logInWithGoogle").id_token } });
+    await call("logInWithGoogle", {
+      body: {
+        id_token: await idToken(googleAccount({ email: student.email })),
+        accept_terms: true,
+      },
+    });
+    await call("logInWithGoogle", {
+      body: {
+        id_token: await idToken(googleAccount({ email_verified: false })),
+        accept_terms: true,
+      },
+    });
+    const withoutGoogle = await makeApp(database);
+    try {
+      await call("logInWithGoogle", { body: exampleBody("logInWithGoogle") }, withoutGoogle);
+    } finally {
+      await withoutGoogle.close();
+    }
     await call("logIn", { body: { email: student.email, password: "not-the-password" } });
     const first = login.json();
     const renewed = await call("refreshSession", { body: { refresh: first.refresh } });
@@ -394,7 +459,7 @@ describe.skipIf(!postgresBinDir())("the API's document on a bad day", () => {
       poolSize: 8,
       timeoutMs: 400,
     });
-    const down = await makeApp(bounded);
+    const down = await makeApp(bounded, { google: googleOf(google) });
     try {
       const student = makeStudent();
       expect((await post(down, "/api/v1/auth/signup/", student)).statusCode).toBe(201);
@@ -416,17 +481,21 @@ describe.skipIf(!postgresBinDir())("the API's document on a bad day", () => {
           : op.security.length > 0
             ? access
             : undefined;
+      // A token Google signed: the server checks it, then asks the database, which is down.
+      const googleToken = await google.idToken(googleAccount());
       const bodyFor = (op: DocOperation) =>
-        op.operationId.startsWith("refreshSession")
-          ? { refresh }
-          : op.operationId === "unsubscribeFromNewsletter"
-            ? { token: unsubscribeToken }
-            : op.requestBody
-              ? exampleBody(
-                  op.operationId,
-                  Object.keys(op.requestBody.content["application/json"].examples ?? {})[0],
-                )
-              : undefined;
+        op.operationId === "logInWithGoogle"
+          ? { id_token: googleToken, accept_terms: true }
+          : op.operationId.startsWith("refreshSession")
+            ? { refresh }
+            : op.operationId === "unsubscribeFromNewsletter"
+              ? { token: unsubscribeToken }
+              : op.requestBody
+                ? exampleBody(
+                    op.operationId,
+                    Object.keys(op.requestBody.content["application/json"].examples ?? {})[0],
+                  )
+                : undefined;
       await server.halt();
       for (const { op } of operations.values()) {
         const answer = await call(

@@ -64,6 +64,12 @@ export const examples = {
   loginBody: one("Email and password", { email: student.email, password: student.password }),
   login: one("Tokens and the student", { ...tokens, user } satisfies LoginResponse),
   refreshBody: one("The refresh token last given", { refresh: tokens.refresh }),
+  googleLoginBody: one("A first sign-in, from an invite link", {
+    id_token:
+      "eyJhbGciOiJSUzI1NiIsImtpZCI6ImsxIiwidHlwIjoiSldUIn0.eyJpc3MiOiJodHRwczovL2FjY291bnRzLmdvb2dsZS5jb20iLCJzdWIiOiIxMDQ3MTkzODgyMTY2MDM4NDUyOTcifQ.c2lnbmF0dXJl",
+    accept_terms: true,
+    referral_code: "K7QX9M",
+  }),
   tokens: one("A new pair; the refresh token sent is now spent", tokens),
   me: one("The logged-in student", user),
   emailBody: one("An address", { email: student.email }),

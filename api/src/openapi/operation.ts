@@ -28,7 +28,7 @@ export type EmptyAnswer = { description: string };
 /** A refusal of one operation's own: its sentence, and the field it is about. */
 export type Refusal = { detail: string; attr?: string };
 
-type RefusalStatus = 400 | 401 | 404 | 503;
+type RefusalStatus = 400 | 401 | 404 | 409 | 422 | 503;
 
 export type Operation = {
   /** Stable: a generated client names its method after it. Never change one in v1. */
@@ -102,6 +102,8 @@ const statusWords: Record<number, string> = {
   400: "The request was refused as it is; `errors` says why, field by field.",
   401: "No valid credentials came with the request.",
   404: "The account has nothing at this address.",
+  409: "The request cannot be done as the account or the address stands; `errors` says why.",
+  422: "The request is well formed, but what it proves is not enough; `errors` says why.",
   413: "The body is too large.",
   415: "The body is not JSON.",
   429: "Too many requests from this address, or for this email address.",
@@ -162,8 +164,8 @@ function refusalsOf(op: Operation): Record<number, Refusals> {
     refusals[413] = exampled({ payload_too_large: shared.payload_too_large });
     refusals[415] = exampled({ unsupported_media_type: shared.unsupported_media_type });
   } else if (own[400]) refusals[400] = exampled(own[400]);
-  if (own[401]) refusals[401] = exampled(own[401]);
-  if (own[404]) refusals[404] = exampled(own[404]);
+  for (const status of [401, 404, 409, 422] as const)
+    if (own[status]) refusals[status] = exampled(own[status]);
   if (op.limited) refusals[429] = exampled({ throttled: shared.throttled });
   refusals[500] = exampled({ server_error: shared.server_error });
   refusals[503] = exampled({

@@ -11,7 +11,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   appOnDatabase,
+  bearer,
   databasesForFile,
+  makeApp,
   makeLoggingApp,
   pgliteForFile,
   signUp,
@@ -63,6 +65,7 @@ describe.each(databasesForFile())("Continue with Google ($name)", (testDb) => {
     issuer: provider.issuer,
     clientId: provider.clientId,
     clientSecret: provider.clientSecret,
+    appClientIds: [provider.appClientId],
     redirectUri: `${testPublicUrl}${googleCallbackPath}`,
   });
   const suite = appOnDatabase(testDb, () => ({ google: googleConfig() }));
@@ -329,6 +332,121 @@ describe.each(databasesForFile())("Continue with Google ($name)", (testDb) => {
   });
 });
 
+describe.each(databasesForFile())("the app's Google sign-in ($name)", (testDb) => {
+  let provider: OpenIdProvider;
+  beforeAll(async () => {
+    provider = await startOpenIdProvider({
+      redirectUris: [`${testPublicUrl}${googleCallbackPath}`],
+    });
+  });
+  afterAll(() => provider.close());
+  const googleConfig = () => ({
+    issuer: provider.issuer,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+    appClientIds: [provider.appClientId],
+    redirectUri: `${testPublicUrl}${googleCallbackPath}`,
+  });
+  const suite = appOnDatabase(testDb, () => ({ google: googleConfig() }));
+
+  const logInWithGoogle = (body: Record<string, unknown>) =>
+    suite.app.inject({ method: "POST", url: "/api/v1/auth/google/", payload: body });
+  const codeOf = (reply: { json: () => unknown }) =>
+    (reply.json() as { errors: { code: string }[] }).errors[0]?.code;
+
+  it("makes the account once with the terms agreed, then logs the same Google account in to it", async () => {
+    const identity = newIdentity();
+    const id_token = await provider.idToken(identity);
+    const withoutTerms = await logInWithGoogle({ id_token });
+    expect(withoutTerms.statusCode).toBe(409);
+    expect(codeOf(withoutTerms)).toBe("terms_required");
+
+    const first = await logInWithGoogle({ id_token, accept_terms: true });
+    expect(first.statusCode).toBe(200);
+    const login = first.json();
+    expect(login.user).toMatchObject({
+      email: identity.email,
+      first_name: "Chiamaka",
+      email_verified: true,
+    });
+    const me = await suite.app.inject({ url: "/api/v1/auth/me/", headers: bearer(login.access) });
+    expect(me.json().id).toBe(login.user.id);
+
+    // Later, with another address at Google and no terms: the same account, by its subject.
+    const again = await logInWithGoogle({
+      id_token: await provider.idToken({ ...identity, email: `new.${uniqueTag()}@gmail.com` }),
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().user.id).toBe(login.user.id);
+  });
+
+  it("refuses a token that is expired, for another client, from another issuer or badly signed", async () => {
+    const identity = newIdentity();
+    const now = Math.floor(Date.now() / 1000);
+    for (const id_token of [
+      await provider.idToken(identity, { exp: now - 60, iat: now - 3660 }),
+      await provider.idToken(identity, { aud: "someone-else.apps.test" }),
+      await provider.idToken(identity, { iss: "https://issuer.example" }),
+      `${(await provider.idToken(identity)).split(".").slice(0, 2).join(".")}.c2lnbmF0dXJl`,
+    ]) {
+      const reply = await logInWithGoogle({ id_token, accept_terms: true });
+      expect(reply.statusCode, id_token).toBe(401);
+      expect(codeOf(reply)).toBe("google_token_refused");
+      expect(reply.headers["www-authenticate"]).toMatch(/^Bearer/);
+    }
+  });
+
+  it("never links by address, makes nothing from an address Google does not vouch for or a refused name", async () => {
+    const student = await signUp(suite.app, makeStudent({ email: `ada.${uniqueTag()}@gmail.com` }));
+    for (const [claims, status, code] of [
+      [{ email: student.email }, 409, "email_taken"],
+      [{ email_verified: false }, 422, "email_unverified"],
+      [{ email: `tobi.${uniqueTag()}@yahoo.com` }, 422, "email_unverified"],
+      [{ given_name: "www.win-now.com" }, 422, "name_refused"],
+    ] as const) {
+      const identity = newIdentity(claims);
+      const reply = await logInWithGoogle({
+        id_token: await provider.idToken(identity),
+        accept_terms: true,
+      });
+      expect(reply.statusCode, JSON.stringify(claims)).toBe(status);
+      expect(codeOf(reply)).toBe(code);
+    }
+    const linked = await queryRows<{ count: number }>(
+      suite.database.db,
+      sql`select count(*)::int as count from ${federatedIdentities} f join ${users} u on u.id = f.user_id where u.email = ${student.email}`,
+    );
+    expect(linked).toEqual([{ count: 0 }]);
+  });
+
+  // Last: it changes the provider's keys. Each step is a server that has not fetched them yet,
+  // as after a restart; a running one fetches them again for a key it has not seen, at most
+  // every 30 s (jose's remote key set), and keeps them at most 10 minutes.
+  it("takes a key the provider adds beside the old, and refuses one it has dropped", async () => {
+    const identity = newIdentity();
+    const signedBefore = await provider.idToken(identity);
+    const verifiedBy = async (id_token: string) => {
+      const app = await makeApp(suite.database, { google: googleConfig() });
+      try {
+        const reply = await app.inject({
+          method: "POST",
+          url: "/api/v1/auth/google/",
+          payload: { id_token, accept_terms: true },
+        });
+        return reply.statusCode;
+      } finally {
+        await app.close();
+      }
+    };
+    await provider.rotateKeys({ keepOld: true });
+    expect(await verifiedBy(await provider.idToken(identity))).toBe(200);
+    expect(await verifiedBy(signedBefore)).toBe(200);
+    await provider.rotateKeys();
+    expect(await verifiedBy(signedBefore)).toBe(401);
+    expect(await verifiedBy(await provider.idToken(identity))).toBe(200);
+  });
+});
+
 describe("without GOOGLE_CLIENT_ID", () => {
   const suite = appOnDatabase(pgliteForFile());
 
@@ -337,8 +455,17 @@ describe("without GOOGLE_CLIENT_ID", () => {
     expect(page.body).toMatch(/<div id="google-sign-in" class="google-sign-in" hidden="">/);
   });
 
-  it("has no Google routes: each is a page not found", async () => {
+  it("has no Google routes: each is a page not found, and the app's call answers 404", async () => {
     for (const url of ["/login/google?terms=accepted", `${googleCallbackPath}?code=x&state=y`])
       expect((await suite.app.inject({ method: "GET", url })).statusCode).toBe(404);
+    const app = await suite.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/google/",
+      payload: { id_token: "a.b.c", accept_terms: true },
+    });
+    expect(app.statusCode).toBe(404);
+    expect(app.json().errors).toEqual([
+      { code: "not_found", detail: authMessages.googleOff, attr: null },
+    ]);
   });
 });

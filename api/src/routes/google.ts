@@ -1,12 +1,28 @@
 import { googleWords } from "@ysp/content/google";
-import { authMessages, nameProblem, normalizeName } from "@ysp/contract";
+import {
+  type ApiErrorCode,
+  authMessages,
+  type GoogleLoginBody,
+  googleLoginBodySchema,
+  type LoginResponse,
+  loginResponseSchema,
+  nameProblem,
+  normalizeName,
+} from "@ysp/contract";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { Guardians } from "../accounts/guardians.ts";
 import type { Identities } from "../accounts/identities.ts";
-import type { Students } from "../accounts/students.ts";
+import { type Students, toPublicUser } from "../accounts/students.ts";
 import type { AuthorizationChecks, GoogleSignIn, ProvidedIdentity } from "../auth/google.ts";
+import type { Sessions } from "../auth/sessions.ts";
 import { googleCallbackPath } from "../config.ts";
+import type { User } from "../db/schema.ts";
 import type { Cookie } from "../http/cookies.ts";
+import { sendError } from "../http/errors.ts";
+import { busy } from "../http/guards.ts";
 import type { RateLimits } from "../http/rate-limits.ts";
+import { examples } from "../openapi/examples.ts";
+import { operation } from "../openapi/operation.ts";
 import type { Metrics } from "../ops/metrics.ts";
 import { sendAnswerPage } from "../pages/form-posts.ts";
 
@@ -142,3 +158,131 @@ function callbackUrl(redirectUri: string, request: FastifyRequest): URL {
   if (query >= 0) url.search = request.url.slice(query);
   return url;
 }
+
+export type GoogleAppOptions = {
+  /** Null without GOOGLE_CLIENT_ID: the operation stays in the document and answers 404. */
+  google: GoogleSignIn | null;
+  identities: Identities;
+  students: Pick<Students, "idByReferralCode">;
+  sessions: Sessions;
+  guardians: Pick<Guardians, "state">;
+  rateLimits: Pick<RateLimits, "loginPerIp">;
+  outcomes: Pick<Metrics, "signup" | "login">;
+};
+
+/**
+ * POST <authPrefix>/google/: the app's own Google sign-in hands over the ID token Google gave
+ * it, and gets what logIn gives, under the callback's rules: known by subject, a new account only
+ * from an address Google vouches for and only with the terms agreed, never linked by address.
+ */
+export const googleAppRoutes: FastifyPluginAsync<GoogleAppOptions> = async (app, options) => {
+  const { google, identities, students, sessions, guardians, rateLimits, outcomes } = options;
+
+  app.post<{ Body: GoogleLoginBody; Reply: LoginResponse }>(
+    "/google/",
+    {
+      ...operation({
+        operationId: "logInWithGoogle",
+        summary: "Log in, or sign up, with the ID token of the app's Google sign-in",
+        description:
+          "Answers 404 on a server without Google sign-in. The token must be signed by a key Google publishes now, issued by Google, for one of the app's client ids (GOOGLE_APP_CLIENT_IDS), and unexpired. A Google account already known logs in to its account, whatever its address is now. A new one makes an account with no password, its address confirmed, when Google vouches for the address (gmail.com, or a Workspace address) and accept_terms is true. An address another account has is never linked to it.",
+        tag: "auth",
+        security: "public",
+        body: { schema: googleLoginBodySchema, examples: examples.googleLoginBody },
+        answers: {
+          200: {
+            description: "The first token pair, and the student",
+            schema: loginResponseSchema,
+            examples: examples.login,
+          },
+        },
+        refusals: {
+          400: {
+            invalid_referral_code: { detail: authMessages.inviteUnknown, attr: "referral_code" },
+          },
+          401: { google_token_refused: { detail: authMessages.googleRefused } },
+          404: { not_found: { detail: authMessages.googleOff } },
+          409: {
+            terms_required: { detail: authMessages.termsRequired, attr: "accept_terms" },
+            email_taken: { detail: authMessages.googleAddressTaken },
+          },
+          422: {
+            email_unverified: { detail: authMessages.googleAddressNotProven },
+            name_refused: { detail: authMessages.googleNameRefused },
+          },
+          503: { service_busy: { detail: authMessages.busy } },
+        },
+        limited: true,
+      }),
+      config: { rateLimit: rateLimits.loginPerIp },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (!google)
+        return sendError(reply, { status: 404, code: "not_found", detail: authMessages.googleOff });
+      let verified: Awaited<ReturnType<GoogleSignIn["verifyAppToken"]>>;
+      try {
+        verified = await google.verifyAppToken(body.id_token);
+      } catch (error) {
+        request.log.warn({ err: error }, "the identity provider cannot be reached");
+        return busy(reply);
+      }
+      if (!verified.ok) {
+        request.logFields = { googleRefused: verified.reason };
+        outcomes.login("failed");
+        return sendError(reply, {
+          status: 401,
+          code: "google_token_refused",
+          detail: authMessages.googleRefused,
+        });
+      }
+      const { identity } = verified;
+      let user = await identities.findAccount(identity);
+      if (!user) {
+        const made = await newAccount(identity, body, reply);
+        if (!made.ok) return made.reply;
+        user = (await identities.findAccount(identity)) as User;
+        outcomes.signup("created");
+        request.logFields = { userId: user.id, via: "google" };
+      }
+      outcomes.login("succeeded");
+      const [tokens, consent] = await Promise.all([
+        sessions.start(
+          { userId: user.id, epoch: user.credentialsEpoch },
+          request.headers["user-agent"] ?? null,
+        ),
+        guardians.state(user.id),
+      ]);
+      return reply.send({ ...tokens, user: toPublicUser(user, consent) });
+    },
+  );
+
+  /** The account a new identity makes, or the refusal the app is answered with. */
+  async function newAccount(
+    identity: ProvidedIdentity,
+    body: GoogleLoginBody,
+    reply: FastifyReply,
+  ): Promise<{ ok: true } | { ok: false; reply: FastifyReply }> {
+    const refuse = (status: number, code: ApiErrorCode, detail: string, attr?: string) => ({
+      ok: false as const,
+      reply: sendError(reply, { status, code, detail, ...(attr ? { attr } : {}) }),
+    });
+    if (!identity.addressProven)
+      return refuse(422, "email_unverified", authMessages.googleAddressNotProven);
+    if (body.accept_terms !== true)
+      return refuse(409, "terms_required", authMessages.termsRequired, "accept_terms");
+    const names = namesOf(identity);
+    if (!names) return refuse(422, "name_refused", authMessages.googleNameRefused);
+    let referredBy: string | null = null;
+    if (body.referral_code) {
+      referredBy = (await students.idByReferralCode(body.referral_code)) ?? null;
+      if (!referredBy)
+        return refuse(400, "invalid_referral_code", authMessages.inviteUnknown, "referral_code");
+    }
+    const created = await identities.createAccount({ identity, ...names, referredBy });
+    if (!created.ok && created.reason === "email_taken")
+      return refuse(409, "email_taken", authMessages.googleAddressTaken);
+    // identity_taken: the same person's other request made it a moment ago; it logs in.
+    return { ok: true };
+  }
+};
