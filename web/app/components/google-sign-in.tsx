@@ -1,6 +1,5 @@
 import { googleWords } from "@ysp/content/google";
 import { googleSignIn, googleSignInHref, joinSlots } from "@ysp/contract";
-import type { ReactNode } from "react";
 
 /** Google's "G", in its four colours, as its branding rules ask: drawn here, nothing fetched. */
 function GoogleMark() {
@@ -29,14 +28,13 @@ function GoogleMark() {
 /**
  * "Continue with Google" above the sign-up form: a plain link to the server's sign-in, which
  * works with no script and no third-party cookie. Built hidden; the server shows it where Google
- * sign-in is configured (api/src/routes/join-page.ts). `consent` is the sentence the form has,
- * which pressing the button agrees to; `linkCode`, an invite link's code, goes with it, as the
- * invite field's does.
+ * sign-in is configured (api/src/routes/join-page.ts), under the consent sentence that pressing
+ * it agrees to, as Continue does; `linkCode`, an invite link's code, goes with it, as the invite
+ * field's does.
  */
-export function GoogleSignIn({ consent, linkCode }: { consent: ReactNode; linkCode?: string }) {
+export function GoogleSignIn({ linkCode }: { linkCode?: string }) {
   return (
     <div id={joinSlots.google} className="google-sign-in" hidden>
-      <p className="fine-print">{consent}</p>
       {/* A link, not a form: the provider is another site, and the pages' form-action is 'self'. */}
       <a
         id={googleSignIn.linkId}

@@ -21,21 +21,6 @@ export function meta() {
 
 const { consent } = joinPage;
 
-/** Loaded as documents: Back then returns to this form as it was left, fields filled. */
-const consentSentence = (
-  <>
-    {consent.before}{" "}
-    <Link to={consent.terms.to} reloadDocument>
-      {consent.terms.label}
-    </Link>{" "}
-    {consent.and}{" "}
-    <Link to={consent.privacy.to} reloadDocument>
-      {consent.privacy.label}
-    </Link>
-    {consent.after}
-  </>
-);
-
 export default function Join({ params }: Route.ComponentProps) {
   const id = useId();
   const signedIn = useSignedInUser();
@@ -52,10 +37,22 @@ export default function Join({ params }: Route.ComponentProps) {
               <StoreLink>{joinPage.signedIn.link}</StoreLink> {joinPage.signedIn.after}
             </p>
           )}
-          <GoogleSignIn consent={consentSentence} linkCode={params.id} />
+          {/* Above both ways to sign up, since either agrees to it. The links load as documents:
+              Back then returns to this form as it was left, fields filled. */}
+          <p className="fine-print join-consent">
+            {consent.before}{" "}
+            <Link to={consent.terms.to} reloadDocument>
+              {consent.terms.label}
+            </Link>{" "}
+            {consent.and}{" "}
+            <Link to={consent.privacy.to} reloadDocument>
+              {consent.privacy.label}
+            </Link>
+            {consent.after}
+          </p>
+          <GoogleSignIn linkCode={params.id} />
           <SignupForm id={id} linkCode={params.id} />
           <Toasts />
-          <p className="fine-print">{consentSentence}</p>
           <p className="fine-print">
             {joinPage.logIn.question} <StoreLink>{joinPage.logIn.link}</StoreLink>
           </p>
