@@ -4,7 +4,7 @@ import { googleWords } from "@ysp/content/google";
 import {
   identityCookie,
   identityCookieValue,
-  type TestIdentity,
+  newGoogleAccount,
 } from "@ysp/testing/openid-provider";
 import { e2eDatabaseUrl, query } from "./database.ts";
 import {
@@ -14,23 +14,10 @@ import {
   screenshotPath,
   signUpByApi,
   test,
-  uniqueTag,
 } from "./fixtures.ts";
 
 /** The OpenID Provider standing in for Google, which the browser tests' server started. */
 const issuer = () => readFileSync(join(process.env.E2E_DATA_DIR ?? "", "openid-provider"), "utf8");
-
-/** A Google account that has never been to YSP. */
-const newIdentity = (): TestIdentity => {
-  const tag = uniqueTag();
-  return {
-    sub: `google-${tag}`,
-    email: `chiamaka.${tag}@gmail.com`,
-    email_verified: true,
-    given_name: "Chiamaka",
-    family_name: "Obi",
-  };
-};
 
 for (const script of [true, false]) {
   test.describe(script ? "with the page's script" : "with no script", () => {
@@ -44,7 +31,7 @@ for (const script of [true, false]) {
       async ({ page, request }, testInfo) => {
         const inviter = await signUpByApi(request, makeStudent());
         const code = inviter.user.referral_code;
-        const identity = newIdentity();
+        const identity = newGoogleAccount();
         // This browser signs in to the provider as `identity` (testing/openid-provider.ts).
         await page
           .context()

@@ -8,6 +8,7 @@ import type {
   deleteBodySchema,
   emailChangeBodySchema,
   emailOnlyBodySchema,
+  googleLoginBodySchema,
   guardianAnswerBodySchema,
   guardianRequestBodySchema,
   LoginResponse,
@@ -45,6 +46,9 @@ type TheContract = {
     post: Contract<Input<typeof correctSignupEmailBodySchema>, MessageResponse>;
   };
   "/api/v1/auth/login/": { post: Contract<Input<typeof loginBodySchema>, LoginResponse> };
+  "/api/v1/auth/google/": {
+    post: Contract<Input<typeof googleLoginBodySchema>, LoginResponse>;
+  };
   "/api/v1/auth/refresh/": { post: Contract<Input<typeof refreshBodySchema>, TokenPair> };
   "/auth/refresh/": { post: Contract<Input<typeof refreshBodySchema>, TokenPair> };
   "/api/v1/auth/me/": { get: Contract<never, PublicUser> };
@@ -139,6 +143,7 @@ export const agrees: {
   "/api/v1/auth/signup/": true,
   "/api/v1/auth/signup/email/": true,
   "/api/v1/auth/login/": true,
+  "/api/v1/auth/google/": true,
   "/api/v1/auth/refresh/": true,
   "/auth/refresh/": true,
   "/api/v1/auth/me/": true,

@@ -20,6 +20,23 @@ export type TestIdentity = {
   hd?: string;
 };
 
+let accountsMade = 0;
+/**
+ * A Google account that has never been to the service under test: a gmail.com address Google
+ * has verified, and names the names rule takes; `claims` change any of it.
+ */
+export function newGoogleAccount(claims: Partial<TestIdentity> = {}): TestIdentity {
+  const tag = `${process.pid}-${Date.now().toString(36)}-${(accountsMade++).toString(36)}`;
+  return {
+    sub: `google-${tag}`,
+    email: `chiamaka.${tag}@gmail.com`,
+    email_verified: true,
+    given_name: "Chiamaka",
+    family_name: "Obi",
+    ...claims,
+  };
+}
+
 export type OpenIdProvider = {
   /** http://127.0.0.1:<port>: discovery is at `${issuer}/.well-known/openid-configuration`. */
   issuer: string;

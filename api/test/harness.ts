@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { accountPages, dataRightsPages, type LoginResponse, yourDataApi } from "@ysp/contract";
 import type { SiteBuild } from "@ysp/contract/site-build";
+import type { OpenIdProvider } from "@ysp/testing/openid-provider";
 import { postgresBinDir } from "@ysp/testing/postgres";
 import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
 import { makeStudent, type Student } from "@ysp/testing/students";
@@ -10,7 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { defaultTimeouts } from "../src/config.ts";
+import { defaultTimeouts, type GoogleConfig, googleCallbackPath } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema.ts";
 import { cookiesFor } from "../src/http/cookies.ts";
@@ -213,6 +214,15 @@ export const noRateLimits = {
   mailPerAddressPerHour: 1_000_000,
   mailFloodPerAddressPerHour: 1_000_000,
 };
+
+/** Google sign-in against `provider`, a stand-in for Google on localhost (testing/openid-provider.ts). */
+export const googleConfigFor = (provider: OpenIdProvider): GoogleConfig => ({
+  issuer: provider.issuer,
+  clientId: provider.clientId,
+  clientSecret: provider.clientSecret,
+  appClientIds: [provider.appClientId],
+  redirectUri: `${testPublicUrl}${googleCallbackPath}`,
+});
 
 export const makeConfig = ({ rateLimits, ...overrides }: ConfigOverrides = {}): TestConfig => ({
   jwtSecret: "test-secret-test-secret-test-secret-0123456789",

@@ -1,11 +1,8 @@
-import { policyVersions } from "@ysp/content/legal/versions";
-import { accountPages } from "@ysp/contract";
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { ProvidedIdentity } from "../auth/google.ts";
-import { newReferralCode } from "../auth/referral-codes.ts";
-import { type Db, pgErrorCode, queryRows, uniqueViolation } from "../db/client.ts";
-import { consentRecords, federatedIdentities, type User, users } from "../db/schema.ts";
-import { constraintName, referralCodeAttempts, reservation } from "./students.ts";
+import { type Db, queryRows } from "../db/client.ts";
+import { federatedIdentities, type User, users } from "../db/schema.ts";
+import { insertWithNewCode, reservation, termsAcceptedByStudent } from "./students.ts";
 
 /** A new account's names, already checked by the names rule and normalised. */
 export type ProvidedStudent = {
@@ -50,36 +47,24 @@ export function createIdentities(db: Db) {
      */
     async createAccount(input: ProvidedStudent): Promise<IdentityAccountResult> {
       const { identity } = input;
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const [row] = await queryRows<{ id: string }>(
-            db,
-            sql`with student as (
-                  insert into ${users} (email, first_name, last_name, password_hash, user_type, referral_code, referred_by, email_verified_at)
-                  select ${identity.email}, ${input.firstName}, ${input.lastName}, null,
-                         'STUDENT', ${newReferralCode()}, ${input.referredBy}, now()
-                  where not exists (${reservation(identity.email, new Date())})
-                  returning id),
-                consent as (
-                  insert into ${consentRecords} (user_id, kind, terms_version, privacy_version, source_page)
-                  select id, 'terms_accepted', ${policyVersions.terms}, ${policyVersions.privacy}, ${accountPages.join} from student)
-                insert into ${federatedIdentities} (user_id, issuer, subject, email)
-                select id, ${identity.issuer}, ${identity.subject}, ${identity.email} from student
-                returning user_id as id`,
-          );
-          if (!row) return { ok: false, reason: "email_taken" };
-          return { ok: true, id: row.id };
-        } catch (error) {
-          if (pgErrorCode(error) !== uniqueViolation) throw error;
-          const constraint = constraintName(error);
-          if (constraint === "users_email_lower_key") return { ok: false, reason: "email_taken" };
-          // Two first sign-ins of one person at once: the other made the account.
-          if (constraint === "federated_identities_issuer_subject_key")
-            return { ok: false, reason: "identity_taken" };
-          if (constraint !== "users_referral_code_key" || attempt >= referralCodeAttempts)
-            throw error;
-        }
-      }
+      // Two first sign-ins of one person at once: the other made the account.
+      const sameIdentity = { federated_identities_issuer_subject_key: "identity_taken" } as const;
+      return insertWithNewCode(async (code) => {
+        const [row] = await queryRows<{ id: string }>(
+          db,
+          sql`with student as (
+                insert into ${users} (email, first_name, last_name, password_hash, user_type, referral_code, referred_by, email_verified_at)
+                select ${identity.email}, ${input.firstName}, ${input.lastName}, null,
+                       'STUDENT', ${code}, ${input.referredBy}, now()
+                where not exists (${reservation(identity.email, new Date())})
+                returning id),
+              consent as (${termsAcceptedByStudent})
+              insert into ${federatedIdentities} (user_id, issuer, subject, email)
+              select id, ${identity.issuer}, ${identity.subject}, ${identity.email} from student
+              returning user_id as id`,
+        );
+        return row;
+      }, sameIdentity);
     },
   };
 }

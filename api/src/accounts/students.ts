@@ -71,8 +71,8 @@ export type NewStudent = Omit<SignupBody, "password" | "referral_code" | "user_t
   referredBy: string | null;
 };
 
-/** Codes are random; on the rare clash with an existing code a new one is drawn. */
-export const referralCodeAttempts = 5;
+/** Draws of a new invite code before a clash with existing ones is taken as a fault. */
+const referralCodeAttempts = 5;
 
 const byLowerEmail = eq(sql`lower(${users.email})`, sql.placeholder("email"));
 
@@ -168,39 +168,59 @@ export function createStudents(db: Db) {
      * message, in one statement: all of it exists or none, at the cost of one query.
      */
     async createStudent(input: NewStudent, link: NewLink): Promise<CreateStudentResult> {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const [row] = await queryRows<{ id: string }>(
-            db,
-            sql`with student as (
-                  insert into ${users} (email, first_name, last_name, password_hash, user_type, referral_code, referred_by)
-                  select ${input.email}, ${input.first_name}, ${input.last_name}, ${input.passwordHash},
-                         'STUDENT', ${newReferralCode()}, ${input.referredBy}
-                  where not exists (${reservation(input.email, link.createdAt)})
-                  returning id),
-                consent as (
-                  insert into ${consentRecords} (user_id, kind, terms_version, privacy_version, source_page)
-                  select id, 'terms_accepted', ${policyVersions.terms}, ${policyVersions.privacy}, ${accountPages.join} from student),
-                link as (
-                  insert into ${accountLinks} (user_id, purpose, token_hash, created_at, expires_at)
-                  select id, ${link.purpose}, ${link.tokenHash}, ${link.createdAt}, ${link.expiresAt} from student)
-                insert into ${mailOutbox} (user_id, kind, nonce)
-                select id, ${link.mail.kind}, ${link.mail.nonce} from student
-                returning user_id as id`,
-          );
-          // No row: a way back holds the address (reservation), answered as a taken one.
-          if (!row) return { ok: false, reason: "email_taken" };
-          return { ok: true, id: row.id };
-        } catch (error) {
-          if (pgErrorCode(error) !== uniqueViolation) throw error;
-          const constraint = constraintName(error);
-          if (constraint === "users_email_lower_key") return { ok: false, reason: "email_taken" };
-          if (constraint !== "users_referral_code_key" || attempt >= referralCodeAttempts)
-            throw error;
-        }
-      }
+      return insertWithNewCode(async (code) => {
+        const [row] = await queryRows<{ id: string }>(
+          db,
+          sql`with student as (
+                insert into ${users} (email, first_name, last_name, password_hash, user_type, referral_code, referred_by)
+                select ${input.email}, ${input.first_name}, ${input.last_name}, ${input.passwordHash},
+                       'STUDENT', ${code}, ${input.referredBy}
+                where not exists (${reservation(input.email, link.createdAt)})
+                returning id),
+              consent as (${termsAcceptedByStudent}),
+              link as (
+                insert into ${accountLinks} (user_id, purpose, token_hash, created_at, expires_at)
+                select id, ${link.purpose}, ${link.tokenHash}, ${link.createdAt}, ${link.expiresAt} from student)
+              insert into ${mailOutbox} (user_id, kind, nonce)
+              select id, ${link.mail.kind}, ${link.mail.nonce} from student
+              returning user_id as id`,
+        );
+        return row;
+      });
     },
   };
+}
+
+/**
+ * The record of the Terms and Privacy Policy a new account agreed to ("By continuing you agree
+ * to…" on the sign-up page), as a statement on the `student` the same query inserts.
+ */
+export const termsAcceptedByStudent = sql`insert into ${consentRecords} (user_id, kind, terms_version, privacy_version, source_page)
+  select id, 'terms_accepted', ${policyVersions.terms}, ${policyVersions.privacy}, ${accountPages.join} from student`;
+
+/**
+ * Inserts a new account by `insert`, which writes `code` as its invite code: codes are random,
+ * and on the rare clash with another account's a new one is drawn. No row back, or the address
+ * index broken, is a taken address (no row: a way back holds it, `reservation`); another unique
+ * index the insert names in `alsoTaken` is that reason; anything else is thrown.
+ */
+export async function insertWithNewCode<Reason extends string = never>(
+  insert: (code: string) => Promise<{ id: string } | undefined>,
+  alsoTaken: Record<string, Reason> = {},
+): Promise<{ ok: true; id: string } | { ok: false; reason: "email_taken" | Reason }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const row = await insert(newReferralCode());
+      return row ? { ok: true, id: row.id } : { ok: false, reason: "email_taken" };
+    } catch (error) {
+      if (pgErrorCode(error) !== uniqueViolation) throw error;
+      const constraint = constraintName(error) ?? "";
+      if (constraint === "users_email_lower_key") return { ok: false, reason: "email_taken" };
+      const reason = alsoTaken[constraint];
+      if (reason) return { ok: false, reason };
+      if (constraint !== "users_referral_code_key" || attempt >= referralCodeAttempts) throw error;
+    }
+  }
 }
 
 /**
@@ -220,7 +240,7 @@ export const isEmailTaken = (error: unknown) =>
   pgErrorCode(error) === uniqueViolation && constraintName(error) === "users_email_lower_key";
 
 /** The unique index a failed statement broke, as PostgreSQL and PGlite name it. */
-export function constraintName(error: unknown): string | undefined {
+function constraintName(error: unknown): string | undefined {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const name = (e as { constraint?: unknown }).constraint;
     if (typeof name === "string") return name;

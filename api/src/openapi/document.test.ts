@@ -1,4 +1,5 @@
 import {
+  newGoogleAccount,
   type OpenIdProvider,
   startOpenIdProvider,
   type TestIdentity,
@@ -12,6 +13,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   bearer,
+  googleConfigFor,
   mailThrough,
   makeApp,
   makeConfig,
@@ -77,30 +79,12 @@ const seen = new Map<string, Set<number>>();
 
 /** Google, stood in for by a real OpenID Provider on localhost: logInWithGoogle is exercised. */
 let google: OpenIdProvider;
-const googleOf = (provider: OpenIdProvider) => ({
-  issuer: provider.issuer,
-  clientId: provider.clientId,
-  clientSecret: provider.clientSecret,
-  appClientIds: [provider.appClientId],
-  redirectUri: `${testPublicUrl}${googleCallbackPath}`,
-});
-/** A Google account new to YSP, on a gmail.com address Google vouches for. */
-const googleAccount = (claims: Partial<TestIdentity> = {}): TestIdentity => {
-  const tag = crypto.randomUUID();
-  return {
-    sub: tag,
-    email: `g.${tag}@gmail.com`,
-    email_verified: true,
-    given_name: "Chiamaka",
-    family_name: "Obi",
-    ...claims,
-  };
-};
+const googleAccount = newGoogleAccount;
 
 beforeAll(async () => {
   database = await testDb.open();
   google = await startOpenIdProvider({ redirectUris: [`${testPublicUrl}${googleCallbackPath}`] });
-  app = await makeApp(database, { mail: mailThrough(smtp.url), google: googleOf(google) });
+  app = await makeApp(database, { mail: mailThrough(smtp.url), google: googleConfigFor(google) });
   doc = (await app.inject({ url: "/api/openapi.json" })).json();
   ajv.addSchema({ $id: components, $defs: inComponents(doc.components.schemas) });
   for (const [path, methods] of Object.entries(doc.paths))
@@ -459,7 +443,7 @@ describe.skipIf(!postgresBinDir())("the API's document on a bad day", () => {
       poolSize: 8,
       timeoutMs: 400,
     });
-    const down = await makeApp(bounded, { google: googleOf(google) });
+    const down = await makeApp(bounded, { google: googleConfigFor(google) });
     try {
       const student = makeStudent();
       expect((await post(down, "/api/v1/auth/signup/", student)).statusCode).toBe(201);

@@ -25,6 +25,7 @@ import { toPublicUser } from "../accounts/students.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { Sessions } from "../auth/sessions.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
+import type { User } from "../db/schema.ts";
 import { refuseTokenInBody } from "../http/auth-challenges.ts";
 import type { Cookie } from "../http/cookies.ts";
 import { sendError } from "../http/errors.ts";
@@ -36,6 +37,34 @@ import { examples, message } from "../openapi/examples.ts";
 import { operation } from "../openapi/operation.ts";
 import type { Metrics } from "../ops/metrics.ts";
 import { acceptFormPosts, isFormPost } from "../pages/form-posts.ts";
+
+/**
+ * A new session on the requesting device and the student, as logIn and logInWithGoogle answer:
+ * the first token pair, and the account with its parent's permission.
+ */
+export async function loginAnswer(
+  user: User,
+  request: FastifyRequest,
+  { sessions, guardians }: Pick<AuthOptions, "sessions" | "guardians">,
+): Promise<LoginResponse> {
+  const [tokens, consent] = await Promise.all([
+    sessions.start(
+      { userId: user.id, epoch: user.credentialsEpoch },
+      request.headers["user-agent"] ?? null,
+    ),
+    guardians.state(user.id),
+  ]);
+  return { ...tokens, user: toPublicUser(user, consent) };
+}
+
+/** What logIn and logInWithGoogle answer when they succeed. */
+export const loginAnswers = {
+  200: {
+    description: "The first token pair, and the student",
+    schema: loginResponseSchema,
+    examples: examples.login,
+  },
+};
 
 /** Where the auth routes are registered; every URL below is relative to it. */
 export const authPrefix = "/api/v1/auth";
@@ -120,8 +149,7 @@ export const refreshRoutes: FastifyPluginAsync<Omit<RefreshOptions, "operationId
 
 /** Sign-up, login, token refresh and the signed-in student, under authPrefix. */
 export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) => {
-  const { accounts, sessions, signer, hasher, decoyHash, rateLimits, links, guardians, outcomes } =
-    options;
+  const { accounts, signer, hasher, decoyHash, rateLimits, links, guardians, outcomes } = options;
   const { students } = accounts;
   const checkEmailLimit = app.createRateLimit(rateLimits.loginPerEmail);
 
@@ -253,13 +281,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
         tag: "auth",
         security: "public",
         body: { schema: loginBodySchema, examples: examples.loginBody },
-        answers: {
-          200: {
-            description: "The first token pair, and the student",
-            schema: loginResponseSchema,
-            examples: examples.login,
-          },
-        },
+        answers: loginAnswers,
         refusals: {
           401: { authentication_failed: { detail: authMessages.badCredentials } },
           503: { service_busy: { detail: authMessages.busy } },
@@ -287,14 +309,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
           code: "authentication_failed",
           detail: authMessages.badCredentials,
         });
-      const [tokens, consent] = await Promise.all([
-        sessions.start(
-          { userId: user.id, epoch: user.credentialsEpoch },
-          request.headers["user-agent"] ?? null,
-        ),
-        guardians.state(user.id),
-      ]);
-      return reply.send({ ...tokens, user: toPublicUser(user, consent) });
+      return reply.send(await loginAnswer(user, request, options));
     },
   );
 

@@ -1,6 +1,7 @@
 import { googleWords } from "@ysp/content/google";
 import { authMessages } from "@ysp/contract";
 import {
+  newGoogleAccount,
   type OpenIdProvider,
   startOpenIdProvider,
   type TestIdentity,
@@ -13,10 +14,12 @@ import {
   appOnDatabase,
   bearer,
   databasesForFile,
+  googleConfigFor,
   makeApp,
   makeLoggingApp,
   pgliteForFile,
   signUp,
+  type TestDatabase,
   testCookies,
   testPublicUrl,
 } from "../../test/harness.ts";
@@ -27,18 +30,21 @@ import { consentRecords, federatedIdentities, users } from "../db/schema.ts";
 
 const cookieName = testCookies.googleSignIn.name;
 
-/** A Google account that has never been to YSP: a gmail.com address Google has verified. */
-const newIdentity = (claims: Partial<TestIdentity> = {}): TestIdentity => {
-  const tag = uniqueTag();
-  return {
-    sub: `google-${tag}`,
-    email: `chiamaka.${tag}@gmail.com`,
-    email_verified: true,
-    given_name: "Chiamaka",
-    family_name: "Obi",
-    ...claims,
-  };
-};
+const newIdentity = newGoogleAccount;
+
+/** A suite's app with Google sign-in, against a provider of the suite's own on localhost. */
+function appWithGoogle(testDb: TestDatabase) {
+  const on = {} as { provider: OpenIdProvider };
+  beforeAll(async () => {
+    on.provider = await startOpenIdProvider({
+      redirectUris: [`${testPublicUrl}${googleCallbackPath}`],
+    });
+  });
+  // Registered first, so it runs after the app has closed.
+  afterAll(() => on.provider.close());
+  const googleConfig = () => googleConfigFor(on.provider);
+  return { on, googleConfig, suite: appOnDatabase(testDb, () => ({ google: googleConfig() })) };
+}
 
 /** What came back: the status, the page's heading, and the Set-Cookie header. */
 type Landing = { status: number; heading: string; body: string };
@@ -54,21 +60,7 @@ const sentBack = (setCookie: string | string[] | undefined) =>
     ?.split(";")[0] ?? "";
 
 describe.each(databasesForFile())("Continue with Google ($name)", (testDb) => {
-  let provider: OpenIdProvider;
-  beforeAll(async () => {
-    provider = await startOpenIdProvider({
-      redirectUris: [`${testPublicUrl}${googleCallbackPath}`],
-    });
-  });
-  afterAll(() => provider.close());
-  const googleConfig = () => ({
-    issuer: provider.issuer,
-    clientId: provider.clientId,
-    clientSecret: provider.clientSecret,
-    appClientIds: [provider.appClientId],
-    redirectUri: `${testPublicUrl}${googleCallbackPath}`,
-  });
-  const suite = appOnDatabase(testDb, () => ({ google: googleConfig() }));
+  const { on, suite, googleConfig } = appWithGoogle(testDb);
 
   /** The button's request: the provider's address, and the cookie our answer set. */
   async function start(query = "terms=accepted") {
@@ -93,8 +85,8 @@ describe.each(databasesForFile())("Continue with Google ($name)", (testDb) => {
       method: "GET",
       url: `/login/google?${query ?? "terms=accepted"}`,
     });
-    provider.signInAs(identity);
-    const back = await provider.authorize(String(reply.headers.location));
+    on.provider.signInAs(identity);
+    const back = await on.provider.authorize(String(reply.headers.location));
     return { ...(await callback(app, back, sentBack(reply.headers["set-cookie"]))), back };
   }
 
@@ -146,10 +138,10 @@ describe.each(databasesForFile())("Continue with Google ($name)", (testDb) => {
     const { reply } = await start();
     expect(reply.statusCode).toBe(303);
     const to = new URL(String(reply.headers.location));
-    expect(to.origin).toBe(new URL(provider.issuer).origin);
+    expect(to.origin).toBe(new URL(on.provider.issuer).origin);
     const asked = Object.fromEntries(to.searchParams);
     expect(asked).toMatchObject({
-      client_id: provider.clientId,
+      client_id: on.provider.clientId,
       redirect_uri: `${testPublicUrl}${googleCallbackPath}`,
       response_type: "code",
       scope: "openid email profile",
@@ -198,7 +190,7 @@ describe.each(databasesForFile())("Continue with Google ($name)", (testDb) => {
       .select()
       .from(federatedIdentities)
       .where(eq(federatedIdentities.userId, account?.id ?? ""));
-    expect(linked).toMatchObject([{ issuer: provider.issuer, subject: identity.sub }]);
+    expect(linked).toMatchObject([{ issuer: on.provider.issuer, subject: identity.sub }]);
     const consent = await suite.database.db
       .select()
       .from(consentRecords)
@@ -282,7 +274,7 @@ describe.each(databasesForFile())("Continue with Google ($name)", (testDb) => {
       const line = lines.find((l) => l.via === "google");
       expect(line).toMatchObject({
         req: {
-          url: `${googleCallbackPath}?code=[redacted]&state=[redacted]&iss=${encodeURIComponent(provider.issuer)}`,
+          url: `${googleCallbackPath}?code=[redacted]&state=[redacted]&iss=${encodeURIComponent(on.provider.issuer)}`,
         },
         res: { statusCode: 201 },
         userId: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -299,21 +291,21 @@ describe.each(databasesForFile())("Continue with Google ($name)", (testDb) => {
     const refused = { status: 400, heading: googleWords.answers.failed.title };
 
     const first = await start();
-    provider.signInAs(identity);
-    const back = await provider.authorize(String(first.reply.headers.location));
+    on.provider.signInAs(identity);
+    const back = await on.provider.authorize(String(first.reply.headers.location));
     expect(await callback(suite.app, back, "")).toMatchObject(refused);
 
     // Another sign-in's cookie: its state is not the one the provider sent back.
     const other = await start();
     const fresh = await start();
-    provider.signInAs(identity);
-    const backFresh = await provider.authorize(String(fresh.reply.headers.location));
+    on.provider.signInAs(identity);
+    const backFresh = await on.provider.authorize(String(fresh.reply.headers.location));
     expect(await callback(suite.app, backFresh, other.cookie)).toMatchObject(refused);
 
     // The cookie's nonce changed: the ID token was issued for another.
     const nonced = await start();
-    provider.signInAs(identity);
-    const backNonced = await provider.authorize(String(nonced.reply.headers.location));
+    on.provider.signInAs(identity);
+    const backNonced = await on.provider.authorize(String(nonced.reply.headers.location));
     const [name, value] = nonced.cookie.split("=") as [string, string];
     const kept = JSON.parse(Buffer.from(value, "base64url").toString());
     const changed = Buffer.from(JSON.stringify({ ...kept, nonce: "x".repeat(43) })).toString(
@@ -325,29 +317,15 @@ describe.each(databasesForFile())("Continue with Google ($name)", (testDb) => {
 
     // The same code, used again: the first use makes the account, the second is refused.
     const once = await start();
-    provider.signInAs(identity);
-    const backOnce = await provider.authorize(String(once.reply.headers.location));
+    on.provider.signInAs(identity);
+    const backOnce = await on.provider.authorize(String(once.reply.headers.location));
     expect(await callback(suite.app, backOnce, once.cookie)).toMatchObject({ status: 201 });
     expect(await callback(suite.app, backOnce, once.cookie)).toMatchObject(refused);
   });
 });
 
 describe.each(databasesForFile())("the app's Google sign-in ($name)", (testDb) => {
-  let provider: OpenIdProvider;
-  beforeAll(async () => {
-    provider = await startOpenIdProvider({
-      redirectUris: [`${testPublicUrl}${googleCallbackPath}`],
-    });
-  });
-  afterAll(() => provider.close());
-  const googleConfig = () => ({
-    issuer: provider.issuer,
-    clientId: provider.clientId,
-    clientSecret: provider.clientSecret,
-    appClientIds: [provider.appClientId],
-    redirectUri: `${testPublicUrl}${googleCallbackPath}`,
-  });
-  const suite = appOnDatabase(testDb, () => ({ google: googleConfig() }));
+  const { on, suite, googleConfig } = appWithGoogle(testDb);
 
   const logInWithGoogle = (body: Record<string, unknown>) =>
     suite.app.inject({ method: "POST", url: "/api/v1/auth/google/", payload: body });
@@ -356,7 +334,7 @@ describe.each(databasesForFile())("the app's Google sign-in ($name)", (testDb) =
 
   it("makes the account once with the terms agreed, then logs the same Google account in to it", async () => {
     const identity = newIdentity();
-    const id_token = await provider.idToken(identity);
+    const id_token = await on.provider.idToken(identity);
     const withoutTerms = await logInWithGoogle({ id_token });
     expect(withoutTerms.statusCode).toBe(409);
     expect(codeOf(withoutTerms)).toBe("terms_required");
@@ -374,7 +352,7 @@ describe.each(databasesForFile())("the app's Google sign-in ($name)", (testDb) =
 
     // Later, with another address at Google and no terms: the same account, by its subject.
     const again = await logInWithGoogle({
-      id_token: await provider.idToken({ ...identity, email: `new.${uniqueTag()}@gmail.com` }),
+      id_token: await on.provider.idToken({ ...identity, email: `new.${uniqueTag()}@gmail.com` }),
     });
     expect(again.statusCode).toBe(200);
     expect(again.json().user.id).toBe(login.user.id);
@@ -384,10 +362,10 @@ describe.each(databasesForFile())("the app's Google sign-in ($name)", (testDb) =
     const identity = newIdentity();
     const now = Math.floor(Date.now() / 1000);
     for (const id_token of [
-      await provider.idToken(identity, { exp: now - 60, iat: now - 3660 }),
-      await provider.idToken(identity, { aud: "someone-else.apps.test" }),
-      await provider.idToken(identity, { iss: "https://issuer.example" }),
-      `${(await provider.idToken(identity)).split(".").slice(0, 2).join(".")}.c2lnbmF0dXJl`,
+      await on.provider.idToken(identity, { exp: now - 60, iat: now - 3660 }),
+      await on.provider.idToken(identity, { aud: "someone-else.apps.test" }),
+      await on.provider.idToken(identity, { iss: "https://issuer.example" }),
+      `${(await on.provider.idToken(identity)).split(".").slice(0, 2).join(".")}.c2lnbmF0dXJl`,
     ]) {
       const reply = await logInWithGoogle({ id_token, accept_terms: true });
       expect(reply.statusCode, id_token).toBe(401);
@@ -406,7 +384,7 @@ describe.each(databasesForFile())("the app's Google sign-in ($name)", (testDb) =
     ] as const) {
       const identity = newIdentity(claims);
       const reply = await logInWithGoogle({
-        id_token: await provider.idToken(identity),
+        id_token: await on.provider.idToken(identity),
         accept_terms: true,
       });
       expect(reply.statusCode, JSON.stringify(claims)).toBe(status);
@@ -424,7 +402,7 @@ describe.each(databasesForFile())("the app's Google sign-in ($name)", (testDb) =
   // every 30 s (jose's remote key set), and keeps them at most 10 minutes.
   it("takes a key the provider adds beside the old, and refuses one it has dropped", async () => {
     const identity = newIdentity();
-    const signedBefore = await provider.idToken(identity);
+    const signedBefore = await on.provider.idToken(identity);
     const verifiedBy = async (id_token: string) => {
       const app = await makeApp(suite.database, { google: googleConfig() });
       try {
@@ -438,12 +416,12 @@ describe.each(databasesForFile())("the app's Google sign-in ($name)", (testDb) =
         await app.close();
       }
     };
-    await provider.rotateKeys({ keepOld: true });
-    expect(await verifiedBy(await provider.idToken(identity))).toBe(200);
+    await on.provider.rotateKeys({ keepOld: true });
+    expect(await verifiedBy(await on.provider.idToken(identity))).toBe(200);
     expect(await verifiedBy(signedBefore)).toBe(200);
-    await provider.rotateKeys();
+    await on.provider.rotateKeys();
     expect(await verifiedBy(signedBefore)).toBe(401);
-    expect(await verifiedBy(await provider.idToken(identity))).toBe(200);
+    expect(await verifiedBy(await on.provider.idToken(identity))).toBe(200);
   });
 });
 

@@ -5,14 +5,13 @@ import {
   type GoogleLoginBody,
   googleLoginBodySchema,
   type LoginResponse,
-  loginResponseSchema,
   nameProblem,
   normalizeName,
 } from "@ysp/contract";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Guardians } from "../accounts/guardians.ts";
 import type { Identities } from "../accounts/identities.ts";
-import { type Students, toPublicUser } from "../accounts/students.ts";
+import type { Students } from "../accounts/students.ts";
 import type { AuthorizationChecks, GoogleSignIn, ProvidedIdentity } from "../auth/google.ts";
 import type { Sessions } from "../auth/sessions.ts";
 import { googleCallbackPath } from "../config.ts";
@@ -25,6 +24,7 @@ import { examples } from "../openapi/examples.ts";
 import { operation } from "../openapi/operation.ts";
 import type { Metrics } from "../ops/metrics.ts";
 import { sendAnswerPage } from "../pages/form-posts.ts";
+import { loginAnswer, loginAnswers } from "./auth.ts";
 
 export type GoogleRouteOptions = {
   google: GoogleSignIn;
@@ -189,13 +189,7 @@ export const googleAppRoutes: FastifyPluginAsync<GoogleAppOptions> = async (app,
         tag: "auth",
         security: "public",
         body: { schema: googleLoginBodySchema, examples: examples.googleLoginBody },
-        answers: {
-          200: {
-            description: "The first token pair, and the student",
-            schema: loginResponseSchema,
-            examples: examples.login,
-          },
-        },
+        answers: loginAnswers,
         refusals: {
           400: {
             invalid_referral_code: { detail: authMessages.inviteUnknown, attr: "referral_code" },
@@ -246,14 +240,7 @@ export const googleAppRoutes: FastifyPluginAsync<GoogleAppOptions> = async (app,
         request.logFields = { userId: user.id, via: "google" };
       }
       outcomes.login("succeeded");
-      const [tokens, consent] = await Promise.all([
-        sessions.start(
-          { userId: user.id, epoch: user.credentialsEpoch },
-          request.headers["user-agent"] ?? null,
-        ),
-        guardians.state(user.id),
-      ]);
-      return reply.send({ ...tokens, user: toPublicUser(user, consent) });
+      return reply.send(await loginAnswer(user, request, { sessions, guardians }));
     },
   );
 
