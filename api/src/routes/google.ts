@@ -97,7 +97,9 @@ export const googleRoutes: FastifyPluginAsync<GoogleRouteOptions> = async (app, 
       config: { rateLimit: rateLimits.loginPerIp },
     },
     async (request, reply) => {
-      const { invite, terms } = request.query;
+      const { terms } = request.query;
+      // As the sign-up reads a code: an invite link typed in lower case names the same student.
+      const invite = request.query.invite?.trim().toUpperCase() || undefined;
       // The button sits under the sentence the form has ("By continuing you agree to…"): a
       // request that does not carry that agreement goes to the page that shows it.
       if (terms !== "accepted")
