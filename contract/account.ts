@@ -41,6 +41,8 @@ export const joinSlots = {
 /** The address of "Continue with Google" (api/src/routes/google.ts), and what its link says. */
 export const googleSignIn = {
   path: "/login/google",
+  /** Where the provider sends the browser back: PUBLIC_URL + this is the client's redirect URI. */
+  callback: "/login/google/callback",
   /** The link on /join, whose address the server writes an invite link's code into. */
   linkId: "google-sign-in-link",
   /** What shows instead of the link in an app's own browser (Instagram, Facebook, Messenger). */

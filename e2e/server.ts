@@ -10,6 +10,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { googleSignIn } from "@ysp/contract";
 import { startOpenIdProvider } from "@ysp/testing/openid-provider";
 import { postgresBinDir, startPostgres } from "@ysp/testing/postgres";
 import { startSmtpServer } from "@ysp/testing/smtp";
@@ -42,7 +43,7 @@ const copyOut = setInterval(() => {
 // Google stands in as a real OpenID Provider on localhost; the specs say who signs in (google.ts).
 const publicUrl = `http://127.0.0.1:${process.env.PORT}`;
 const google = await startOpenIdProvider({
-  redirectUris: [`${publicUrl}/login/google/callback`],
+  redirectUris: [`${publicUrl}${googleSignIn.callback}`],
 });
 writeFileSync(join(dataDir, "openid-provider"), google.issuer);
 

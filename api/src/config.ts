@@ -5,6 +5,7 @@ import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { site } from "@ysp/content/site";
+import { googleSignIn } from "@ysp/contract";
 import { emailProblem } from "@ysp/contract/email";
 import * as z from "zod/mini";
 import type { HasherOptions } from "./auth/password-hasher.ts";
@@ -192,7 +193,6 @@ export type GoogleConfig = {
 };
 
 export const googleIssuer = "https://accounts.google.com";
-export const googleCallbackPath = "/login/google/callback";
 
 export type Config = {
   port: number;
@@ -409,7 +409,7 @@ function googleSettings(e: Env, publicUrl: string): GoogleConfig | null {
       .split(",")
       .map((id) => id.trim())
       .filter(Boolean),
-    redirectUri: `${publicUrl}${googleCallbackPath}`,
+    redirectUri: `${publicUrl}${googleSignIn.callback}`,
   };
 }
 

@@ -278,10 +278,7 @@ async function createServices(app: FastifyInstance, options: ServerOptions, metr
     sessions: createSessions(accounts.sessions, signer, config.refreshReuseGraceSeconds),
     cookies,
     signup: signupCookie(cookies.signupAccount, signer),
-    google: config.google && {
-      signIn: createGoogleSignIn(config.google),
-      redirectUri: config.google.redirectUri,
-    },
+    google: config.google && createGoogleSignIn(config.google),
     identities: createIdentities(db),
   };
 }
@@ -379,11 +376,10 @@ const correctionOptions = (s: Services) => ({
   rateLimits: s.limits,
 });
 
-/** The API's route groups, in the order of the API's document, and the document itself. */
 /** The app's Google sign-in: in the document whether or not this server has Google's client. */
 const googleAppOptions = (s: Services, metrics: Metrics) => ({
   prefix: authPrefix,
-  google: s.google?.signIn ?? null,
+  google: s.google,
   identities: s.identities,
   students: s.accounts.students,
   sessions: s.sessions,
@@ -392,6 +388,7 @@ const googleAppOptions = (s: Services, metrics: Metrics) => ({
   outcomes: metrics,
 });
 
+/** The API's route groups, in the order of the API's document, and the document itself. */
 async function registerApi(app: FastifyInstance, s: Services, metrics: Metrics, site: SiteFiles) {
   const { accounts, sessions, credentials, signer, hasher, decoyHash, limits } = s;
   const { links, guardians, newsletter, cookies, signup } = s;
@@ -479,8 +476,7 @@ async function registerPages(app: FastifyInstance, s: Services, metrics: Metrics
   // Without a client id and secret, there is no route: /login/google is a page not found.
   if (s.google)
     await app.register(guarded(googleRoutes, noStore), {
-      google: s.google.signIn,
-      redirectUri: s.google.redirectUri,
+      google: s.google,
       identities: s.identities,
       students: accounts.students,
       cookie: cookies.googleSignIn,

@@ -1,7 +1,13 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { accountPages, dataRightsPages, type LoginResponse, yourDataApi } from "@ysp/contract";
+import {
+  accountPages,
+  dataRightsPages,
+  googleSignIn,
+  type LoginResponse,
+  yourDataApi,
+} from "@ysp/contract";
 import type { SiteBuild } from "@ysp/contract/site-build";
 import type { OpenIdProvider } from "@ysp/testing/openid-provider";
 import { postgresBinDir } from "@ysp/testing/postgres";
@@ -11,7 +17,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { defaultTimeouts, type GoogleConfig, googleCallbackPath } from "../src/config.ts";
+import { defaultTimeouts, type GoogleConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema.ts";
 import { cookiesFor } from "../src/http/cookies.ts";
@@ -221,7 +227,7 @@ export const googleConfigFor = (provider: OpenIdProvider): GoogleConfig => ({
   clientId: provider.clientId,
   clientSecret: provider.clientSecret,
   appClientIds: [provider.appClientId],
-  redirectUri: `${testPublicUrl}${googleCallbackPath}`,
+  redirectUri: `${testPublicUrl}${googleSignIn.callback}`,
 });
 
 export const makeConfig = ({ rateLimits, ...overrides }: ConfigOverrides = {}): TestConfig => ({

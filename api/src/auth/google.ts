@@ -112,8 +112,14 @@ export function createGoogleSignIn(config: GoogleConfig) {
       return { url, checks };
     },
 
-    /** The provider's answer at the callback, its code exchanged and its ID token checked. */
-    async finish(callbackUrl: URL, checks: AuthorizationChecks): Promise<GoogleResult> {
+    /**
+     * The provider's answer at the callback, `query` being what the callback's address came with
+     * ("?code=…&state=…"): its code exchanged and its ID token checked. The address it is read
+     * at is the registered redirect URI, never one made from the request's Host.
+     */
+    async finish(query: string, checks: AuthorizationChecks): Promise<GoogleResult> {
+      const callbackUrl = new URL(config.redirectUri);
+      callbackUrl.search = query;
       try {
         const found = await provider();
         const tokens = await oidc.authorizationCodeGrant(found, callbackUrl, {

@@ -1,4 +1,9 @@
-import { accountPages, dataRightsLifetimes, signupCorrectionLifetime } from "@ysp/contract";
+import {
+  accountPages,
+  dataRightsLifetimes,
+  googleSignIn,
+  signupCorrectionLifetime,
+} from "@ysp/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isHttps } from "../config.ts";
 
@@ -6,7 +11,8 @@ type CookieSpec = { name: string; seconds: number; path: string; sameSite?: "Str
 
 /**
  * The cookies this server sets, each HttpOnly (no script reads it) and SameSite=Strict (no other
- * site's request carries it), but for the one a sign-in with Google needs back from Google. The request log writes no headers, so none of them.
+ * site's request carries it), but for the one a sign-in with Google needs back from Google. The
+ * request log writes no headers, so none of them.
  *
  * Behind TLS (an https PUBLIC_URL) each is named `__Host-…` and is Secure, with Path=/ and no
  * Domain, as that prefix demands: a browser then takes a cookie of that name only from this very
@@ -45,7 +51,7 @@ const specs = {
   googleSignIn: {
     name: "ysp_google",
     seconds: 600,
-    path: "/login/google",
+    path: googleSignIn.path,
     sameSite: "Lax",
   },
 } satisfies Record<string, CookieSpec>;

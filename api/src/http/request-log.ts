@@ -1,6 +1,5 @@
-import { linkTokenParameter } from "@ysp/contract";
+import { googleSignIn, linkTokenParameter } from "@ysp/contract";
 import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
-import { googleCallbackPath } from "../config.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -54,7 +53,7 @@ const providerAnswerParameters = new Set(["code", "state"]);
 
 const isSecret = (path: string, name: string) =>
   name === linkTokenParameter ||
-  (path === googleCallbackPath && providerAnswerParameters.has(name));
+  (path === googleSignIn.callback && providerAnswerParameters.has(name));
 
 /**
  * The URL with the value of every parameter the app reads as a secret left out, however its

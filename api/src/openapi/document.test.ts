@@ -1,3 +1,4 @@
+import { googleSignIn } from "@ysp/contract";
 import {
   newGoogleAccount,
   type OpenIdProvider,
@@ -24,7 +25,6 @@ import {
   testPublicUrl,
 } from "../../test/harness.ts";
 import { createTokenSigner } from "../auth/tokens.ts";
-import { googleCallbackPath } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { openDatabase } from "../db/client.ts";
 import { bodyLimit } from "../http/body-limit.ts";
@@ -83,7 +83,9 @@ const googleAccount = newGoogleAccount;
 
 beforeAll(async () => {
   database = await testDb.open();
-  google = await startOpenIdProvider({ redirectUris: [`${testPublicUrl}${googleCallbackPath}`] });
+  google = await startOpenIdProvider({
+    redirectUris: [`${testPublicUrl}${googleSignIn.callback}`],
+  });
   app = await makeApp(database, { mail: mailThrough(smtp.url), google: googleConfigFor(google) });
   doc = (await app.inject({ url: "/api/openapi.json" })).json();
   ajv.addSchema({ $id: components, $defs: inComponents(doc.components.schemas) });

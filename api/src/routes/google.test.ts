@@ -1,5 +1,5 @@
 import { googleWords } from "@ysp/content/google";
-import { authMessages } from "@ysp/contract";
+import { authMessages, googleSignIn } from "@ysp/contract";
 import {
   newGoogleAccount,
   type OpenIdProvider,
@@ -24,7 +24,6 @@ import {
   testPublicUrl,
 } from "../../test/harness.ts";
 import { until } from "../../test/until.ts";
-import { googleCallbackPath } from "../config.ts";
 import { queryRows } from "../db/client.ts";
 import { consentRecords, federatedIdentities, users } from "../db/schema.ts";
 
@@ -37,7 +36,7 @@ function appWithGoogle(testDb: TestDatabase) {
   const on = {} as { provider: OpenIdProvider };
   beforeAll(async () => {
     on.provider = await startOpenIdProvider({
-      redirectUris: [`${testPublicUrl}${googleCallbackPath}`],
+      redirectUris: [`${testPublicUrl}${googleSignIn.callback}`],
     });
   });
   // Registered first, so it runs after the app has closed.
@@ -142,7 +141,7 @@ describe.each(databasesForFile())("Continue with Google ($name)", (testDb) => {
     const asked = Object.fromEntries(to.searchParams);
     expect(asked).toMatchObject({
       client_id: on.provider.clientId,
-      redirect_uri: `${testPublicUrl}${googleCallbackPath}`,
+      redirect_uri: `${testPublicUrl}${googleSignIn.callback}`,
       response_type: "code",
       scope: "openid email profile",
       code_challenge_method: "S256",
@@ -275,7 +274,7 @@ describe.each(databasesForFile())("Continue with Google ($name)", (testDb) => {
       const line = lines.find((l) => l.via === "google");
       expect(line).toMatchObject({
         req: {
-          url: `${googleCallbackPath}?code=[redacted]&state=[redacted]&iss=${encodeURIComponent(on.provider.issuer)}`,
+          url: `${googleSignIn.callback}?code=[redacted]&state=[redacted]&iss=${encodeURIComponent(on.provider.issuer)}`,
         },
         res: { statusCode: 201 },
         userId: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -435,7 +434,7 @@ describe("without GOOGLE_CLIENT_ID", () => {
   });
 
   it("has no Google routes: each is a page not found, and the app's call answers 404", async () => {
-    for (const url of ["/login/google?terms=accepted", `${googleCallbackPath}?code=x&state=y`])
+    for (const url of ["/login/google?terms=accepted", `${googleSignIn.callback}?code=x&state=y`])
       expect((await suite.app.inject({ method: "GET", url })).statusCode).toBe(404);
     const app = await suite.app.inject({
       method: "POST",

@@ -1,21 +1,21 @@
 import { googleWords } from "@ysp/content/google";
 import {
   type ApiErrorCode,
+  accountPages,
   authMessages,
   type GoogleLoginBody,
   googleLoginBodySchema,
+  googleSignIn,
   type LoginResponse,
   nameProblem,
   normalizeName,
 } from "@ysp/contract";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { Guardians } from "../accounts/guardians.ts";
 import type { Identities } from "../accounts/identities.ts";
 import type { Students } from "../accounts/students.ts";
 import type { AuthorizationChecks, GoogleSignIn, ProvidedIdentity } from "../auth/google.ts";
 import type { Sessions } from "../auth/sessions.ts";
-import { googleCallbackPath } from "../config.ts";
-import type { User } from "../db/schema.ts";
 import type { Cookie } from "../http/cookies.ts";
 import { sendError } from "../http/errors.ts";
 import { busy } from "../http/guards.ts";
@@ -28,8 +28,6 @@ import { loginAnswer, loginAnswers } from "./auth.ts";
 
 export type GoogleRouteOptions = {
   google: GoogleSignIn;
-  /** Where the provider sends the browser back: PUBLIC_URL's, never the request's Host. */
-  redirectUri: string;
   identities: Identities;
   students: Pick<Students, "idByReferralCode">;
   cookie: Cookie;
@@ -81,29 +79,33 @@ function namesOf(identity: ProvidedIdentity): { firstName: string; lastName: str
 export const googleRoutes: FastifyPluginAsync<GoogleRouteOptions> = async (app, options) => {
   const { google, identities, students, cookie, rateLimits, outcomes } = options;
 
-  app.get<{ Querystring: { invite?: string; terms?: string } }>(
-    "/login/google",
+  const { terms, invite: inviteParameter } = googleSignIn;
+  app.get<{ Querystring: { [inviteParameter]?: string; [terms.name]?: string } }>(
+    googleSignIn.path,
     {
       schema: {
         hide: true,
         querystring: {
           type: "object",
           properties: {
-            invite: { type: "string", maxLength: 32 },
-            terms: { type: "string", maxLength: 16 },
+            [inviteParameter]: { type: "string", maxLength: 32 },
+            [terms.name]: { type: "string", maxLength: 16 },
           },
         },
       },
       config: { rateLimit: rateLimits.loginPerIp },
     },
     async (request, reply) => {
-      const { terms } = request.query;
       // As the sign-up reads a code: an invite link typed in lower case names the same student.
-      const invite = request.query.invite?.trim().toUpperCase() || undefined;
+      const invite = request.query[inviteParameter]?.trim().toUpperCase() || undefined;
       // The button sits under the sentence the form has ("By continuing you agree to…"): a
       // request that does not carry that agreement goes to the page that shows it.
-      if (terms !== "accepted")
-        return reply.redirect(invite ? `/join/${encodeURIComponent(invite)}` : "/join", 303);
+      if (request.query[terms.name] !== terms.value) {
+        const page = invite
+          ? `${accountPages.join}/${encodeURIComponent(invite)}`
+          : accountPages.join;
+        return reply.redirect(page, 303);
+      }
       if (invite && !(await students.idByReferralCode(invite)))
         return sendAnswerPage(reply, 400, {
           title: googleWords.answers.failed.title,
@@ -123,14 +125,15 @@ export const googleRoutes: FastifyPluginAsync<GoogleRouteOptions> = async (app, 
   );
 
   app.get(
-    googleCallbackPath,
+    googleSignIn.callback,
     { config: { rateLimit: rateLimits.loginPerIp } },
     async (request, reply) => {
       const underWay = decode(cookie.read(request));
       // One use: whatever happens next, this sign-in is over.
       cookie.clear(reply);
       if (!underWay) return answer(reply, 400, "failed");
-      const result = await google.finish(callbackUrl(options.redirectUri, request), underWay);
+      const query = request.url.indexOf("?");
+      const result = await google.finish(query < 0 ? "" : request.url.slice(query), underWay);
       if (!result.ok) {
         request.logFields = { googleRefused: result.reason };
         return answer(reply, 400, "failed");
@@ -152,14 +155,6 @@ export const googleRoutes: FastifyPluginAsync<GoogleRouteOptions> = async (app, 
     },
   );
 };
-
-/** The URL the provider sent the browser to: our registered one, with the query it came with. */
-function callbackUrl(redirectUri: string, request: FastifyRequest): URL {
-  const url = new URL(redirectUri);
-  const query = request.url.indexOf("?");
-  if (query >= 0) url.search = request.url.slice(query);
-  return url;
-}
 
 export type GoogleAppOptions = {
   /** Null without GOOGLE_CLIENT_ID: the operation stays in the document and answers 404. */
@@ -237,7 +232,9 @@ export const googleAppRoutes: FastifyPluginAsync<GoogleAppOptions> = async (app,
       if (!user) {
         const made = await newAccount(identity, body, reply);
         if (!made.ok) return made.reply;
-        user = (await identities.findAccount(identity)) as User;
+        user = await identities.findAccount(identity);
+        // Made or found a moment ago: an account gone already was deleted in between.
+        if (!user) throw new Error("The account made for a Google sign-in is gone");
         outcomes.signup("created");
         request.logFields = { userId: user.id, via: "google" };
       }

@@ -126,12 +126,12 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
   // The page as built has the button hidden: with Google sign-in on, /join is one of these.
   if (google) {
     const withButton = pageWithHtml(page, withEdits(built, googleEdits("", false)));
-    const inAppBrowser = pageWithHtml(page, withEdits(built, googleEdits("", true)));
+    const forAppBrowsers = pageWithHtml(page, withEdits(built, googleEdits("", true)));
     app.get(accountPages.join, { logLevel: "warn" }, async (request, reply) =>
       sendFile(
         request,
         reply.header("Vary", "User-Agent"),
-        isInAppBrowser(request) ? inAppBrowser : withButton,
+        isInAppBrowser(request) ? forAppBrowsers : withButton,
       ),
     );
   }
