@@ -1,4 +1,8 @@
-import { accountPages } from "@ysp/contract";
+import { accountPages, googleSignIn } from "@ysp/contract";
+import { mailWords } from "./mail.ts";
+import { site } from "./site.ts";
+
+const linkSubject = mailWords.googleLink("", "", "").subject;
 
 /**
  * What "Continue with Google" says: the button, and each page its return to the site lands on
@@ -10,6 +14,17 @@ export const googleWords = {
   inAppBrowser: "Open this page in Chrome to continue with Google",
   /** Between the button and the sign-up form. */
   orForm: "or sign up with your email",
+  /** The page the link in "Add Google sign-in to your YSP account?" opens: a tap adds it. */
+  linkPage: {
+    meta: {
+      title: `Add Google sign-in | ${site.name}`,
+      description: `Let a Google account log in to your ${site.name} account.`,
+    },
+    title: "Add Google sign-in",
+    text: `Tap the button to let the Google account of your email log in to your ${site.name} account. Your password and the phones you are logged in on stay as they are.`,
+    withoutLink: `This page adds Google sign-in to a ${site.name} account. Open it from the link in our email "${linkSubject}".`,
+    submit: "Add Google sign-in",
+  },
   answers: {
     created: {
       title: "Your YSP account is ready",
@@ -25,6 +40,32 @@ export const googleWords = {
       lines: [
         "This Google account already logs in to YSP, so no second account was made.",
         "Open the YSP app and choose Continue with Google to carry on learning.",
+      ],
+      link: { href: "/", text: "Go to home" },
+    },
+    takenOver: {
+      title: "Your YSP account is ready",
+      lines: [
+        "You signed up with Google, and your email address is confirmed.",
+        "Someone had signed up with this email before but never confirmed it. The account is yours now: we removed the password that sign-up chose and logged out every phone.",
+        "Download the YSP app and choose Continue with Google there to start learning.",
+      ],
+      link: { href: accountPages.forgotPassword, text: "Set a password" },
+    },
+    linkSent: {
+      title: "Check your email",
+      lines: [
+        "You already have a YSP account with this email address, so we have not made a second one.",
+        `We've sent you an email, "${linkSubject}". Tap its button within ${googleSignIn.linkLifetime.words}, and this Google account will log in to YSP too.`,
+        "Check your inbox and your spam folder.",
+      ],
+      link: { href: "/", text: "Go to home" },
+    },
+    linked: {
+      title: "Google sign-in is on",
+      lines: [
+        "Your Google account now logs in to your YSP account.",
+        "Open the YSP app and choose Continue with Google. If your account has a password, it still works too.",
       ],
       link: { href: "/", text: "Go to home" },
     },

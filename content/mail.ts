@@ -216,6 +216,35 @@ export const mailWords = {
     ],
   }),
 
+  googleLink: (firstName: string, url: string, lifetime: string): MailWords => ({
+    subject: `Add Google sign-in to your ${site.name} account?`,
+    preview: "One tap lets you log in with Google too.",
+    greeting: greeting(firstName),
+    paragraphs: [
+      `Someone (we hope it was you) chose "Continue with Google" on the ${site.name} website with the Google account of this address. Your ${site.name} account already uses this address, so we have not connected them yet.`,
+      `With one tap on the link below, that Google account can log in to your ${site.name} account too, on the website and in the app. Your password and the phones you are logged in on stay as they are.`,
+    ],
+    action: { text: "Add Google sign-in", url },
+    after: [
+      `The link works once, for ${lifetime}.`,
+      "If it was not you, ignore this email: nothing changes.",
+    ],
+  }),
+
+  googleTookOver: (firstName: string, forgotPasswordUrl: string): MailWords => ({
+    subject: `Your ${site.name} account now logs in with Google`,
+    preview: "An earlier sign-up with this address was never confirmed.",
+    greeting: greeting(firstName),
+    paragraphs: [
+      `You chose "Continue with Google" with this address. An earlier sign-up had used this address but never confirmed it, so we could not tell whose it was. Google has now shown it is yours, so the account is yours.`,
+      "To keep it safe, we removed the password that sign-up chose and logged out every phone that was logged in. Log in to the app with Continue with Google.",
+    ],
+    after: [
+      `To log in with a password too, choose a new one here: ${forgotPasswordUrl}`,
+      `If you did not choose Continue with Google, write to us at ${site.email}.`,
+    ],
+  }),
+
   accountDeleted: (): MailWords => ({
     subject: `Your ${site.name} account is deleted`,
     preview: "Your account and the data we held about you are gone.",

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { emailBody, newPassword, ruled, text } from "./api.ts";
+import { emailBody, googleLinkLifetime, newPassword, ruled, text } from "./api.ts";
 import { betweenSpaces, type TextRule, textRule } from "./text.ts";
 
 /**
@@ -50,6 +50,12 @@ export const googleSignIn = {
   /** The consent sentence above the button is agreed to by pressing it, as the form's is. */
   terms: { name: "terms", value: "accepted" },
   invite: "invite",
+  /**
+   * Where the link in "Add Google sign-in to your YSP account?" leads: a tap adds the Google
+   * account to the YSP account that already had its address.
+   */
+  linkPage: "/login/google/link",
+  linkLifetime: googleLinkLifetime,
 } as const;
 
 /** The button's address, carrying the invite code of the page's link, if any. */

@@ -27,6 +27,9 @@ export const apiMessages = {
   notString: (label: string) => `${label} must be text`,
 } as const;
 
+/** How long the link in "Add Google sign-in to your YSP account?" works. */
+export const googleLinkLifetime = { seconds: 48 * 3600, words: "48 hours" } as const;
+
 /** The auth routes' sentences: the sign-up form's toasts, and what the app shows from a login. */
 export const authMessages = {
   created: "Account created successfully",
@@ -41,6 +44,7 @@ export const authMessages = {
   termsRequired: "Please agree to the Terms of Service and Privacy Policy to make your account.",
   googleAddressTaken:
     "An account with this email already exists. Log in with its password, or choose a new one with Forgot password.",
+  googleLinkSent: `An account with this email already exists. We've emailed it a link to add Google sign-in: tap it within ${googleLinkLifetime.words}, then continue with Google again.`,
   googleAddressNotProven:
     "Google did not confirm that this email address is yours. Please sign up with your email instead.",
   googleNameRefused:

@@ -295,7 +295,7 @@ export interface paths {
         put?: never;
         /**
          * Log in, or sign up, with the ID token of the app's Google sign-in
-         * @description Answers 404 on a server without Google sign-in. The token must be signed by a key Google publishes now, issued by Google, for one of the app's client ids (GOOGLE_APP_CLIENT_IDS), and unexpired. A Google account already known logs in to its account, whatever its address is now. A new one makes an account with no password, its address confirmed, when Google vouches for the address (gmail.com, or a Workspace address) and accept_terms is true. An address another account has is never linked to it.
+         * @description Answers 404 on a server without Google sign-in. The token must be signed by a key Google publishes now, issued by Google, for one of the app's client ids (GOOGLE_APP_CLIENT_IDS), and unexpired. A Google account already known logs in to its account, whatever its address is now. A new one, when Google vouches for the address (gmail.com, or a Workspace address) and accept_terms is true, makes an account with no password, its address confirmed. An account already on the address is never linked by the address alone: if its address is confirmed, nothing changes and its mailbox is sent a link that adds this Google account (google_link_sent); if nobody ever confirmed it, Google's proof of the mailbox wins: its password is removed, its sessions, links and pending changes end, the address is told, and this call logs in to it.
          */
         post: operations["logInWithGoogle"];
         delete?: never;
@@ -630,6 +630,7 @@ export interface components {
          *     authentication_failed: The email or the password is wrong.
          *     google_token_refused: The Google ID token is malformed, expired, signed by a key Google no longer publishes, or for another client or issuer.
          *     terms_required: A new account needs accept_terms: true.
+         *     google_link_sent: An account already has the address, so nothing is linked: its mailbox was sent a link that adds this Google account to it (once, within 48 hours).
          *     email_unverified: Google does not vouch for the address (email_verified false, or an address Google is not authoritative for).
          *     name_refused: The name Google gave breaks the names rule.
          *     wrong_password: The account's password, given to prove the request is the student's, is wrong.
@@ -650,7 +651,7 @@ export interface components {
          *     method_not_allowed: The address takes another method.
          * @enum {string}
          */
-        ApiErrorCode: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "cookie_twice" | "email_taken" | "invalid_referral_code" | "guardian_email_own" | "link_expired" | "link_used" | "link_replaced" | "link_invalid" | "authentication_failed" | "google_token_refused" | "terms_required" | "email_unverified" | "name_refused" | "wrong_password" | "same_email" | "email_confirmed" | "session_not_found" | "token_not_valid" | "not_authenticated" | "payload_too_large" | "unsupported_media_type" | "throttled" | "service_busy" | "database_unavailable" | "server_stopping" | "request_timeout" | "server_error" | "not_found" | "method_not_allowed";
+        ApiErrorCode: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "cookie_twice" | "email_taken" | "invalid_referral_code" | "guardian_email_own" | "link_expired" | "link_used" | "link_replaced" | "link_invalid" | "authentication_failed" | "google_token_refused" | "terms_required" | "google_link_sent" | "email_unverified" | "name_refused" | "wrong_password" | "same_email" | "email_confirmed" | "session_not_found" | "token_not_valid" | "not_authenticated" | "payload_too_large" | "unsupported_media_type" | "throttled" | "service_busy" | "database_unavailable" | "server_stopping" | "request_timeout" | "server_error" | "not_found" | "method_not_allowed";
         /** @enum {string} */
         ApiErrorType: "validation_error" | "client_error" | "server_error";
         ApiErrorItem: {
@@ -2171,7 +2172,7 @@ export interface operations {
                         type: components["schemas"]["ApiErrorType"];
                         errors: ({
                             /** @enum {string} */
-                            code?: "terms_required" | "email_taken";
+                            code?: "terms_required" | "google_link_sent" | "email_taken";
                         } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };

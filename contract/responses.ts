@@ -71,6 +71,8 @@ export const apiErrorCodes = {
   google_token_refused:
     "The Google ID token is malformed, expired, signed by a key Google no longer publishes, or for another client or issuer.",
   terms_required: "A new account needs accept_terms: true.",
+  google_link_sent:
+    "An account already has the address, so nothing is linked: its mailbox was sent a link that adds this Google account to it (once, within 48 hours).",
   email_unverified:
     "Google does not vouch for the address (email_verified false, or an address Google is not authoritative for).",
   name_refused: "The name Google gave breaks the names rule.",

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { googleWords } from "@ysp/content/google";
+import { mailWords } from "@ysp/content/mail";
+import { googleSignIn } from "@ysp/contract";
 import {
   identityCookie,
   identityCookieValue,
@@ -8,13 +10,16 @@ import {
 } from "@ysp/testing/openid-provider";
 import { e2eDatabaseUrl, query } from "./database.ts";
 import {
+  confirmByLink,
   expect,
   gotoHydrated,
   makeStudent,
   screenshotPath,
   signUpByApi,
   test,
+  uniqueTag,
 } from "./fixtures.ts";
+import { linkTo, waitForMail } from "./inbox.ts";
 
 /** The OpenID Provider standing in for Google, which the browser tests' server started. */
 const issuer = () => readFileSync(join(process.env.E2E_DATA_DIR ?? "", "openid-provider"), "utf8");
@@ -66,6 +71,50 @@ for (const script of [true, false]) {
           );
           expect(credited).toEqual([{ count: 1 }]);
         }
+      },
+    );
+
+    test(
+      "Continue with Google on a confirmed account's address mails a link; its tap adds Google sign-in",
+      { tag: "@layout" },
+      async ({ page, request }, testInfo) => {
+        const student = makeStudent({ email: `ada.${uniqueTag()}@gmail.com` });
+        await signUpByApi(request, student);
+        await confirmByLink(request, student.email);
+        const identity = newGoogleAccount({ email: student.email });
+        await page
+          .context()
+          .addCookies([
+            { name: identityCookie, value: identityCookieValue(identity), url: issuer() },
+          ]);
+
+        if (script) await gotoHydrated(page, "/join");
+        else await page.goto("/join");
+        await page.getByRole("link", { name: googleWords.button }).click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+          googleWords.answers.linkSent.title,
+        );
+        await page.screenshot({ path: screenshotPath(testInfo, `google-link-sent-${script}`) });
+
+        const subject = mailWords.googleLink("", "", "").subject;
+        const mail = await waitForMail(student.email, subject);
+        await page.goto(linkTo(mail, googleSignIn.linkPage));
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+          googleWords.linkPage.title,
+        );
+        await page.screenshot({ path: screenshotPath(testInfo, `google-link-page-${script}`) });
+        await page.getByRole("button", { name: googleWords.linkPage.submit }).click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+          googleWords.answers.linked.title,
+        );
+        await page.screenshot({ path: screenshotPath(testInfo, `google-linked-${script}`) });
+
+        // From now on the same Google account is known: it logs in to this account.
+        await page.goto("/join");
+        await page.getByRole("link", { name: googleWords.button }).click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+          googleWords.answers.known.title,
+        );
       },
     );
   });

@@ -49,7 +49,7 @@ import { accountLinkPageRoutes, accountLinkRoutes } from "./routes/account-links
 import { apiDocsRoutes } from "./routes/api-docs.ts";
 import { authPrefix, authRoutes, refreshRoutes } from "./routes/auth.ts";
 import { emailChangePageRoutes, emailChangeRoutes } from "./routes/email-change.ts";
-import { googleAppRoutes, googleRoutes } from "./routes/google.ts";
+import { googleAppRoutes, googleLinkRoutes, googleRoutes } from "./routes/google.ts";
 import { guardianConsentRoutes } from "./routes/guardian-consent.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { joinPageRoutes } from "./routes/join-page.ts";
@@ -279,7 +279,7 @@ async function createServices(app: FastifyInstance, options: ServerOptions, metr
     cookies,
     signup: signupCookie(cookies.signupAccount, signer),
     google: config.google && createGoogleSignIn(config.google),
-    identities: createIdentities(db),
+    identities: createIdentities(db, links, mailQueue, now),
   };
 }
 
@@ -473,6 +473,10 @@ async function registerPages(app: FastifyInstance, s: Services, metrics: Metrics
     site,
   });
   await app.register(linkPageViews, { site });
+  await app.register(guarded(googleLinkRoutes, noStore), {
+    identities: s.identities,
+    rateLimits: s.limits,
+  });
   // Without a client id and secret, there is no route: /login/google is a page not found.
   if (s.google)
     await app.register(guarded(googleRoutes, noStore), {

@@ -325,11 +325,18 @@ export function appOnDatabase(
  */
 export function appWithMailOn(
   testDb: TestDatabase,
-  overrides: AppOptions = {},
+  overrides: AppOptions | (() => AppOptions) = {},
   now?: () => number,
 ): { app: FastifyInstance; database: Database; smtp: SmtpTestServer } {
   const smtp = smtpForFile();
-  const suite = appOnDatabase(testDb, () => ({ mail: mailThrough(smtp.url), ...overrides }), now);
+  const suite = appOnDatabase(
+    testDb,
+    () => ({
+      mail: mailThrough(smtp.url),
+      ...(typeof overrides === "function" ? overrides() : overrides),
+    }),
+    now,
+  );
   return Object.assign(suite, { smtp });
 }
 

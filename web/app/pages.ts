@@ -311,6 +311,16 @@ export const pages = [
     indexed: false,
     builtAt: "/change-email/undo",
   },
+  // The link "Add Google sign-in to your YSP account?" carries: a tap adds the Google account.
+  {
+    id: "google-link",
+    path: "/login/google/link",
+    module: "routes/google-link.tsx",
+    chrome: false,
+    hydrates: false,
+    indexed: false,
+    builtAt: "/login/google/link",
+  },
   // Where forms posted without a script land (a 303 from the server): reloading one is a 200.
   answerPage("verify-link-sent", "/verify-email/sent"),
   answerPage("reset-link-sent", "/forgot-password/sent"),

@@ -1,6 +1,7 @@
 import {
   dataRightsLifetimes,
   emailChangeLifetimes,
+  googleSignIn,
   type LinkProblem,
   linkLifetimes,
 } from "@ysp/contract";
@@ -21,6 +22,7 @@ const lifetimeMs: Record<LinkPurpose, number> = {
   your_data: dataRightsLifetimes.yourData.seconds * 1000,
   change_email: emailChangeLifetimes.confirm.seconds * 1000,
   undo_email_change: emailChangeLifetimes.undo.seconds * 1000,
+  link_google: googleSignIn.linkLifetime.seconds * 1000,
 };
 
 const mailKind = {
@@ -29,6 +31,7 @@ const mailKind = {
   your_data: "your-data",
   change_email: "email-change-confirm",
   undo_email_change: "email-changed",
+  link_google: "google-link",
 } as const satisfies Record<LinkPurpose, MailKind>;
 
 /** A link about to be written, with the message that carries it. */
@@ -43,17 +46,24 @@ export type NewLink = {
 /** A link that works names its account and the account's credentials epoch now. */
 export type OpenedLink = { ok: true } & TokenHolder;
 export type LinkAnswer = OpenedLink | { ok: false; problem: LinkProblem };
-/** A link used, with the address it is about (a change of address's; null for the others). */
+/**
+ * A link used, with the address it is about (a change of address's, or the identity's a Google
+ * link adds; null for the others), and that identity.
+ */
 export type TakenLink =
-  | (OpenedLink & { email: string | null })
+  | (OpenedLink & { email: string | null; identity: LinkedIdentity | null })
   | { ok: false; problem: LinkProblem };
 
 /**
  * What a link may carry besides its purpose: the address it is about, where its message goes,
  * and whether the account's other unused links of its purpose still work (`keepOthers`).
  */
+/** The provider's account a "link_google" link adds to its account. */
+export type LinkedIdentity = { issuer: string; subject: string };
+
 export type LinkExtras = {
   email?: string;
+  identity?: LinkedIdentity;
   toAddress?: string;
   kind?: MailKind;
   keepOthers?: boolean;
@@ -115,12 +125,18 @@ export function createAccountLinks(
     tx: Tx,
     userId: string,
     purpose: LinkPurpose,
-    { email, toAddress, kind, keepOthers = false, lifetimeMs: lifetime }: LinkExtras = {},
+    { email, identity, toAddress, kind, keepOthers = false, lifetimeMs: lifetime }: LinkExtras = {},
   ): Promise<void> {
     const link = newLink(purpose, lifetime);
     if (!keepOthers) await replaceUnused(tx, userId, purpose, link.createdAt);
     const { mail, ...row } = link;
-    await tx.insert(accountLinks).values({ ...row, userId, email: email ?? null });
+    await tx.insert(accountLinks).values({
+      ...row,
+      userId,
+      email: email ?? null,
+      issuer: identity?.issuer ?? null,
+      subject: identity?.subject ?? null,
+    });
     await queue.enqueue(tx, {
       ...mail,
       kind: kind ?? mail.kind,
@@ -163,7 +179,7 @@ export function createAccountLinks(
     tx: Tx,
     token: string,
     purpose: LinkPurpose,
-    first?: (link: { userId: string; email: string | null }) => Promise<Problem | undefined>,
+    first?: (link: Link) => Promise<Problem | undefined>,
   ): Promise<TakenLink | { ok: false; problem: Problem }> {
     const found = await find(tx, token, purpose, true);
     const problem = problemOf(found?.link);
@@ -174,7 +190,9 @@ export function createAccountLinks(
       .update(accountLinks)
       .set({ usedAt: new Date(now()) })
       .where(eq(accountLinks.id, found.link.id));
-    return { ok: true, userId: found.link.userId, epoch: found.epoch, email: found.link.email };
+    const { userId, email, issuer, subject } = found.link;
+    const identity = issuer !== null && subject !== null ? { issuer, subject } : null;
+    return { ok: true, userId, epoch: found.epoch, email, identity };
   }
 
   /**

@@ -115,7 +115,14 @@ export const accountLinks = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     purpose: text("purpose", {
-      enum: ["verify_email", "reset_password", "your_data", "change_email", "undo_email_change"],
+      enum: [
+        "verify_email",
+        "reset_password",
+        "your_data",
+        "change_email",
+        "undo_email_change",
+        "link_google",
+      ],
     }).notNull(),
     tokenHash: text("token_hash").notNull(),
     /**
@@ -124,6 +131,12 @@ export const accountLinks = pgTable(
      * link, which goes with its account.
      */
     email: text("email"),
+    /**
+     * The identity a "link_google" link adds to its account when tapped, by the provider's
+     * issuer and subject; `email` is then the address the provider vouched for.
+     */
+    issuer: text("issuer"),
+    subject: text("subject"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
@@ -177,6 +190,8 @@ export const mailOutbox = pgTable(
         "email-change-taken",
         "email-changed",
         "email-change-undone",
+        "google-link",
+        "google-took-over",
         ...linkRequestKinds,
       ],
     }).notNull(),

@@ -1,4 +1,10 @@
-import { accountPages, answerPages, dataRightsPages, emailChangePages } from "@ysp/contract";
+import {
+  accountPages,
+  answerPages,
+  dataRightsPages,
+  emailChangePages,
+  googleSignIn,
+} from "@ysp/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /**
@@ -37,6 +43,7 @@ export const openerIsolatedPages: ReadonlySet<string> = new Set([
   dataRightsPages.unsubscribe,
   emailChangePages.confirm,
   emailChangePages.undo,
+  googleSignIn.linkPage,
   accountPages.signedUp,
   accountPages.correctEmail,
   accountPages.emailConfirmed,

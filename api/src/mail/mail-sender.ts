@@ -5,6 +5,7 @@ import {
   dataRightsPages,
   emailChangeLifetimes,
   emailChangePages,
+  googleSignIn,
   linkLifetimes,
   linkTokenParameter,
 } from "@ysp/contract";
@@ -204,6 +205,18 @@ export function createMailSender({
             emailChangeLifetimes.resetAfterUndo.words,
             page(accountPages.forgotPassword),
           ),
+        );
+      case "google-link":
+        return toStudent(mail, (user) =>
+          mailWords.googleLink(
+            user.firstName,
+            link(googleSignIn.linkPage, mail.nonce),
+            googleSignIn.linkLifetime.words,
+          ),
+        );
+      case "google-took-over":
+        return toStudent(mail, (user) =>
+          mailWords.googleTookOver(user.firstName, page(accountPages.forgotPassword)),
         );
       case "account-deleted":
         if (!mail.toAddress) return { gone: "No address to tell" };

@@ -20,6 +20,8 @@ const every = {
   emailChangeTaken: mailWords.emailChangeTaken("Ada", other),
   emailChanged: mailWords.emailChanged("Ada", url, "7 days", "nkechi@example.org"),
   emailChangeUndone: mailWords.emailChangeUndone("Ada", url, "30 minutes", other),
+  googleLink: mailWords.googleLink("Ada", url, "48 hours"),
+  googleTookOver: mailWords.googleTookOver("Ada", other),
 } satisfies Record<keyof typeof mailWords, unknown>;
 
 describe.each(Object.entries(every))("the %s message's text part", (_name, words) => {

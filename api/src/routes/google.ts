@@ -23,7 +23,8 @@ import type { RateLimits } from "../http/rate-limits.ts";
 import { examples } from "../openapi/examples.ts";
 import { operation } from "../openapi/operation.ts";
 import type { Metrics } from "../ops/metrics.ts";
-import { sendAnswerPage } from "../pages/form-posts.ts";
+import { acceptFormPosts, sendAnswerPage } from "../pages/form-posts.ts";
+import { linkTokenOf, refuseLinkPage } from "../pages/link-answers.ts";
 import { loginAnswer, loginAnswers } from "./auth.ts";
 
 export type GoogleRouteOptions = {
@@ -73,8 +74,9 @@ function namesOf(identity: ProvidedIdentity): { firstName: string; lastName: str
 /**
  * "Continue with Google" on the site: GET /login/google sends the browser to the provider, and
  * /login/google/callback takes it back, with no script on our pages. An identity is known by
- * issuer and subject; a new one with an address the provider vouches for makes an account; an
- * address another account has is never linked by its address alone.
+ * issuer and subject; a new one with an address the provider vouches for makes an account, or
+ * takes over one nobody confirmed, or has a link mailed to the confirmed account on its address
+ * (identities.ts): never linked by its address alone.
  */
 export const googleRoutes: FastifyPluginAsync<GoogleRouteOptions> = async (app, options) => {
   const { google, identities, students, cookie, rateLimits, outcomes } = options;
@@ -141,17 +143,52 @@ export const googleRoutes: FastifyPluginAsync<GoogleRouteOptions> = async (app, 
       const { identity } = result;
       if (await identities.findAccount(identity)) return answer(reply, 200, "known");
       if (!identity.addressProven) return answer(reply, 200, "addressNotProven");
-      const names = namesOf(identity);
-      if (!names) return answer(reply, 200, "nameRefused");
       const referredBy = underWay.invite
         ? ((await students.idByReferralCode(underWay.invite)) ?? null)
         : null;
-      const created = await identities.createAccount({ identity, ...names, referredBy });
-      if (!created.ok)
-        return answer(reply, 200, created.reason === "identity_taken" ? "known" : "addressTaken");
-      outcomes.signup("created");
-      request.logFields = { userId: created.id, referred: referredBy !== null, via: "google" };
-      return answer(reply, 201, "created");
+      const signedUp = await identities.signUp({ identity, names: namesOf(identity), referredBy });
+      request.logFields = { googleSignUp: signedUp.outcome };
+      switch (signedUp.outcome) {
+        case "created":
+        case "taken_over":
+          outcomes.signup("created");
+          request.logFields = {
+            userId: signedUp.id,
+            referred: referredBy !== null,
+            via: "google",
+            googleSignUp: signedUp.outcome,
+          };
+          return answer(reply, 201, signedUp.outcome === "created" ? "created" : "takenOver");
+        case "link_sent":
+          return answer(reply, 200, "linkSent");
+        case "identity_taken":
+          return answer(reply, 200, "known");
+        case "email_taken":
+          return answer(reply, 200, "addressTaken");
+        case "name_refused":
+          return answer(reply, 200, "nameRefused");
+      }
+    },
+  );
+};
+
+/**
+ * POST /login/google/link: the tap on the page the link in "Add Google sign-in to your YSP
+ * account?" opens. Registered whether or not Google is configured now: the identity is in the
+ * link, and a link mailed before Google was turned off still does what it said.
+ */
+export const googleLinkRoutes: FastifyPluginAsync<{
+  identities: Pick<Identities, "addByLink">;
+  rateLimits: Pick<RateLimits, "mailPerIp">;
+}> = async (app, { identities, rateLimits }) => {
+  acceptFormPosts(app);
+  app.post(
+    googleSignIn.linkPage,
+    { config: { rateLimit: rateLimits.mailPerIp } },
+    async (request, reply) => {
+      const added = await identities.addByLink(linkTokenOf(request));
+      if (!added.ok) return refuseLinkPage(reply, added.problem, { href: "/", text: "Go to home" });
+      return answer(reply, 200, "linked");
     },
   );
 };
@@ -182,7 +219,7 @@ export const googleAppRoutes: FastifyPluginAsync<GoogleAppOptions> = async (app,
         operationId: "logInWithGoogle",
         summary: "Log in, or sign up, with the ID token of the app's Google sign-in",
         description:
-          "Answers 404 on a server without Google sign-in. The token must be signed by a key Google publishes now, issued by Google, for one of the app's client ids (GOOGLE_APP_CLIENT_IDS), and unexpired. A Google account already known logs in to its account, whatever its address is now. A new one makes an account with no password, its address confirmed, when Google vouches for the address (gmail.com, or a Workspace address) and accept_terms is true. An address another account has is never linked to it.",
+          "Answers 404 on a server without Google sign-in. The token must be signed by a key Google publishes now, issued by Google, for one of the app's client ids (GOOGLE_APP_CLIENT_IDS), and unexpired. A Google account already known logs in to its account, whatever its address is now. A new one, when Google vouches for the address (gmail.com, or a Workspace address) and accept_terms is true, makes an account with no password, its address confirmed. An account already on the address is never linked by the address alone: if its address is confirmed, nothing changes and its mailbox is sent a link that adds this Google account (google_link_sent); if nobody ever confirmed it, Google's proof of the mailbox wins: its password is removed, its sessions, links and pending changes end, the address is told, and this call logs in to it.",
         tag: "auth",
         security: "public",
         body: { schema: googleLoginBodySchema, examples: examples.googleLoginBody },
@@ -195,6 +232,7 @@ export const googleAppRoutes: FastifyPluginAsync<GoogleAppOptions> = async (app,
           404: { not_found: { detail: authMessages.googleOff } },
           409: {
             terms_required: { detail: authMessages.termsRequired, attr: "accept_terms" },
+            google_link_sent: { detail: authMessages.googleLinkSent },
             email_taken: { detail: authMessages.googleAddressTaken },
           },
           422: {
@@ -257,17 +295,21 @@ export const googleAppRoutes: FastifyPluginAsync<GoogleAppOptions> = async (app,
       return refuse(422, "email_unverified", authMessages.googleAddressNotProven);
     if (body.accept_terms !== true)
       return refuse(409, "terms_required", authMessages.termsRequired, "accept_terms");
-    const names = namesOf(identity);
-    if (!names) return refuse(422, "name_refused", authMessages.googleNameRefused);
     let referredBy: string | null = null;
     if (body.referral_code) {
       referredBy = (await students.idByReferralCode(body.referral_code)) ?? null;
       if (!referredBy)
         return refuse(400, "invalid_referral_code", authMessages.inviteUnknown, "referral_code");
     }
-    const created = await identities.createAccount({ identity, ...names, referredBy });
-    if (!created.ok && created.reason === "email_taken")
-      return refuse(409, "email_taken", authMessages.googleAddressTaken);
+    const signedUp = await identities.signUp({ identity, names: namesOf(identity), referredBy });
+    switch (signedUp.outcome) {
+      case "link_sent":
+        return refuse(409, "google_link_sent", authMessages.googleLinkSent);
+      case "email_taken":
+        return refuse(409, "email_taken", authMessages.googleAddressTaken);
+      case "name_refused":
+        return refuse(422, "name_refused", authMessages.googleNameRefused);
+    }
     // identity_taken: the same person's other request made it a moment ago; it logs in.
     return { ok: true };
   }

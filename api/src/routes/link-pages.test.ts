@@ -1,5 +1,6 @@
+import { googleWords } from "@ysp/content/google";
 import { withoutLinkWords } from "@ysp/content/link-pages";
-import { accountPages, dataRightsPages, linkPartAttribute } from "@ysp/contract";
+import { accountPages, dataRightsPages, googleSignIn, linkPartAttribute } from "@ysp/contract";
 import { describe, expect, it } from "vitest";
 import { appOnDatabase, builtSite, hasBuild, pgliteForFile } from "../../test/harness.ts";
 import { elementEnd } from "../../test/html.ts";
@@ -32,6 +33,11 @@ const linkPages = [
     button: "Confirm my subscription",
   },
   { path: dataRightsPages.unsubscribe, says: withoutLinkWords.unsubscribe, button: "Unsubscribe" },
+  {
+    path: googleSignIn.linkPage,
+    says: googleWords.linkPage.withoutLink,
+    button: googleWords.linkPage.submit,
+  },
 ];
 
 const entities: Record<string, string> = { quot: '"', "#x27": "'", "#39": "'", amp: "&" };

@@ -1,4 +1,4 @@
-import { accountPages, dataRightsPages, emailChangePages } from "@ysp/contract";
+import { accountPages, dataRightsPages, emailChangePages, googleSignIn } from "@ysp/contract";
 import type { FastifyPluginAsync } from "fastify";
 import { serveLinkPage } from "../pages/link-parts.ts";
 import type { SiteFiles } from "../pages/static-site.ts";
@@ -18,6 +18,7 @@ const linkPages = [
   dataRightsPages.newsletterConfirm,
   emailChangePages.confirm,
   emailChangePages.undo,
+  googleSignIn.linkPage,
 ];
 
 export const linkPageViews: FastifyPluginAsync<{ site: SiteFiles }> = async (app, { site }) => {

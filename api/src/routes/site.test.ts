@@ -1,6 +1,12 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { accountPages, answerPages, dataRightsPages, emailChangePages } from "@ysp/contract";
+import {
+  accountPages,
+  answerPages,
+  dataRightsPages,
+  emailChangePages,
+  googleSignIn,
+} from "@ysp/contract";
 import { describe, expect, it } from "vitest";
 import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
 import {
@@ -26,6 +32,7 @@ const formPostPages: readonly string[] = [
   accountPages.correctEmail,
   emailChangePages.confirm,
   emailChangePages.undo,
+  googleSignIn.linkPage,
   // The refusal's "Are you sure?" page is the answer to a post to /guardian-consent, and its
   // form posts there again, not to its own address.
   ...Object.values(dataRightsPages).filter(
