@@ -685,6 +685,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             device: string | null;
+            /** @enum {string} */
+            via: "password" | "google";
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -737,6 +739,8 @@ export interface components {
             created_at: string;
             last_refreshed_at: string | null;
             ended_at: string | null;
+            /** @enum {string} */
+            via: "password" | "google";
             device_name: string | null;
             device: string | null;
         };

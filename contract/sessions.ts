@@ -18,6 +18,9 @@ export const changePasswordBodySchema = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
+/** How a session logged in: with the password, or with Google ("via Google"). */
+export const loggedInViaSchema = z.enum(["password", "google"]);
+
 /** One login still live, as its account sees it. */
 export const sessionSchema = z.object({
   id: z.uuid(),
@@ -26,6 +29,7 @@ export const sessionSchema = z.object({
    * TECNO KG5", "iPhone", "Chrome on Windows"); null when the User-Agent names nothing known.
    */
   device: z.nullable(z.string()),
+  via: loggedInViaSchema,
   created_at: z.iso.datetime(),
   /** Its last refresh, or its login when it has not refreshed. */
   last_used_at: z.iso.datetime(),

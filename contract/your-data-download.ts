@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { accountIdentityFields } from "./responses.ts";
+import { loggedInViaSchema } from "./sessions.ts";
 
 /**
  * GET /api/v1/auth/your-data: everything held about an account, section by section, as the
@@ -27,6 +28,7 @@ export const downloadSessionSchema = z.object({
   created_at: at,
   last_refreshed_at: atIfEver,
   ended_at: atIfEver,
+  via: loggedInViaSchema,
   /** The device by the name listSessions gives it. */
   device_name: textOrNull,
   /** The User-Agent it was read from. */

@@ -39,6 +39,7 @@ const sessionRows = (db: Db, userId: string) =>
       created_at: authSessions.createdAt,
       last_refreshed_at: authSessions.rotatedAt,
       ended_at: authSessions.revokedAt,
+      via: authSessions.via,
       device: authSessions.device,
     })
     .from(authSessions)

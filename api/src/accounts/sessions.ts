@@ -10,10 +10,14 @@ export type SessionIds = { id: string; userId: string };
 /** The most sessions a list gives, the most recently used. */
 export const listedSessions = 100;
 
+/** How a session logged in: with the password, or with Google. */
+export type LoggedInVia = (typeof authSessions.$inferSelect)["via"];
+
 /** A live session as its account sees it: `device` is the User-Agent it logged in with. */
 export type SessionRow = {
   id: string;
   device: string | null;
+  via: LoggedInVia;
   createdAt: Date;
   lastUsedAt: Date;
 };
@@ -50,6 +54,7 @@ const liveSessionsStatement = (db: Db) =>
     .select({
       id: authSessions.id,
       device: authSessions.device,
+      via: authSessions.via,
       createdAt: authSessions.createdAt,
       lastUsedAt: lastUsed.mapWith(authSessions.createdAt),
     })
@@ -90,6 +95,7 @@ export function createSessionRecords(db: Db) {
       userId: sql.placeholder("userId"),
       currentJti: sql.placeholder("jti"),
       device: sql.placeholder("device"),
+      via: sql.placeholder("via"),
       createdAt: sql.placeholder("createdAt"),
     })
     .prepare("insert_session");
@@ -127,7 +133,12 @@ export function createSessionRecords(db: Db) {
      * tokens are signed with, as its rotations are: its age and its tokens' agree.
      */
     async insert(
-      session: SessionIds & { jti: string; device: string | null; createdAt: Date },
+      session: SessionIds & {
+        jti: string;
+        device: string | null;
+        via: LoggedInVia;
+        createdAt: Date;
+      },
     ): Promise<void> {
       await insertSession.execute(session);
     },

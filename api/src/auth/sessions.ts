@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { TokenPair } from "@ysp/contract";
-import type { SessionRecords } from "../accounts/sessions.ts";
+import type { LoggedInVia, SessionRecords } from "../accounts/sessions.ts";
 import type { TokenHolder, TokenSigner } from "./tokens.ts";
 
 export type RotateResult =
@@ -39,9 +39,14 @@ export function createSessions(
     /**
      * Starts a session family for a login and hands out its first token pair. `device` is the
      * User-Agent, kept (cut short) so a student can see in their data where they logged in.
-     * The tokens carry the account's credentials epoch as `holder` read it.
+     * The tokens carry the account's credentials epoch as `holder` read it; `via` says how it
+     * logged in, for the sessions list.
      */
-    async start(holder: TokenHolder, device: string | null = null): Promise<TokenPair> {
+    async start(
+      holder: TokenHolder,
+      device: string | null = null,
+      via: LoggedInVia = "password",
+    ): Promise<TokenPair> {
       const id = randomUUID();
       const jti = randomUUID();
       const { userId } = holder;
@@ -56,6 +61,7 @@ export function createSessions(
           userId,
           jti,
           device: device?.slice(0, 200) ?? null,
+          via,
           createdAt: new Date(at),
         }),
       ]);

@@ -97,6 +97,10 @@ export const authSessions = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     /** The User-Agent the session logged in with, cut to 200 characters: shown in "Your data". */
     device: text("device"),
+    /** How it logged in: with the password, or with Google ("via Google" in the sessions list). */
+    via: text("via", { enum: ["password", "google"] })
+      .notNull()
+      .default("password"),
   },
   (t) => [index("auth_sessions_user_id_idx").on(t.userId)],
 );

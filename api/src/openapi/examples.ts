@@ -104,6 +104,7 @@ export const examples = {
         created_at: "2026-09-01T08:06:00.000Z",
         last_refreshed_at: "2026-09-08T09:20:00.000Z",
         ended_at: null,
+        via: "password",
         device_name: "Android 12 · TECNO KG5",
         device: "Mozilla/5.0 (Linux; Android 12; TECNO KG5) AppleWebKit/537.36",
       },
@@ -233,11 +234,12 @@ export const examples = {
     current_password: student.password,
     new_password: "new-kola-nut-43",
   }),
-  sessions: one("Her phone, asking, and a browser she logged in from at school", {
+  sessions: one("Her phone (with Google), asking, and a browser she logged in from at school", {
     sessions: [
       {
         id: "9a1e7c42-5d3b-4f8a-b6c1-2e0d4f9a8b7c",
         device: "Android 12 · TECNO KG5",
+        via: "google",
         created_at: "2026-09-01T08:10:00.000Z",
         last_used_at: "2026-11-25T09:30:00.000Z",
         current: true,
@@ -245,6 +247,7 @@ export const examples = {
       {
         id: "3c5b2a19-8e7d-4a6f-9b0c-1d2e3f4a5b6c",
         device: "Chrome on Windows",
+        via: "password",
         created_at: "2026-11-20T13:02:00.000Z",
         last_used_at: "2026-11-21T10:45:00.000Z",
         current: false,

@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastif
 import type { AccountLinks } from "../accounts/account-links.ts";
 import type { Accounts } from "../accounts/accounts.ts";
 import type { Guardians } from "../accounts/guardians.ts";
+import type { LoggedInVia } from "../accounts/sessions.ts";
 import { toPublicUser } from "../accounts/students.ts";
 import type { PasswordHasher } from "../auth/password-hasher.ts";
 import type { Sessions } from "../auth/sessions.ts";
@@ -46,11 +47,13 @@ export async function loginAnswer(
   user: User,
   request: FastifyRequest,
   { sessions, guardians }: Pick<AuthOptions, "sessions" | "guardians">,
+  via: LoggedInVia = "password",
 ): Promise<LoginResponse> {
   const [tokens, consent] = await Promise.all([
     sessions.start(
       { userId: user.id, epoch: user.credentialsEpoch },
       request.headers["user-agent"] ?? null,
+      via,
     ),
     guardians.state(user.id),
   ]);

@@ -102,6 +102,17 @@ describe.each(databasesForFile())(
       const app = await logInWithGoogle(identity);
       expect(app.statusCode).toBe(200);
       expect(app.json().user.id).toBe(account.id);
+      // The sessions list tells the two logins apart: "via Google", and with the password.
+      const listed = await suite.app.inject({
+        url: "/api/v1/auth/sessions/",
+        headers: bearer(app.json().access),
+      });
+      expect(
+        listed.json().sessions.map((s: { current: boolean; via: string }) => [s.current, s.via]),
+      ).toEqual([
+        [true, "google"],
+        [false, "password"],
+      ]);
       // Nothing else ended: the phone's session and the password still work.
       expect(await refreshes(phone)).toBe(200);
       expect(await logsIn(student)).toBe(200);

@@ -277,7 +277,7 @@ export const googleAppRoutes: FastifyPluginAsync<GoogleAppOptions> = async (app,
         request.logFields = { userId: user.id, via: "google" };
       }
       outcomes.login("succeeded");
-      return reply.send(await loginAnswer(user, request, { sessions, guardians }));
+      return reply.send(await loginAnswer(user, request, { sessions, guardians }, "google"));
     },
   );
 

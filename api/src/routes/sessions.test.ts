@@ -193,6 +193,7 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
           {
             id: expect.any(String),
             device: "Android 12 · TECNO KG5",
+            via: "password",
             created_at: expect.any(String),
             last_used_at: expect.any(String),
             current: true,
@@ -200,6 +201,7 @@ describe.each(databases)("a logged-in student's sessions and password, on $name"
           {
             id: expect.any(String),
             device: "Chrome on Windows",
+            via: "password",
             created_at: expect.any(String),
             last_used_at: expect.any(String),
             current: false,

@@ -144,6 +144,7 @@ function listSessionsRoute(app: FastifyInstance, { signer, students, records }: 
         sessions: rows.map((row) => ({
           id: row.id,
           device: deviceName(row.device),
+          via: row.via,
           created_at: row.createdAt.toISOString(),
           last_used_at: row.lastUsedAt.toISOString(),
           current: row.id === current,
