@@ -88,6 +88,11 @@ export const answerWords: Record<AnswerPage, AnswerCopy> = {
     lines: ["We saved your name as you typed it."],
     links: [yourData, home],
   },
+  googleRemoved: {
+    title: "Google sign-in is off",
+    lines: [dataRightsMessages.googleRemoved],
+    links: [yourData, home],
+  },
   marketingStopped: {
     title: "Marketing emails stopped",
     lines: [dataRightsMessages.marketingStopped],

@@ -44,6 +44,13 @@ export const dataRightsWords = {
       email: "Email",
       guardian: "Parent's or guardian's permission",
       newsletter: "Newsletter",
+      google: "Google sign-in",
+    },
+    google: {
+      title: "Google sign-in",
+      text: "A Google account logs in to your account. Turn it off, and only your email and password log in; you can add it again with Continue with Google.",
+      submit: "Turn off Google sign-in",
+      forgot: "Forgot password",
     },
     download: {
       title: "See everything",
@@ -84,6 +91,7 @@ export const dataRightsWords = {
       pending: "Asked, waiting for an answer",
       none: "Not asked yet",
     },
+    google: { on: "On", off: "Off" },
     newsletter: {
       subscribed: "Subscribed",
       unconfirmed: "Waiting for you to confirm it by email",
@@ -91,6 +99,7 @@ export const dataRightsWords = {
     },
   } satisfies {
     guardian: Record<GuardianConsentState, string>;
+    google: Record<"on" | "off", string>;
     newsletter: Record<NewsletterState, string>;
   },
   /** Shown where an account's facts would be, when this browser has no data session. */

@@ -104,6 +104,14 @@ export const yourDataSlots = {
   email: "fact-email",
   guardian: "fact-guardian",
   newsletter: "fact-newsletter",
+  /** "On" or "Off": whether a Google account logs in to this one. */
+  google: "fact-google",
+  /** Hidden as built: the part about Google sign-in, shown while a Google account logs in. */
+  googleSection: "google-sign-in-section",
+  /** Within it, hidden as built: the form that removes it, shown only while a password exists. */
+  removeGoogle: "remove-google",
+  /** Within it, hidden as built: why there is no form, shown while there is no password. */
+  googleNeedsPassword: "google-needs-password",
   /** "View my data": the data itself, as sections. */
   data: "data-view",
   /** Hidden as built: on the page after a parent's request, the address it went to. */
@@ -116,6 +124,11 @@ export const dataRightsMessages = {
     "Your time to manage your data has run out, or this browser has not opened a link from us. Ask for a new link on the Your data page.",
   nameCorrected: "Your name is corrected.",
   marketingStopped: "You will get no more newsletters or other marketing emails from us.",
+  googleRemoved:
+    "Google sign-in is off. Log in to the app with your email and password from now on.",
+  /** An account with no password keeps its Google sign-in: it would have no way in without. */
+  googleNeedsPassword:
+    "Your account has no password yet, so Google sign-in is its only way in. Choose a password with Forgot password first, then you can turn Google sign-in off.",
   deleteConfirm: `Type ${deleteConfirmation} to confirm`,
   accountDeleted: "Your account and your data are deleted. We've sent a last email to say so.",
   guardianRequestSent: `We've sent your parent or guardian an email asking for their permission. The link in it works for ${dataRightsLifetimes.guardianConsent.words}; ask them to check their spam folder too.`,

@@ -14,6 +14,7 @@ export const formNames = [
   "data-link",
   "name",
   "stop-marketing",
+  "remove-google",
   "delete-account",
   "parent-request",
   "change-email",

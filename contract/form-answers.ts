@@ -13,6 +13,7 @@ export const answerPages = {
   dataLinkSent: "/your-data/sent",
   nameCorrected: "/your-data/name-corrected",
   marketingStopped: "/your-data/marketing-stopped",
+  googleRemoved: "/your-data/google-removed",
   guardianAsked: "/your-data/parent-asked",
   guardianAlreadyGranted: "/your-data/parent-agreed",
   /** The same two, asked from /email-confirmed: their way back leads there. */

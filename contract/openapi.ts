@@ -464,6 +464,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/your-data/google/remove/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn Google sign-in off: only the email and password log in afterwards
+         * @description Unlinks every Google account that logs in to this one; sessions already open stay open. An account with no password (made with Continue with Google) is refused with password_required: it would have no way in. An account with no Google sign-in gets the same 200.
+         */
+        post: operations["removeGoogleSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/your-data/guardian-request/": {
         parameters: {
             query?: never;
@@ -630,6 +650,7 @@ export interface components {
          *     authentication_failed: The email or the password is wrong.
          *     google_token_refused: The Google ID token is malformed, expired, signed by a key Google no longer publishes, or for another client or issuer.
          *     terms_required: A new account needs accept_terms: true.
+         *     password_required: The account has no password, so its Google sign-in is its only way in: choose a password first (requestPasswordReset).
          *     google_link_sent: An account already has the address, so nothing is linked: its mailbox was sent a link that adds this Google account to it (once, within 48 hours).
          *     email_unverified: Google does not vouch for the address (email_verified false, or an address Google is not authoritative for).
          *     name_refused: The name Google gave breaks the names rule.
@@ -651,7 +672,7 @@ export interface components {
          *     method_not_allowed: The address takes another method.
          * @enum {string}
          */
-        ApiErrorCode: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "cookie_twice" | "email_taken" | "invalid_referral_code" | "guardian_email_own" | "link_expired" | "link_used" | "link_replaced" | "link_invalid" | "authentication_failed" | "google_token_refused" | "terms_required" | "google_link_sent" | "email_unverified" | "name_refused" | "wrong_password" | "same_email" | "email_confirmed" | "session_not_found" | "token_not_valid" | "not_authenticated" | "payload_too_large" | "unsupported_media_type" | "throttled" | "service_busy" | "database_unavailable" | "server_stopping" | "request_timeout" | "server_error" | "not_found" | "method_not_allowed";
+        ApiErrorCode: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "cookie_twice" | "email_taken" | "invalid_referral_code" | "guardian_email_own" | "link_expired" | "link_used" | "link_replaced" | "link_invalid" | "authentication_failed" | "google_token_refused" | "terms_required" | "password_required" | "google_link_sent" | "email_unverified" | "name_refused" | "wrong_password" | "same_email" | "email_confirmed" | "session_not_found" | "token_not_valid" | "not_authenticated" | "payload_too_large" | "unsupported_media_type" | "throttled" | "service_busy" | "database_unavailable" | "server_stopping" | "request_timeout" | "server_error" | "not_found" | "method_not_allowed";
         /** @enum {string} */
         ApiErrorType: "validation_error" | "client_error" | "server_error";
         ApiErrorItem: {
@@ -2973,6 +2994,115 @@ export interface operations {
                         errors: ({
                             /** @enum {string} */
                             code?: "not_authenticated";
+                        } & components["schemas"]["ApiErrorItem"])[];
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLarge"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description Something failed on the server's side. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+            /** @description The service cannot answer for now; send the request again after Retry-After. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailable"];
+                };
+            };
+        };
+    };
+    removeGoogleSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Google sign-in is off */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The request was refused as it is; `errors` says why, field by field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "invalid" | "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "parse_error" | "bad_request" | "cookie_twice";
+                        } & components["schemas"]["ApiErrorItem"])[];
+                    };
+                };
+            };
+            /** @description No valid credentials came with the request. */
+            401: {
+                headers: {
+                    /** @description What the request must bring: `Bearer realm="YSP"`, with `error="invalid_token"` when the token it brought was refused. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "not_authenticated";
+                        } & components["schemas"]["ApiErrorItem"])[];
+                    };
+                };
+            };
+            /** @description The request cannot be done as the account or the address stands; `errors` says why. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        type: components["schemas"]["ApiErrorType"];
+                        errors: ({
+                            /** @enum {string} */
+                            code?: "password_required";
                         } & components["schemas"]["ApiErrorItem"])[];
                     };
                 };

@@ -71,6 +71,8 @@ export const apiErrorCodes = {
   google_token_refused:
     "The Google ID token is malformed, expired, signed by a key Google no longer publishes, or for another client or issuer.",
   terms_required: "A new account needs accept_terms: true.",
+  password_required:
+    "The account has no password, so its Google sign-in is its only way in: choose a password first (requestPasswordReset).",
   google_link_sent:
     "An account already has the address, so nothing is linked: its mailbox was sent a link that adds this Google account to it (once, within 48 hours).",
   email_unverified:

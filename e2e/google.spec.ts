@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { answerWords } from "@ysp/content/answers";
+import { dataRightsWords } from "@ysp/content/data-rights";
 import { googleWords } from "@ysp/content/google";
 import { mailWords } from "@ysp/content/mail";
-import { googleSignIn } from "@ysp/contract";
+import { googleSignIn, yourDataApi, yourDataSlots } from "@ysp/contract";
 import {
   identityCookie,
   identityCookieValue,
@@ -20,6 +22,8 @@ import {
   uniqueTag,
 } from "./fixtures.ts";
 import { linkTo, waitForMail } from "./inbox.ts";
+
+const manage = dataRightsWords.manage;
 
 /** The OpenID Provider standing in for Google, which the browser tests' server started. */
 const issuer = () => readFileSync(join(process.env.E2E_DATA_DIR ?? "", "openid-provider"), "utf8");
@@ -114,6 +118,21 @@ for (const script of [true, false]) {
         await page.getByRole("link", { name: googleWords.button }).click();
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(
           googleWords.answers.known.title,
+        );
+
+        // "Manage your data" says so, and turns it off while the password remains.
+        await request.post(`${yourDataApi}/link/`, { data: { email: student.email } });
+        await page.goto(linkTo(await waitForMail(student.email, "Your data at YSP"), "/your-data"));
+        await page.getByRole("button", { name: "Open my data" }).click();
+        const facts = page.getByRole("region", { name: manage.account.title, exact: true });
+        await expect(facts.getByText(manage.account.google, { exact: true })).toBeVisible();
+        await expect(facts.locator(`#${yourDataSlots.google}`)).toHaveText(dataRightsWords.states.google.on);
+        const section = page.getByRole("region", { name: manage.google.title, exact: true });
+        await section.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: screenshotPath(testInfo, `google-manage-${script}`) });
+        await section.getByRole("button", { name: manage.google.submit }).click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+          answerWords.googleRemoved.title,
         );
       },
     );

@@ -88,6 +88,9 @@ type TheContract = {
   "/api/v1/auth/your-data/stop-marketing/": {
     post: Contract<Record<string, never>, MessageResponse>;
   };
+  "/api/v1/auth/your-data/google/remove/": {
+    post: Contract<Record<string, never>, MessageResponse>;
+  };
   "/api/v1/auth/your-data/guardian-request/": {
     post: Contract<Input<typeof guardianRequestBodySchema>, MessageResponse>;
   };
@@ -163,6 +166,7 @@ export const agrees: {
   "/api/v1/auth/your-data/open/": true,
   "/api/v1/auth/your-data/name/": true,
   "/api/v1/auth/your-data/stop-marketing/": true,
+  "/api/v1/auth/your-data/google/remove/": true,
   "/api/v1/auth/your-data/guardian-request/": true,
   "/api/v1/auth/your-data/delete/": true,
   "/api/v1/guardian-consent/": true,

@@ -361,6 +361,7 @@ const dataOptions = (s: Services) => ({
   signer: s.signer,
   personalData: s.personalData,
   guardians: s.guardians,
+  identities: s.identities,
   rateLimits: s.limits,
   dataCookie: s.cookies.data,
 });

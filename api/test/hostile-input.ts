@@ -326,6 +326,7 @@ export const nearValidBodies: Record<string, fc.Arbitrary<Record<string, unknown
     confirm: fc.oneof(nastyString, fc.constantFrom(" delete ", "DELETE", "Delete\n", "DELETE!")),
   }),
   stopMarketing: fc.record({}),
+  removeGoogleSignIn: fc.record({}),
   answerGuardianRequest: fc.record(
     {
       token: linkTokenLike,

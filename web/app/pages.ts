@@ -328,6 +328,7 @@ export const pages = [
   answerPage("data-link-sent", "/your-data/sent"),
   answerPage("name-corrected", "/your-data/name-corrected"),
   answerPage("marketing-stopped", "/your-data/marketing-stopped"),
+  answerPage("google-removed", "/your-data/google-removed"),
   answerPage("parent-asked", "/your-data/parent-asked"),
   answerPage("parent-agreed", "/your-data/parent-agreed"),
   answerPage("parent-asked-on-confirm", "/email-confirmed/parent-asked"),

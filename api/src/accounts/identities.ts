@@ -8,6 +8,7 @@ import type { AccountLinks } from "./account-links.ts";
 import { endCredentials } from "./credentials.ts";
 import {
   insertWithNewCode,
+  lockStudent,
   lockStudentByEmail,
   reservation,
   termsAcceptedByStudent,
@@ -37,6 +38,9 @@ export type IdentitySignUp =
   | { outcome: "link_sent" | "identity_taken" | "email_taken" | "name_refused" };
 
 export type IdentityLinkAnswer = { ok: true } | { ok: false; problem: LinkProblem };
+
+/** What turning Google sign-in off did: an account with no password keeps it. */
+export type IdentityRemoval = "removed" | "password_required";
 
 export type Identities = ReturnType<typeof createIdentities>;
 
@@ -70,6 +74,16 @@ export function createIdentities(db: Db, links: AccountLinks, queue: MailQueue, 
       .from(federatedIdentities)
       .where(and(eq(federatedIdentities.issuer, issuer), eq(federatedIdentities.subject, subject)));
     return owner?.userId;
+  };
+
+  /** One provider's account that logs in to this one, if any. */
+  const anyIdentityOf = async (from: Db | Tx, userId: string) => {
+    const [row] = await from
+      .select({ id: federatedIdentities.id })
+      .from(federatedIdentities)
+      .where(eq(federatedIdentities.userId, userId))
+      .limit(1);
+    return row;
   };
 
   /**
@@ -149,6 +163,25 @@ export function createIdentities(db: Db, links: AccountLinks, queue: MailQueue, 
     });
 
   return {
+    /** Whether any provider's account logs in to this one ("Google sign-in: on"). */
+    hasAny: async (userId: string): Promise<boolean> =>
+      (await anyIdentityOf(db, userId)) !== undefined,
+
+    /**
+     * Unlinks every provider's account from this one, unless the account has no password: an
+     * account has a password, an identity or both, never neither. The account's row is locked
+     * first, so a takeover removing the password (takeOver) cannot slip between the two.
+     */
+    removeAll: (userId: string): Promise<IdentityRemoval> =>
+      db.transaction(async (tx) => {
+        const account = await lockStudent(tx, userId);
+        // Nothing linked is already off.
+        if (!(await anyIdentityOf(tx, userId))) return "removed";
+        if (!account?.passwordHash) return "password_required";
+        await tx.delete(federatedIdentities).where(eq(federatedIdentities.userId, userId));
+        return "removed";
+      }),
+
     /** The account this provider's person logs in to, whatever address either has now. */
     async findAccount({ issuer, subject }: ProvidedIdentity): Promise<User | undefined> {
       const [user] = await userByIdentity.execute({ issuer, subject });

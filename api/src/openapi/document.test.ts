@@ -370,6 +370,7 @@ describe("the API's document, against the real server", () => {
       "downloadYourData",
       "correctName",
       "stopMarketing",
+      "removeGoogleSignIn",
       "askGuardian",
       "deleteAccount",
     ]) {
@@ -382,6 +383,12 @@ describe("the API's document, against the real server", () => {
     await call("downloadYourData", { token: data });
     await call("correctName", { token: data, body: exampleBody("correctName") });
     await call("stopMarketing", { token: data, body: {} });
+    await call("removeGoogleSignIn", { token: data, body: {} });
+    // The newcomer's account, made with Google, has no password: its Google sign-in stays.
+    await call("requestYourDataLink", { body: { email: newcomer.email } });
+    const googleOnly = await linkToken(newcomer.email, "/your-data", since);
+    const googleData = (await call("openYourData", { body: { token: googleOnly } })).json().access;
+    await call("removeGoogleSignIn", { token: googleData, body: {} });
     const guardian = `parent.${student.email}`;
     await call("askGuardian", { token: data, body: { guardian_email: guardian } });
     await call("askGuardian", { token: data, body: { guardian_email: student.email } });

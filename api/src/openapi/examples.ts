@@ -184,6 +184,7 @@ export const examples = {
   passwordChanged: message("Changed; every session has ended", accountMessages.passwordChanged),
   nameCorrected: message("Corrected", dataRightsMessages.nameCorrected),
   marketingStopped: message("Stopped", dataRightsMessages.marketingStopped),
+  googleRemoved: message("Google sign-in off", dataRightsMessages.googleRemoved),
   guardianAsked: {
     sent: { summary: "Asked", value: { message: dataRightsMessages.guardianAsked(parentEmail) } },
     granted: {

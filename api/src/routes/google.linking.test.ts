@@ -1,6 +1,13 @@
 import { googleWords } from "@ysp/content/google";
 import { mailWords } from "@ysp/content/mail";
-import { authMessages, emailChangePages, googleSignIn, type LoginResponse } from "@ysp/contract";
+import {
+  authMessages,
+  dataRightsMessages,
+  emailChangePages,
+  googleSignIn,
+  type LoginResponse,
+  yourDataApi,
+} from "@ysp/contract";
 import { newGoogleAccount } from "@ysp/testing/openid-provider";
 import { makeStudent, type Student, uniqueTag } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
@@ -12,6 +19,7 @@ import {
   formHeaders,
   logIn,
   openConfirmationLink,
+  openDataLink,
   post,
   signUp,
 } from "../../test/harness.ts";
@@ -120,6 +128,40 @@ describe.each(databasesForFile())(
 
       expect(await tap(token)).toMatchObject({ status: 400 });
       expect(await tap("not-a-token")).toMatchObject({ status: 400 });
+    });
+
+    it("turns Google sign-in off from a data session while a password remains, never otherwise", async () => {
+      const { student } = await confirmedStudent();
+      const identity = newGoogleAccount({ email: student.email });
+      await signInAs(identity);
+      await tap(tokenIn(await mailTo(smtp, student.email, linkSubject), googleSignIn.linkPage));
+      const account = await accountOf(student.email);
+      const remove = (access: string) =>
+        post(suite.app, `${yourDataApi}/google/remove/`, {}, bearer(access));
+
+      const { access } = await openDataLink(suite.app, smtp, student.email);
+      const removed = await remove(access);
+      expect(removed.statusCode).toBe(200);
+      expect(removed.json()).toEqual({ message: dataRightsMessages.googleRemoved });
+      expect(await identitiesOf(account.id)).toEqual([]);
+      // Off is off: the same Google account is a stranger again, asked for by mail.
+      expect(await signInAs(identity)).toMatchObject({
+        heading: googleWords.answers.linkSent.title,
+      });
+
+      // An account made with Google has no password: its only way in stays.
+      const googleOnly = newGoogleAccount();
+      await signInAs(googleOnly);
+      const made = await accountOf(googleOnly.email);
+      const data = await openDataLink(suite.app, smtp, googleOnly.email);
+      const refused = await remove(data.access);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().errors).toEqual([
+        { code: "password_required", detail: dataRightsMessages.googleNeedsPassword, attr: null },
+      ]);
+      expect(await identitiesOf(made.id)).toEqual([googleOnly.sub]);
+      // A student's own app token is not a data session.
+      expect((await remove((await logIn(suite.app, student)).access)).statusCode).toBe(401);
     });
 
     it("answers the app's sign-in on a confirmed account with google_link_sent, and the same link", async () => {

@@ -91,6 +91,49 @@ describe.runIf(built).each(databases)("the pages of one's own data on $name", (t
     expect(element(later, yourDataSlots.newsletter).text).toBe(states.newsletter.unconfirmed);
   });
 
+  it("shows Google sign-in's state, and offers to turn it off only to an account with a password", async () => {
+    const { student, cookie } = await confirmedStudent();
+    const page = async () => (await get(dataRightsPages.manageYourData, { cookie })).body;
+    const before = await page();
+    expect(element(before, yourDataSlots.google).text).toBe(states.google.off);
+    expect(element(before, yourDataSlots.googleSection).hidden).toBe(true);
+
+    const [account] = await queryRows<{ id: string }>(
+      suite.database.db,
+      sql`select id from users where email = ${student.email}`,
+    );
+    await queryRows(
+      suite.database.db,
+      sql`insert into federated_identities (user_id, issuer, subject, email)
+          values (${account?.id}, 'https://accounts.google.com', ${`sub-${student.email}`}, ${student.email})`,
+    );
+    const linked = await page();
+    expect(element(linked, yourDataSlots.google).text).toBe(states.google.on);
+    expect(element(linked, yourDataSlots.googleSection).hidden).toBe(false);
+    expect(element(linked, yourDataSlots.removeGoogle).hidden).toBe(false);
+    expect(element(linked, yourDataSlots.googleNeedsPassword).hidden).toBe(true);
+
+    // Made with Google, the account has no password: no form, and why.
+    await queryRows(
+      suite.database.db,
+      sql`update users set password_hash = null where id = ${account?.id}`,
+    );
+    const googleOnly = await page();
+    expect(element(googleOnly, yourDataSlots.removeGoogle).hidden).toBe(true);
+    expect(element(googleOnly, yourDataSlots.googleNeedsPassword).hidden).toBe(false);
+
+    // The form, posted anyway, is refused and changes nothing.
+    const posted = await suite.app.inject({
+      method: "POST",
+      url: `${dataRightsPages.manageYourData}?form=remove-google`,
+      headers: { ...formHeaders, cookie },
+      payload: "",
+    });
+    expect(posted.statusCode).toBe(409);
+    expect(posted.body).toContain(escapeHtml(dataRightsMessages.googleNeedsPassword));
+    expect(element(await page(), yourDataSlots.google).text).toBe(states.google.on);
+  });
+
   it("gives every other browser the page as built, saying no account is open", async () => {
     const { cookie } = await confirmedStudent();
     const asBuilt = (await builtSite()).pages.get(dataRightsPages.manageYourData);

@@ -8,6 +8,7 @@ import {
 } from "@ysp/contract";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Guardians } from "../accounts/guardians.ts";
+import type { Identities } from "../accounts/identities.ts";
 import type { Newsletter } from "../accounts/newsletter.ts";
 import type { PersonalData } from "../accounts/personal-data.ts";
 import type { User } from "../db/schema.ts";
@@ -22,6 +23,7 @@ export type YourDataPagesOptions = DataSessionOptions & {
   site: SiteFiles;
   guardians: Pick<Guardians, "state" | "latestAddress">;
   newsletter: Pick<Newsletter, "state">;
+  identities: Pick<Identities, "hasAny">;
   personalData: Pick<PersonalData, "download">;
 };
 
@@ -29,6 +31,15 @@ export type YourDataPagesOptions = DataSessionOptions & {
 const inSession: Edit[] = [hide(yourDataSlots.noSession), show(yourDataSlots.session)];
 
 const states = dataRightsWords.states;
+
+/**
+ * The part about Google sign-in, for an account a Google account logs in to: its form while
+ * there is a password to log in with instead, and why there is none while there is not.
+ */
+const googleEdits = (user: User): Edit[] => [
+  show(yourDataSlots.googleSection),
+  show(user.passwordHash ? yourDataSlots.removeGoogle : yourDataSlots.googleNeedsPassword),
+];
 
 /** Where a parent's request went, the address in bold: a mistyped one is what the eye should meet. */
 function sentToHtml(address: string): string {
@@ -48,7 +59,7 @@ function sentToHtml(address: string): string {
  * came with a same-site request (SameSite=Strict), so no other site can frame or fetch one.
  */
 export const yourDataPageViews: FastifyPluginAsync<YourDataPagesOptions> = async (app, options) => {
-  const { site, guardians, newsletter, personalData } = options;
+  const { site, guardians, newsletter, identities, personalData } = options;
 
   /**
    * Serves the page at `path`: as built without a session; with one, with `edits` of what
@@ -92,9 +103,12 @@ export const yourDataPageViews: FastifyPluginAsync<YourDataPagesOptions> = async
       user,
       guardian: await guardians.state(user.id),
       newsletter: await newsletter.state(user.email),
+      google: await identities.hasAny(user.id),
     }),
-    ({ user, guardian, newsletter: letters }) => [
+    ({ user, guardian, newsletter: letters, google }) => [
       ...inSession,
+      fill(yourDataSlots.google, escapeHtml(states.google[google ? "on" : "off"])),
+      ...(google ? googleEdits(user) : []),
       fill(yourDataSlots.name, escapeHtml(`${user.firstName} ${user.lastName}`)),
       // In full: the page is the owner's, opened by their own link, and a typo must show.
       fill(yourDataSlots.email, escapeHtml(user.email)),
@@ -107,6 +121,8 @@ export const yourDataPageViews: FastifyPluginAsync<YourDataPagesOptions> = async
       user: { firstName: "", lastName: "", email: "" } as User,
       guardian: "none" as const,
       newsletter: "none" as const,
+      // Checked at start-up with the Google part, as an account with no password has it.
+      google: true,
     },
   );
   personalPage(

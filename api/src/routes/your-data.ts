@@ -24,6 +24,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import * as z from "zod/mini";
 import type { AccountLinks } from "../accounts/account-links.ts";
 import type { Guardians } from "../accounts/guardians.ts";
+import type { Identities } from "../accounts/identities.ts";
 import type { PersonalData } from "../accounts/personal-data.ts";
 import { sendError } from "../http/errors.ts";
 import { type DataSessionOptions, dataOwner, dataOwnerOperation } from "../http/guards.ts";
@@ -35,6 +36,7 @@ import { linkTokenOf, newLinkAt, refuseLink, refuseLinkPage } from "../pages/lin
 
 export type YourDataOptions = DataSessionOptions & {
   links: AccountLinks;
+  identities: Pick<Identities, "removeAll" | "hasAny">;
   personalData: PersonalData;
   guardians: Guardians;
   rateLimits: RateLimits;
@@ -98,6 +100,7 @@ export const yourDataRoutes: FastifyPluginAsync<YourDataOptions> = async (app, o
   downloadRoute(app, options);
   correctNameRoute(app, options);
   stopMarketingRoute(app, options);
+  removeGoogleRoute(app, options);
   askGuardianRoute(app, options);
   deleteAccountRoute(app, options);
 };
@@ -186,6 +189,45 @@ function stopMarketingRoute(app: FastifyInstance, { personalData }: YourDataOpti
     async function stopMarketing(request, reply) {
       await personalData.stopMarketing(dataOwner(request));
       return done(request, reply, "marketingStopped", dataRightsMessages.marketingStopped);
+    },
+  );
+}
+
+/** POST /google/remove/: Google sign-in off, while the account has a password to log in with. */
+function removeGoogleRoute(app: FastifyInstance, { identities }: YourDataOptions) {
+  app.post<{ Reply: MessageResponse }>(
+    "/google/remove/",
+    {
+      ...operation({
+        ...dataOwnerOperation,
+        operationId: "removeGoogleSignIn",
+        summary: "Turn Google sign-in off: only the email and password log in afterwards",
+        description:
+          "Unlinks every Google account that logs in to this one; sessions already open stay open. An account with no password (made with Continue with Google) is refused with password_required: it would have no way in. An account with no Google sign-in gets the same 200.",
+        body: { schema: z.object({}), examples: examples.emptyBody },
+        answers: {
+          200: {
+            description: "Google sign-in is off",
+            schema: messageResponseSchema,
+            examples: examples.googleRemoved,
+          },
+        },
+        refusals: {
+          ...dataOwnerOperation.refusals,
+          409: { password_required: { detail: dataRightsMessages.googleNeedsPassword } },
+        },
+      }),
+      config: { form: "remove-google" },
+    },
+    async function removeGoogleSignIn(request, reply) {
+      const removed = await identities.removeAll(dataOwner(request).id);
+      if (removed === "password_required")
+        return sendError(reply, {
+          status: 409,
+          code: "password_required",
+          detail: dataRightsMessages.googleNeedsPassword,
+        });
+      return done(request, reply, "googleRemoved", dataRightsMessages.googleRemoved);
     },
   );
 }

@@ -1,5 +1,7 @@
 import { dataRightsWords } from "@ysp/content/data-rights";
 import {
+  accountPages,
+  dataRightsMessages,
   dataRightsPages,
   formAction,
   signupMessages,
@@ -57,6 +59,7 @@ export default function ManageYourData() {
           </button>
         </form>
       </AccountSection>
+      <GoogleSignIn />
       <AccountSection id="delete" title={words.delete.title} text={words.delete.text}>
         <DeleteAccountForm />
       </AccountSection>
@@ -86,7 +89,42 @@ function AccountFacts() {
         <dd id={yourDataSlots.guardian} />
         <dt>{account.newsletter}</dt>
         <dd id={yourDataSlots.newsletter} />
+        <dt>{account.google}</dt>
+        <dd id={yourDataSlots.google} />
       </dl>
+    </section>
+  );
+}
+
+/**
+ * Turning Google sign-in off: hidden as built, shown by the server while a Google account logs
+ * in, with the form while the account has a password and, without one, why there is none.
+ */
+function GoogleSignIn() {
+  const google = words.google;
+  return (
+    <section
+      id={yourDataSlots.googleSection}
+      aria-labelledby="google-title"
+      className="account-section"
+      hidden
+    >
+      <h2 id="google-title">{google.title}</h2>
+      <p className="muted">{google.text}</p>
+      <form
+        id={yourDataSlots.removeGoogle}
+        method="post"
+        action={formAction("remove-google")}
+        hidden
+      >
+        <button type="submit" className="button button-primary join-submit">
+          {google.submit}
+        </button>
+      </form>
+      <p id={yourDataSlots.googleNeedsPassword} hidden>
+        {dataRightsMessages.googleNeedsPassword}{" "}
+        <a href={accountPages.forgotPassword}>{google.forgot}</a>
+      </p>
     </section>
   );
 }
