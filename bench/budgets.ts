@@ -193,6 +193,11 @@ export function checkBudgets(input: {
       const budget = benchPages.find((page) => page.path === p)?.scriptKb ?? 5;
       check(`${p}: script files and inline ≤ ${budget} KB`, kb(js), js <= budget * 1024);
     }
+    check(
+      `${p}: no script from another site (no Google script)`,
+      w.otherSiteScripts.length ? w.otherSiteScripts.join(", ") : "none",
+      w.otherSiteScripts.length === 0,
+    );
     if (p === "/")
       check(
         "/: everything before interaction ≤ 250 KB",

@@ -11,6 +11,10 @@ export type PageWeight = {
   inlineJsBytes: number;
   /** The inline loader of the email typo hint ("Did you mean …?"), or "" on a page without one. */
   typoHintScript: string;
+  /** "Continue with Google" as the page has it (hidden where Google is off), or "". */
+  googleButtonHtml: string;
+  /** Each script on another site the page asked for (none is let through): no Google script. */
+  otherSiteScripts: string[];
   bytes: {
     html: number;
     css: number;
@@ -45,7 +49,11 @@ export async function measurePageWeight(
 ): Promise<PageWeight> {
   const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
   const page = await context.newPage();
-  await page.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) => route.abort());
+  const otherSiteScripts: string[] = [];
+  await page.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) => {
+    if (route.request().resourceType() === "script") otherSiteScripts.push(route.request().url());
+    return route.abort();
+  });
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   const requests = new Map<string, { type: string; mime: string; bytes: number; done: boolean }>();
@@ -74,7 +82,7 @@ export async function measurePageWeight(
     bytes.total += body;
     count++;
   }
-  const { css, js, typoHintScript } = await page.evaluate(() => ({
+  const { css, js, typoHintScript, googleButtonHtml } = await page.evaluate(() => ({
     css: [...document.querySelectorAll("style")].map((s) => s.textContent ?? "").join(""),
     js: [...document.querySelectorAll("script:not([src])")]
       .filter((s) => s.getAttribute("type") !== "application/ld+json")
@@ -84,6 +92,7 @@ export async function measurePageWeight(
       [...document.querySelectorAll("script:not([src])")]
         .map((s) => s.textContent ?? "")
         .find((text) => text.includes("/email-typo-hints-")) ?? "",
+    googleButtonHtml: document.getElementById("google-sign-in")?.outerHTML ?? "",
   }));
   await context.close();
   return {
@@ -93,6 +102,8 @@ export async function measurePageWeight(
     inlineCssBytes: brotliCompressSync(css).length,
     inlineJsBytes: Buffer.byteLength(js),
     typoHintScript,
+    googleButtonHtml,
+    otherSiteScripts,
     bytes,
   };
 }

@@ -13,6 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { brotliCompressSync } from "node:zlib";
 import { openDatabase } from "@ysp/api/db/client";
 import { users } from "@ysp/api/db/schema";
 import { chromiumArgs, chromiumPath } from "@ysp/testing/chromium";
@@ -112,6 +113,19 @@ const resultsDir = new URL("./results/", import.meta.url).pathname;
 const entry = fileURLToPath(import.meta.resolve("@ysp/api/main"));
 const log = (line: string) => console.error(`bench: ${line}`);
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/**
+ * What "Continue with Google" adds to each page that has it: its HTML as the page holds it (built
+ * hidden, shown by the server where Google is configured), raw and brotli. It adds no script.
+ */
+const googleButtonLine = (weights: PageWeight[]) =>
+  weights
+    .filter((w) => w.googleButtonHtml !== "")
+    .map(
+      (w) =>
+        `${w.path} ${Buffer.byteLength(w.googleButtonHtml)} B, ${brotliCompressSync(w.googleButtonHtml).length} B`,
+    )
+    .join("; ") || "no page has it";
 
 function build() {
   log("building the site");
@@ -495,6 +509,8 @@ function writeResults(
   lines.push(
     "",
     `The email typo hint adds (brotli): ${hint.map((h) => `${h.path} ${(h.bytes / 1024).toFixed(2)} KB (${h.how})`).join("; ")}.`,
+    "",
+    `"Continue with Google" adds, with no script (HTML, then brotli): ${googleButtonLine(weights)}.`,
   );
   if (slowLine.pages.length > 0) {
     lines.push(

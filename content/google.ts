@@ -1,8 +1,16 @@
 import { accountPages, googleSignIn } from "@ysp/contract";
-import { mailWords } from "./mail.ts";
 import { site } from "./site.ts";
 
-const linkSubject = mailWords.googleLink("", "", "").subject;
+/**
+ * The subjects of the two messages about Google sign-in, which the pages name too: here, not in
+ * mail.ts, so /join's bundle, which carries the button's words, carries no message's.
+ */
+export const googleMailSubjects = {
+  link: `Add Google sign-in to your ${site.name} account?`,
+  tookOver: `Your ${site.name} account now logs in with Google`,
+} as const;
+
+const linkSubject = googleMailSubjects.link;
 
 /**
  * What "Continue with Google" says: the button, and each page its return to the site lands on
@@ -24,6 +32,18 @@ export const googleWords = {
     text: `Tap the button to let the Google account of your email log in to your ${site.name} account. Your password and the phones you are logged in on stay as they are.`,
     withoutLink: `This page adds Google sign-in to a ${site.name} account. Open it from the link in our email "${linkSubject}".`,
     submit: "Add Google sign-in",
+  },
+  /** Asked when the names rule refuses the names Google gave: never stored as they came. */
+  namePage: {
+    meta: {
+      title: `Your name | ${site.name}`,
+      description: `Finish signing up to ${site.name} with Google: the name for your account.`,
+    },
+    title: "What's your name?",
+    text: `The name on your Google account can't be used on ${site.name}. Type your name as you want it on your account, and we'll finish signing you up.`,
+    firstName: "First name",
+    lastName: "Last name",
+    submit: "Finish signing up",
   },
   answers: {
     created: {
@@ -82,14 +102,6 @@ export const googleWords = {
       lines: [
         "Google did not confirm that this email address is yours, so we can't use it to make your account.",
         "Sign up with the form instead: we'll send a link to confirm your email.",
-      ],
-      link: { href: accountPages.join, text: "Sign up with the form" },
-    },
-    nameRefused: {
-      title: "Please sign up with the form",
-      lines: [
-        "The name on this Google account has characters a YSP name can't have.",
-        "Sign up with the form instead, with your name as you want it on your account.",
       ],
       link: { href: accountPages.join, text: "Sign up with the form" },
     },

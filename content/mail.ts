@@ -1,4 +1,5 @@
 import { dataRightsWords } from "./data-rights.ts";
+import { googleMailSubjects } from "./google.ts";
 import { site } from "./site.ts";
 
 /**
@@ -217,7 +218,7 @@ export const mailWords = {
   }),
 
   googleLink: (firstName: string, url: string, lifetime: string): MailWords => ({
-    subject: `Add Google sign-in to your ${site.name} account?`,
+    subject: googleMailSubjects.link,
     preview: "One tap lets you log in with Google too.",
     greeting: greeting(firstName),
     paragraphs: [
@@ -232,7 +233,7 @@ export const mailWords = {
   }),
 
   googleTookOver: (firstName: string, forgotPasswordUrl: string): MailWords => ({
-    subject: `Your ${site.name} account now logs in with Google`,
+    subject: googleMailSubjects.tookOver,
     preview: "An earlier sign-up with this address was never confirmed.",
     greeting: greeting(firstName),
     paragraphs: [

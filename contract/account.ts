@@ -56,6 +56,11 @@ export const googleSignIn = {
    */
   linkPage: "/login/google/link",
   linkLifetime: googleLinkLifetime,
+  /**
+   * Where a Google sign-up whose names the names rule refuses asks for a name instead: its form
+   * posts to this address, and the account is made with what the student typed.
+   */
+  namePage: "/login/google/name",
 } as const;
 
 /** The button's address, carrying the invite code of the page's link, if any. */

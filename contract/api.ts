@@ -48,7 +48,7 @@ export const authMessages = {
   googleAddressNotProven:
     "Google did not confirm that this email address is yours. Please sign up with your email instead.",
   googleNameRefused:
-    "The name on this Google account can't be used on YSP. Please sign up with your email instead.",
+    "The name on this Google account can't be used on YSP. Please type your name as you want it on your account.",
 } as const;
 
 // C0 and C1 control characters, which the newsletter's source drops.
@@ -226,6 +226,12 @@ export const googleLoginBodySchema = z.object({
   /** A new account is made only when the student has agreed to the Terms and Privacy Policy. */
   accept_terms: z.optional(z.boolean()),
   referral_code: z.optional(z.nullable(inviteCodeField)),
+  /**
+   * The name the student typed when the names rule refused Google's (name_refused): a new
+   * account takes these, both or neither, instead of Google's.
+   */
+  first_name: z.optional(personName("First name", signupMessages.first_name)),
+  last_name: z.optional(personName("Last name", signupMessages.last_name)),
 });
 export type GoogleLoginBody = z.infer<typeof googleLoginBodySchema>;
 

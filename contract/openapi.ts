@@ -295,7 +295,7 @@ export interface paths {
         put?: never;
         /**
          * Log in, or sign up, with the ID token of the app's Google sign-in
-         * @description Answers 404 on a server without Google sign-in. The token must be signed by a key Google publishes now, issued by Google, for one of the app's client ids (GOOGLE_APP_CLIENT_IDS), and unexpired. A Google account already known logs in to its account, whatever its address is now. A new one, when Google vouches for the address (gmail.com, or a Workspace address) and accept_terms is true, makes an account with no password, its address confirmed. An account already on the address is never linked by the address alone: if its address is confirmed, nothing changes and its mailbox is sent a link that adds this Google account (google_link_sent); if nobody ever confirmed it, Google's proof of the mailbox wins: its password is removed, its sessions, links and pending changes end, the address is told, and this call logs in to it.
+         * @description Answers 404 on a server without Google sign-in. The token must be signed by a key Google publishes now, issued by Google, for one of the app's client ids (GOOGLE_APP_CLIENT_IDS), and unexpired. A Google account already known logs in to its account, whatever its address is now. A new one, when Google vouches for the address (gmail.com, or a Workspace address) and accept_terms is true, makes an account with no password, its address confirmed, named as Google names the person; when the names rule refuses Google's names, the call is refused with name_refused, and the student's own first_name and last_name, sent with the next call, are used instead. An account already on the address is never linked by the address alone: if its address is confirmed, nothing changes and its mailbox is sent a link that adds this Google account (google_link_sent); if nobody ever confirmed it, Google's proof of the mailbox wins: its password is removed, its sessions, links and pending changes end, the address is told, and this call logs in to it.
          */
         post: operations["logInWithGoogle"];
         delete?: never;
@@ -653,7 +653,7 @@ export interface components {
          *     password_required: The account has no password, so its Google sign-in is its only way in: choose a password first (requestPasswordReset).
          *     google_link_sent: An account already has the address, so nothing is linked: its mailbox was sent a link that adds this Google account to it (once, within 48 hours).
          *     email_unverified: Google does not vouch for the address (email_verified false, or an address Google is not authoritative for).
-         *     name_refused: The name Google gave breaks the names rule.
+         *     name_refused: The name Google gave breaks the names rule: ask the student for one and send it as first_name and last_name.
          *     wrong_password: The account's password, given to prove the request is the student's, is wrong.
          *     same_email: The new address is already the account's.
          *     email_confirmed: The account's address is confirmed, so it cannot be corrected: change it with requestEmailChange.
@@ -2127,6 +2127,10 @@ export interface operations {
                     id_token: string;
                     accept_terms?: boolean;
                     referral_code?: string | null;
+                    /** @description Letters of any script with their marks, spaces, hyphens, apostrophes (' and ’) and full stops, with at least one letter and no "www.". Spaces around it are trimmed. */
+                    first_name?: string;
+                    /** @description Letters of any script with their marks, spaces, hyphens, apostrophes (' and ’) and full stops, with at least one letter and no "www.". Spaces around it are trimmed. */
+                    last_name?: string;
                 };
             };
         };

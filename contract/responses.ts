@@ -77,7 +77,8 @@ export const apiErrorCodes = {
     "An account already has the address, so nothing is linked: its mailbox was sent a link that adds this Google account to it (once, within 48 hours).",
   email_unverified:
     "Google does not vouch for the address (email_verified false, or an address Google is not authoritative for).",
-  name_refused: "The name Google gave breaks the names rule.",
+  name_refused:
+    "The name Google gave breaks the names rule: ask the student for one and send it as first_name and last_name.",
   wrong_password: "The account's password, given to prove the request is the student's, is wrong.",
   same_email: "The new address is already the account's.",
   email_confirmed:

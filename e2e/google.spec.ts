@@ -2,8 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { answerWords } from "@ysp/content/answers";
 import { dataRightsWords } from "@ysp/content/data-rights";
-import { googleWords } from "@ysp/content/google";
-import { mailWords } from "@ysp/content/mail";
+import { googleMailSubjects, googleWords } from "@ysp/content/google";
 import { googleSignIn, yourDataApi, yourDataSlots } from "@ysp/contract";
 import {
   identityCookie,
@@ -100,8 +99,7 @@ for (const script of [true, false]) {
         );
         await page.screenshot({ path: screenshotPath(testInfo, `google-link-sent-${script}`) });
 
-        const subject = mailWords.googleLink("", "", "").subject;
-        const mail = await waitForMail(student.email, subject);
+        const mail = await waitForMail(student.email, googleMailSubjects.link);
         await page.goto(linkTo(mail, googleSignIn.linkPage));
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(
           googleWords.linkPage.title,
@@ -126,13 +124,42 @@ for (const script of [true, false]) {
         await page.getByRole("button", { name: "Open my data" }).click();
         const facts = page.getByRole("region", { name: manage.account.title, exact: true });
         await expect(facts.getByText(manage.account.google, { exact: true })).toBeVisible();
-        await expect(facts.locator(`#${yourDataSlots.google}`)).toHaveText(dataRightsWords.states.google.on);
+        await expect(facts.locator(`#${yourDataSlots.google}`)).toHaveText(
+          dataRightsWords.states.google.on,
+        );
         const section = page.getByRole("region", { name: manage.google.title, exact: true });
         await section.scrollIntoViewIfNeeded();
         await page.screenshot({ path: screenshotPath(testInfo, `google-manage-${script}`) });
         await section.getByRole("button", { name: manage.google.submit }).click();
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(
           answerWords.googleRemoved.title,
+        );
+      },
+    );
+
+    test(
+      "Continue with Google with a name the names rule refuses asks for one, and makes the account with it",
+      { tag: "@layout" },
+      async ({ page }, testInfo) => {
+        const identity = newGoogleAccount({ given_name: "www.win-now.com" });
+        await page
+          .context()
+          .addCookies([
+            { name: identityCookie, value: identityCookieValue(identity), url: issuer() },
+          ]);
+        if (script) await gotoHydrated(page, "/join");
+        else await page.goto("/join");
+        await page.getByRole("link", { name: googleWords.button }).click();
+        await expect(page).toHaveURL(new RegExp(`${googleSignIn.namePage}$`));
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+          googleWords.namePage.title,
+        );
+        await page.screenshot({ path: screenshotPath(testInfo, `google-name-${script}`) });
+        await page.getByLabel(googleWords.namePage.firstName).fill("Chiamaka");
+        await page.getByLabel(googleWords.namePage.lastName).fill("Obi");
+        await page.getByRole("button", { name: googleWords.namePage.submit }).click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+          googleWords.answers.created.title,
         );
       },
     );

@@ -16,6 +16,7 @@ import { createPersonalData } from "./accounts/personal-data.ts";
 import { createSignupCorrections } from "./accounts/signup-corrections.ts";
 import { createGoogleSignIn } from "./auth/google.ts";
 import { createPasswordHasher, type HasherOptions } from "./auth/password-hasher.ts";
+import { createPendingSignUps } from "./auth/pending-sign-ups.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import { type Config, isHttps } from "./config.ts";
@@ -49,7 +50,7 @@ import { accountLinkPageRoutes, accountLinkRoutes } from "./routes/account-links
 import { apiDocsRoutes } from "./routes/api-docs.ts";
 import { authPrefix, authRoutes, refreshRoutes } from "./routes/auth.ts";
 import { emailChangePageRoutes, emailChangeRoutes } from "./routes/email-change.ts";
-import { googleAppRoutes, googleLinkRoutes, googleRoutes } from "./routes/google.ts";
+import { googleAppRoutes, googlePageRoutes, googleRoutes } from "./routes/google.ts";
 import { guardianConsentRoutes } from "./routes/guardian-consent.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { joinPageRoutes } from "./routes/join-page.ts";
@@ -280,6 +281,7 @@ async function createServices(app: FastifyInstance, options: ServerOptions, metr
     signup: signupCookie(cookies.signupAccount, signer),
     google: config.google && createGoogleSignIn(config.google),
     identities: createIdentities(db, links, mailQueue, now),
+    pendingSignUps: createPendingSignUps(config.jwtSecret, now),
   };
 }
 
@@ -474,9 +476,12 @@ async function registerPages(app: FastifyInstance, s: Services, metrics: Metrics
     site,
   });
   await app.register(linkPageViews, { site });
-  await app.register(guarded(googleLinkRoutes, noStore), {
+  await app.register(guarded(googlePageRoutes, noStore), {
     identities: s.identities,
+    cookie: cookies.googleSignIn,
+    pendingSignUps: s.pendingSignUps,
     rateLimits: s.limits,
+    outcomes: metrics,
   });
   // Without a client id and secret, there is no route: /login/google is a page not found.
   if (s.google)
@@ -485,6 +490,7 @@ async function registerPages(app: FastifyInstance, s: Services, metrics: Metrics
       identities: s.identities,
       students: accounts.students,
       cookie: cookies.googleSignIn,
+      pendingSignUps: s.pendingSignUps,
       rateLimits: s.limits,
       outcomes: metrics,
     });

@@ -4,7 +4,7 @@ import {
   startOpenIdProvider,
   type TestIdentity,
 } from "@ysp/testing/openid-provider";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll } from "vitest";
 import {
   type AppOptions,
@@ -18,18 +18,36 @@ import {
 
 const cookieName = testCookies.googleSignIn.name;
 
-/** The cookie a Set-Cookie header sets, as a Cookie header sends it back. */
+/** The sign-in cookie the Set-Cookie headers leave, as a Cookie header sends it back. */
 export const sentBack = (setCookie: string | string[] | undefined) =>
   [setCookie ?? []]
     .flat()
-    .find((c) => c.startsWith(`${cookieName}=`))
+    .findLast((c) => c.startsWith(`${cookieName}=`))
     ?.split(";")[0] ?? "";
 
-/** What came back: the status, the page's heading, and the page. */
-export type Landing = { status: number; heading: string; body: string };
+/**
+ * What came back: the status, the page's heading, the page, where it sends the browser on, and
+ * the sign-in cookie it leaves.
+ */
+export type Landing = {
+  status: number;
+  heading: string;
+  body: string;
+  location: string;
+  cookie: string;
+};
 
 const headingOf = (html: string) =>
   (/<h1>([^<]*)<\/h1>/.exec(html)?.[1] ?? "").replaceAll("&#39;", "'");
+
+/** A page answered to a request, as a Landing. */
+export const landingOf = (reply: LightMyRequestResponse): Landing => ({
+  status: reply.statusCode,
+  heading: headingOf(reply.body),
+  body: reply.body,
+  location: String(reply.headers.location ?? ""),
+  cookie: sentBack(reply.headers["set-cookie"]),
+});
 
 /** Back at our callback, at `url` (the provider's redirect), with `cookie`. */
 export async function callback(
@@ -39,15 +57,8 @@ export async function callback(
 ): Promise<Landing> {
   const { pathname, search } = new URL(url);
   const reply = await app.inject({ method: "GET", url: pathname + search, headers: { cookie } });
-  return { status: reply.statusCode, heading: headingOf(reply.body), body: reply.body };
+  return landingOf(reply);
 }
-
-/** A page answered to a form's post, as a Landing. */
-export const landingOf = (reply: { statusCode: number; body: string }): Landing => ({
-  status: reply.statusCode,
-  heading: headingOf(reply.body),
-  body: reply.body,
-});
 
 /**
  * A suite's app with Google sign-in, against a provider of the suite's own on localhost, with

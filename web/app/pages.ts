@@ -321,6 +321,16 @@ export const pages = [
     indexed: false,
     builtAt: "/login/google/link",
   },
+  // Asked after Google when the names rule refuses the names it gave.
+  {
+    id: "google-name",
+    path: "/login/google/name",
+    module: "routes/google-name.tsx",
+    chrome: false,
+    hydrates: false,
+    indexed: false,
+    builtAt: "/login/google/name",
+  },
   // Where forms posted without a script land (a 303 from the server): reloading one is a 200.
   answerPage("verify-link-sent", "/verify-email/sent"),
   answerPage("reset-link-sent", "/forgot-password/sent"),

@@ -1,5 +1,4 @@
-import { googleWords } from "@ysp/content/google";
-import { mailWords } from "@ysp/content/mail";
+import { googleMailSubjects, googleWords } from "@ysp/content/google";
 import {
   authMessages,
   dataRightsMessages,
@@ -27,8 +26,8 @@ import { mailTo, tokenIn } from "../../test/mail.ts";
 import { queryRows } from "../db/client.ts";
 import { consentRecords, federatedIdentities, users } from "../db/schema.ts";
 
-const linkSubject = mailWords.googleLink("", "", "").subject;
-const tookOverSubject = mailWords.googleTookOver("", "").subject;
+const linkSubject = googleMailSubjects.link;
+const tookOverSubject = googleMailSubjects.tookOver;
 
 /**
  * A Google account whose address already has a YSP account: never linked by the address alone.

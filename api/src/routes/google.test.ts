@@ -3,13 +3,15 @@ import { authMessages, googleSignIn } from "@ysp/contract";
 import { newGoogleAccount } from "@ysp/testing/openid-provider";
 import { uniqueTag } from "@ysp/testing/students";
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { appWithGoogle, callback, sentBack } from "../../test/google.ts";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { appWithGoogle, callback, landingOf, sentBack } from "../../test/google.ts";
 import {
   appOnDatabase,
   bearer,
+  builtSite,
   countAccounts,
   databasesForFile,
+  hasBuild,
   makeApp,
   makeLoggingApp,
   pgliteForFile,
@@ -56,6 +58,32 @@ describe.each(databasesForFile())("Continue with Google ($name)", (testDb) => {
       );
     }
   });
+
+  // The real build's /join, whose form the server writes a refusal back into (form-again.ts).
+  it.runIf(hasBuild())(
+    "keeps the button on a sign-up posted without a script and refused, from /join and an invite link",
+    async () => {
+      const inviter = await signUp(suite.app);
+      const code = (await accountOf(inviter.email))?.referralCode ?? "";
+      const app = await makeApp(suite.database, { google: googleConfig(), site: builtSite });
+      onTestFinished(() => app.close());
+      for (const [path, link] of [
+        ["/join", "/login/google?terms=accepted"],
+        [`/join/${code}`, `/login/google?terms=accepted&amp;invite=${code}`],
+      ]) {
+        const refused = await app.inject({
+          method: "POST",
+          url: `${path}?form=sign-up`,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          payload:
+            "first_name=&last_name=&email=not-an-address&password=x&referral_code=&user_type=STUDENT",
+        });
+        expect(refused.statusCode, path).toBe(400);
+        expect(refused.body).toMatch(/<div id="google-sign-in" class="google-sign-in">/);
+        expect(refused.body).toContain(`href="${link}"`);
+      }
+    },
+  );
 
   it("shows an app's own browser, which Google refuses, the way to one it takes instead", async () => {
     const instagram =
@@ -182,13 +210,43 @@ describe.each(databasesForFile())("Continue with Google ($name)", (testDb) => {
     }
   });
 
-  it("stores no name the names rule refuses", async () => {
+  it("asks for a name the names rule takes instead of Google's, and stores only that", async () => {
+    const inviter = await signUp(suite.app);
+    const code = (await accountOf(inviter.email))?.referralCode;
     for (const names of [{ given_name: "www.win-now.com" }, { family_name: "" }]) {
       const identity = newIdentity(names);
-      expect(await signInAs(identity)).toMatchObject({
-        heading: googleWords.answers.nameRefused.title,
-      });
+      const landing = await signInAs(identity, `terms=accepted&invite=${code}`);
+      expect(landing).toMatchObject({ status: 303, location: googleSignIn.namePage });
       expect(await accountOf(identity.email)).toBeUndefined();
+
+      const answer = (payload: string, cookie = landing.cookie) =>
+        suite.app.inject({
+          method: "POST",
+          url: googleSignIn.namePage,
+          headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+          payload,
+        });
+      // A name the rule refuses is refused again, and the sign-up still waits.
+      expect((await answer("first_name=www.win-now.com&last_name=Obi")).statusCode).toBe(400);
+      // The identity waits sealed: a cookie changed by a byte, or none, makes nothing.
+      const [name, value] = landing.cookie.split("=") as [string, string];
+      const changed = `${name}=${value.slice(0, -2)}${value.endsWith("A") ? "B" : "A"}${value.slice(-1)}`;
+      for (const cookie of [changed, ""])
+        expect(landingOf(await answer("first_name=Ada&last_name=Obi", cookie))).toMatchObject({
+          status: 400,
+          heading: googleWords.answers.failed.title,
+        });
+      expect(await accountOf(identity.email)).toBeUndefined();
+
+      const made = landingOf(await answer("first_name=%20Ada&last_name=Obi"));
+      expect(made).toMatchObject({ status: 201, heading: googleWords.answers.created.title });
+      expect(await accountOf(identity.email)).toMatchObject({
+        firstName: "Ada",
+        lastName: "Obi",
+        referredBy: (await accountOf(inviter.email))?.id,
+      });
+      // Once: the cookie went with the answer.
+      expect(landingOf(await answer("first_name=Ada&last_name=Obi", made.cookie)).status).toBe(400);
     }
   });
 
@@ -285,6 +343,30 @@ describe.each(databasesForFile())("the app's Google sign-in ($name)", (testDb) =
     });
     expect(again.statusCode).toBe(200);
     expect(again.json().user.id).toBe(login.user.id);
+  });
+
+  it("takes the name the student typed after name_refused, checked by the names rule", async () => {
+    const identity = newIdentity({ given_name: "www.win-now.com" });
+    const id_token = await on.provider.idToken(identity);
+    const refused = await logInWithGoogle({ id_token, accept_terms: true });
+    expect(codeOf(refused)).toBe("name_refused");
+    // The typed name is the names rule's too: a refused one never reaches the account.
+    const alsoRefused = await logInWithGoogle({
+      id_token,
+      accept_terms: true,
+      first_name: "http://win.example",
+      last_name: "Obi",
+    });
+    expect(alsoRefused.statusCode).toBe(400);
+    expect(await countAccounts(suite.database, identity.email)).toBe(0);
+    const made = await logInWithGoogle({
+      id_token,
+      accept_terms: true,
+      first_name: " Ada ",
+      last_name: "Obi",
+    });
+    expect(made.statusCode).toBe(200);
+    expect(made.json().user).toMatchObject({ first_name: "Ada", last_name: "Obi" });
   });
 
   it("refuses a token that is expired, for another client, from another issuer or badly signed", async () => {

@@ -3,6 +3,8 @@ import {
   type ApiErrorCode,
   accountPages,
   authMessages,
+  type CorrectNameBody,
+  correctNameBodySchema,
   type GoogleLoginBody,
   googleLoginBodySchema,
   googleSignIn,
@@ -10,16 +12,18 @@ import {
   nameProblem,
   normalizeName,
 } from "@ysp/contract";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Guardians } from "../accounts/guardians.ts";
-import type { Identities } from "../accounts/identities.ts";
+import type { Identities, IdentitySignUp } from "../accounts/identities.ts";
 import type { Students } from "../accounts/students.ts";
 import type { AuthorizationChecks, GoogleSignIn, ProvidedIdentity } from "../auth/google.ts";
+import type { PendingSignUps } from "../auth/pending-sign-ups.ts";
 import type { Sessions } from "../auth/sessions.ts";
 import type { Cookie } from "../http/cookies.ts";
 import { sendError } from "../http/errors.ts";
 import { busy } from "../http/guards.ts";
 import type { RateLimits } from "../http/rate-limits.ts";
+import { zodBody } from "../http/validation.ts";
 import { examples } from "../openapi/examples.ts";
 import { operation } from "../openapi/operation.ts";
 import type { Metrics } from "../ops/metrics.ts";
@@ -32,6 +36,7 @@ export type GoogleRouteOptions = {
   identities: Identities;
   students: Pick<Students, "idByReferralCode">;
   cookie: Cookie;
+  pendingSignUps: PendingSignUps;
   rateLimits: Pick<RateLimits, "loginPerIp">;
   outcomes: Pick<Metrics, "signup">;
 };
@@ -79,7 +84,7 @@ function namesOf(identity: ProvidedIdentity): { firstName: string; lastName: str
  * (identities.ts): never linked by its address alone.
  */
 export const googleRoutes: FastifyPluginAsync<GoogleRouteOptions> = async (app, options) => {
-  const { google, identities, students, cookie, rateLimits, outcomes } = options;
+  const { google, identities, students, cookie, pendingSignUps, rateLimits, outcomes } = options;
 
   const { terms, invite: inviteParameter } = googleSignIn;
   app.get<{ Querystring: { [inviteParameter]?: string; [terms.name]?: string } }>(
@@ -147,40 +152,65 @@ export const googleRoutes: FastifyPluginAsync<GoogleRouteOptions> = async (app, 
         ? ((await students.idByReferralCode(underWay.invite)) ?? null)
         : null;
       const signedUp = await identities.signUp({ identity, names: namesOf(identity), referredBy });
-      request.logFields = { googleSignUp: signedUp.outcome };
-      switch (signedUp.outcome) {
-        case "created":
-        case "taken_over":
-          outcomes.signup("created");
-          request.logFields = {
-            userId: signedUp.id,
-            referred: referredBy !== null,
-            via: "google",
-            googleSignUp: signedUp.outcome,
-          };
-          return answer(reply, 201, signedUp.outcome === "created" ? "created" : "takenOver");
-        case "link_sent":
-          return answer(reply, 200, "linkSent");
-        case "identity_taken":
-          return answer(reply, 200, "known");
-        case "email_taken":
-          return answer(reply, 200, "addressTaken");
-        case "name_refused":
-          return answer(reply, 200, "nameRefused");
+      if (signedUp.outcome === "name_refused") {
+        // Asked for on a page, never stored as it came: the identity waits, sealed, in the
+        // browser's sign-in cookie for the name the student types.
+        const { issuer, subject, email } = identity;
+        cookie.set(reply, pendingSignUps.seal({ issuer, subject, email, referredBy }));
+        return reply.redirect(googleSignIn.namePage, 303);
       }
+      return answerSignUp(request, reply, signedUp, { referredBy, outcomes });
     },
   );
 };
 
+/** The page a new identity's sign-up lands on, the sign-up counted and logged when it made one. */
+function answerSignUp(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  signedUp: IdentitySignUp,
+  { referredBy, outcomes }: { referredBy: string | null; outcomes: Pick<Metrics, "signup"> },
+) {
+  request.logFields = { googleSignUp: signedUp.outcome };
+  switch (signedUp.outcome) {
+    case "created":
+    case "taken_over":
+      outcomes.signup("created");
+      request.logFields = {
+        userId: signedUp.id,
+        referred: referredBy !== null,
+        via: "google",
+        googleSignUp: signedUp.outcome,
+      };
+      return answer(reply, 201, signedUp.outcome === "created" ? "created" : "takenOver");
+    case "link_sent":
+      return answer(reply, 200, "linkSent");
+    case "identity_taken":
+      return answer(reply, 200, "known");
+    case "email_taken":
+      return answer(reply, 200, "addressTaken");
+    case "name_refused":
+      // The name came from the student's own form, checked there: never refused here.
+      throw new Error("A name the names rule passed was refused");
+  }
+}
+
+export type GooglePageOptions = {
+  identities: Pick<Identities, "addByLink" | "signUp">;
+  cookie: Cookie;
+  pendingSignUps: PendingSignUps;
+  rateLimits: Pick<RateLimits, "mailPerIp" | "loginPerIp">;
+  outcomes: Pick<Metrics, "signup">;
+};
+
 /**
- * POST /login/google/link: the tap on the page the link in "Add Google sign-in to your YSP
- * account?" opens. Registered whether or not Google is configured now: the identity is in the
- * link, and a link mailed before Google was turned off still does what it said.
+ * The two pages that finish what Google began, registered whether or not Google is configured
+ * now, since what they need is in a link or a sealed cookie: the tap on the page the link in
+ * "Add Google sign-in to your YSP account?" opens, and the name asked for when the names rule
+ * refuses Google's.
  */
-export const googleLinkRoutes: FastifyPluginAsync<{
-  identities: Pick<Identities, "addByLink">;
-  rateLimits: Pick<RateLimits, "mailPerIp">;
-}> = async (app, { identities, rateLimits }) => {
+export const googlePageRoutes: FastifyPluginAsync<GooglePageOptions> = async (app, options) => {
+  const { identities, cookie, pendingSignUps, rateLimits, outcomes } = options;
   acceptFormPosts(app);
   app.post(
     googleSignIn.linkPage,
@@ -189,6 +219,29 @@ export const googleLinkRoutes: FastifyPluginAsync<{
       const added = await identities.addByLink(linkTokenOf(request));
       if (!added.ok) return refuseLinkPage(reply, added.problem, { href: "/", text: "Go to home" });
       return answer(reply, 200, "linked");
+    },
+  );
+
+  app.post<{ Body: CorrectNameBody }>(
+    googleSignIn.namePage,
+    { ...zodBody(correctNameBodySchema), config: { rateLimit: rateLimits.loginPerIp } },
+    async (request, reply) => {
+      const pending = pendingSignUps.open(cookie.read(request));
+      if (!pending) return answer(reply, 400, "failed");
+      cookie.clear(reply);
+      const { issuer, subject, email, referredBy } = pending;
+      // Google vouched for the address when it was sealed: only such identities are.
+      const identity = {
+        issuer,
+        subject,
+        email,
+        addressProven: true,
+        givenName: "",
+        familyName: "",
+      };
+      const names = { firstName: request.body.first_name, lastName: request.body.last_name };
+      const signedUp = await identities.signUp({ identity, names, referredBy });
+      return answerSignUp(request, reply, signedUp, { referredBy, outcomes });
     },
   );
 };
@@ -219,7 +272,7 @@ export const googleAppRoutes: FastifyPluginAsync<GoogleAppOptions> = async (app,
         operationId: "logInWithGoogle",
         summary: "Log in, or sign up, with the ID token of the app's Google sign-in",
         description:
-          "Answers 404 on a server without Google sign-in. The token must be signed by a key Google publishes now, issued by Google, for one of the app's client ids (GOOGLE_APP_CLIENT_IDS), and unexpired. A Google account already known logs in to its account, whatever its address is now. A new one, when Google vouches for the address (gmail.com, or a Workspace address) and accept_terms is true, makes an account with no password, its address confirmed. An account already on the address is never linked by the address alone: if its address is confirmed, nothing changes and its mailbox is sent a link that adds this Google account (google_link_sent); if nobody ever confirmed it, Google's proof of the mailbox wins: its password is removed, its sessions, links and pending changes end, the address is told, and this call logs in to it.",
+          "Answers 404 on a server without Google sign-in. The token must be signed by a key Google publishes now, issued by Google, for one of the app's client ids (GOOGLE_APP_CLIENT_IDS), and unexpired. A Google account already known logs in to its account, whatever its address is now. A new one, when Google vouches for the address (gmail.com, or a Workspace address) and accept_terms is true, makes an account with no password, its address confirmed, named as Google names the person; when the names rule refuses Google's names, the call is refused with name_refused, and the student's own first_name and last_name, sent with the next call, are used instead. An account already on the address is never linked by the address alone: if its address is confirmed, nothing changes and its mailbox is sent a link that adds this Google account (google_link_sent); if nobody ever confirmed it, Google's proof of the mailbox wins: its password is removed, its sessions, links and pending changes end, the address is told, and this call logs in to it.",
         tag: "auth",
         security: "public",
         body: { schema: googleLoginBodySchema, examples: examples.googleLoginBody },
@@ -301,7 +354,12 @@ export const googleAppRoutes: FastifyPluginAsync<GoogleAppOptions> = async (app,
       if (!referredBy)
         return refuse(400, "invalid_referral_code", authMessages.inviteUnknown, "referral_code");
     }
-    const signedUp = await identities.signUp({ identity, names: namesOf(identity), referredBy });
+    const typed =
+      body.first_name && body.last_name
+        ? { firstName: body.first_name, lastName: body.last_name }
+        : null;
+    const names = typed ?? namesOf(identity);
+    const signedUp = await identities.signUp({ identity, names, referredBy });
     switch (signedUp.outcome) {
       case "link_sent":
         return refuse(409, "google_link_sent", authMessages.googleLinkSent);

@@ -117,10 +117,12 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
     return pageFor(code === undefined ? "" : raw, known, isInAppBrowser(request));
   }
 
-  // A refused sign-up from an invite link comes back with the code, and its note if it has one.
+  // A refused sign-up from an invite link comes back with the code, and its note if it has one;
+  // from /join itself, with the button as /join shows it.
   app.formPages.personal.set(accountPages.join, async (request) => {
     const raw = codeInAddress.exec(request.originalUrl)?.[1];
-    return raw === undefined ? undefined : pageForAddress(request, decodeURIComponentSafe(raw));
+    if (raw !== undefined) return pageForAddress(request, decodeURIComponentSafe(raw));
+    return google ? withEdits(built, googleEdits("", isInAppBrowser(request))) : undefined;
   });
 
   // The page as built has the button hidden: with Google sign-in on, /join is one of these.

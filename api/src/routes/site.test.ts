@@ -33,6 +33,7 @@ const formPostPages: readonly string[] = [
   emailChangePages.confirm,
   emailChangePages.undo,
   googleSignIn.linkPage,
+  googleSignIn.namePage,
   // The refusal's "Are you sure?" page is the answer to a post to /guardian-consent, and its
   // form posts there again, not to its own address.
   ...Object.values(dataRightsPages).filter(
