@@ -163,6 +163,45 @@ describe.each(databasesForFile())(
       expect((await remove((await logIn(suite.app, student)).access)).statusCode).toBe(401);
     });
 
+    it("keeps the identity through a change of the account's address: found by subject after", async () => {
+      const identity = newGoogleAccount();
+      const made = await logInWithGoogle(identity, { accept_terms: true });
+      const account = made.json();
+      expect(
+        (await post(suite.app, "/api/v1/auth/password-reset/", { email: identity.email }))
+          .statusCode,
+      ).toBe(202);
+      const reset = tokenIn(
+        await mailTo(smtp, identity.email, "Reset your password"),
+        "/reset-password",
+      );
+      const password = "a new long password";
+      await post(suite.app, "/api/v1/auth/password-reset/confirm/", { token: reset, password });
+      const phone = await logIn(suite.app, { email: identity.email, password });
+      const moved = `moved.${uniqueTag()}@example.org`;
+      await post(
+        suite.app,
+        "/api/v1/auth/email-change/",
+        { password, new_email: moved },
+        bearer(phone.access),
+      );
+      const confirm = tokenIn(
+        await mailTo(smtp, moved, "Confirm your new email"),
+        emailChangePages.confirm,
+      );
+      const changed = await post(suite.app, "/api/v1/auth/email-change/confirm/", {
+        token: confirm,
+      });
+      expect(changed.statusCode).toBe(200);
+
+      // Google still says the old address: the account is found by subject, at its new address.
+      const again = await logInWithGoogle(identity);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().user).toMatchObject({ id: account.user.id, email: moved });
+      expect(await signInAs(identity)).toMatchObject({ heading: googleWords.answers.known.title });
+      expect(await identitiesOf(account.user.id)).toEqual([identity.sub]);
+    });
+
     it("answers the app's sign-in on a confirmed account with google_link_sent, and the same link", async () => {
       const { student } = await confirmedStudent();
       const identity = newGoogleAccount({ email: student.email });
