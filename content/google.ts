@@ -1,4 +1,5 @@
 import { accountPages, googleSignIn } from "@ysp/contract";
+import { googleButtonWords } from "./google-button.ts";
 import { site } from "./site.ts";
 
 /**
@@ -17,11 +18,7 @@ const linkSubject = googleMailSubjects.link;
  * (api/src/routes/google.ts). Google's branding rules name the button's words.
  */
 export const googleWords = {
-  button: "Continue with Google",
-  /** Instead of the button in an app's own browser, where Google refuses to sign anyone in. */
-  inAppBrowser: "Open this page in Chrome to continue with Google",
-  /** Between the button and the sign-up form. */
-  orForm: "or sign up with your email",
+  ...googleButtonWords,
   /** The page the link in "Add Google sign-in to your YSP account?" opens: a tap adds it. */
   linkPage: {
     meta: {

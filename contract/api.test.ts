@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type * as z from "zod/mini";
-import { loginBodySchema, signupBodySchema } from "./api.ts";
+import { signupBodySchema } from "./api.ts";
+import { loginBodySchema } from "./api-bodies.ts";
 import { emailProblem } from "./email.ts";
 
 const makeSignup = (overrides: Record<string, unknown> = {}) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { signupBodySchema, validateSignupForm } from "./api.ts";
-import { correctNameBodySchema } from "./data-rights.ts";
+import { correctNameBodySchema } from "./data-rights-bodies.ts";
 import { nameMessages, nameProblem } from "./names.ts";
 import { signupMessages } from "./signup.ts";
 

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Page } from "@playwright/test";
 import { answerWords } from "@ysp/content/answers";
 import { dataRightsWords } from "@ysp/content/data-rights";
 import { googleMailSubjects, googleWords } from "@ysp/content/google";
@@ -8,6 +9,7 @@ import {
   identityCookie,
   identityCookieValue,
   newGoogleAccount,
+  type TestIdentity,
 } from "@ysp/testing/openid-provider";
 import { e2eDatabaseUrl, query } from "./database.ts";
 import {
@@ -23,6 +25,21 @@ import {
 import { linkTo, waitForMail } from "./inbox.ts";
 
 const manage = dataRightsWords.manage;
+
+/**
+ * Opens `path` in a browser signed in to the provider as `identity` (testing/openid-provider.ts),
+ * with the page's script or with none.
+ */
+async function openAsGoogleUser(page: Page, identity: TestIdentity, script: boolean, path: string) {
+  await page
+    .context()
+    .addCookies([{ name: identityCookie, value: identityCookieValue(identity), url: issuer() }]);
+  if (script) await gotoHydrated(page, path);
+  else await page.goto(path);
+}
+
+const pressContinueWithGoogle = (page: Page) =>
+  page.getByRole("link", { name: googleWords.button }).click();
 
 /** The OpenID Provider standing in for Google, which the browser tests' server started. */
 const issuer = () => readFileSync(join(process.env.E2E_DATA_DIR ?? "", "openid-provider"), "utf8");
@@ -40,15 +57,7 @@ for (const script of [true, false]) {
         const inviter = await signUpByApi(request, makeStudent());
         const code = inviter.user.referral_code;
         const identity = newGoogleAccount();
-        // This browser signs in to the provider as `identity` (testing/openid-provider.ts).
-        await page
-          .context()
-          .addCookies([
-            { name: identityCookie, value: identityCookieValue(identity), url: issuer() },
-          ]);
-
-        if (script) await gotoHydrated(page, `/join/${code}`);
-        else await page.goto(`/join/${code}`);
+        await openAsGoogleUser(page, identity, script, `/join/${code}`);
         const link = page.getByRole("link", { name: googleWords.button });
         await expect(link).toBeVisible();
         await page.screenshot({ path: screenshotPath(testInfo, `google-join-${script}`) });
@@ -63,7 +72,7 @@ for (const script of [true, false]) {
 
         // The same Google account, from the same invite link: no second account, no second credit.
         await page.goto(`/join/${code}`);
-        await page.getByRole("link", { name: googleWords.button }).click();
+        await pressContinueWithGoogle(page);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(
           googleWords.answers.known.title,
         );
@@ -85,15 +94,8 @@ for (const script of [true, false]) {
         await signUpByApi(request, student);
         await confirmByLink(request, student.email);
         const identity = newGoogleAccount({ email: student.email });
-        await page
-          .context()
-          .addCookies([
-            { name: identityCookie, value: identityCookieValue(identity), url: issuer() },
-          ]);
-
-        if (script) await gotoHydrated(page, "/join");
-        else await page.goto("/join");
-        await page.getByRole("link", { name: googleWords.button }).click();
+        await openAsGoogleUser(page, identity, script, "/join");
+        await pressContinueWithGoogle(page);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(
           googleWords.answers.linkSent.title,
         );
@@ -113,7 +115,7 @@ for (const script of [true, false]) {
 
         // From now on the same Google account is known: it logs in to this account.
         await page.goto("/join");
-        await page.getByRole("link", { name: googleWords.button }).click();
+        await pressContinueWithGoogle(page);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(
           googleWords.answers.known.title,
         );
@@ -142,14 +144,8 @@ for (const script of [true, false]) {
       { tag: "@layout" },
       async ({ page }, testInfo) => {
         const identity = newGoogleAccount({ given_name: "www.win-now.com" });
-        await page
-          .context()
-          .addCookies([
-            { name: identityCookie, value: identityCookieValue(identity), url: issuer() },
-          ]);
-        if (script) await gotoHydrated(page, "/join");
-        else await page.goto("/join");
-        await page.getByRole("link", { name: googleWords.button }).click();
+        await openAsGoogleUser(page, identity, script, "/join");
+        await pressContinueWithGoogle(page);
         await expect(page).toHaveURL(new RegExp(`${googleSignIn.namePage}$`));
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(
           googleWords.namePage.title,

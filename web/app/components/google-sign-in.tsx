@@ -1,4 +1,4 @@
-import { googleWords } from "@ysp/content/google";
+import { googleButtonWords } from "@ysp/content/google-button";
 import { googleSignIn, googleSignInHref, joinSlots } from "@ysp/contract";
 
 /** Google's "G", in its four colours, as its branding rules ask: drawn here, nothing fetched. */
@@ -42,12 +42,12 @@ export function GoogleSignIn({ linkCode }: { linkCode?: string }) {
         href={googleSignInHref(linkCode)}
       >
         <GoogleMark />
-        {googleWords.button}
+        {googleButtonWords.button}
       </a>
       <p id={googleSignIn.inAppId} className="notice" hidden>
-        {googleWords.inAppBrowser}
+        {googleButtonWords.inAppBrowser}
       </p>
-      <p className="or-divider">{googleWords.orForm}</p>
+      <p className="or-divider">{googleButtonWords.orForm}</p>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { googleWords } from "@ysp/content/google";
-import { googleSignIn, signupMessages } from "@ysp/contract";
+import { googleSignIn } from "@ysp/contract";
 import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
-import { AccountPage, FormField } from "~/components/account-page.tsx";
+import { AccountPage } from "~/components/account-page.tsx";
+import { NameFields } from "~/components/name-fields.tsx";
 import { pageMeta } from "~/lib/seo.ts";
 
 const words = googleWords.namePage;
@@ -19,22 +20,7 @@ export default function GoogleName() {
   return (
     <AccountPage title={words.title} text={words.text}>
       <form method="post" data-check>
-        <FormField
-          id="first-name"
-          name="first_name"
-          label={words.firstName}
-          type="text"
-          autoComplete="given-name"
-          required={signupMessages.first_name}
-        />
-        <FormField
-          id="last-name"
-          name="last_name"
-          label={words.lastName}
-          type="text"
-          autoComplete="family-name"
-          required={signupMessages.last_name}
-        />
+        <NameFields labels={words} />
         <button type="submit" className="button button-primary button-large join-submit">
           {words.submit}
         </button>

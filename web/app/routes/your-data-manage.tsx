@@ -4,7 +4,6 @@ import {
   dataRightsMessages,
   dataRightsPages,
   formAction,
-  signupMessages,
   yourDataApi,
   yourDataSlots,
 } from "@ysp/contract";
@@ -12,6 +11,7 @@ import { AccountFormsScript } from "~/components/account-form-scripts.tsx";
 import { AccountPage, AccountSection, FormField } from "~/components/account-page.tsx";
 import { EmailTypoHintScript } from "~/components/email-typo-hint.tsx";
 import { GuardianRequestForm } from "~/components/guardian-request-form.tsx";
+import { NameFields } from "~/components/name-fields.tsx";
 import { NoDataSession } from "~/components/no-data-session.tsx";
 import { pageMeta } from "~/lib/seo.ts";
 
@@ -133,24 +133,7 @@ function GoogleSignIn() {
 function CorrectNameForm() {
   return (
     <form method="post" action={formAction("name")} data-check>
-      <FormField
-        id="first-name"
-        name="first_name"
-        label={words.correct.firstName}
-        type="text"
-        autoComplete="given-name"
-        required={signupMessages.first_name}
-        defaultValue=""
-      />
-      <FormField
-        id="last-name"
-        name="last_name"
-        label={words.correct.lastName}
-        type="text"
-        autoComplete="family-name"
-        required={signupMessages.last_name}
-        defaultValue=""
-      />
+      <NameFields labels={words.correct} defaultValue="" />
       <button type="submit" className="button button-primary join-submit">
         {words.correct.submit}
       </button>

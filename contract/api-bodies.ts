@@ -1,0 +1,78 @@
+import * as z from "zod/mini";
+import {
+  allControlCharacters,
+  emailBody,
+  inviteCodeField,
+  loginEmail,
+  password,
+  personName,
+  ruled,
+  text,
+} from "./api.ts";
+import { signupMessages } from "./signup.ts";
+import { textRule } from "./text.ts";
+
+/**
+ * The bodies of the operations the sign-up page never sends (login, refresh, the app's Google
+ * sign-in, the newsletter), apart from api.ts, which the sign-up form's bundle carries: with
+ * `sideEffects: false`, a page's bundle then carries none of these schemas.
+ */
+
+export const loginBodySchema = z.object({
+  email: loginEmail,
+  password,
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+const refreshRule = textRule({
+  maxLength: 4096,
+  description: "The refresh token last given by logIn or refreshSession.",
+});
+
+export const refreshBodySchema = z.object({
+  refresh: ruled(
+    text("Refresh token").check(
+      z.refine((v) => !refreshRule.tooLong(v), "Refresh token is too long"),
+    ),
+    refreshRule,
+  ),
+});
+export type RefreshBody = z.infer<typeof refreshBodySchema>;
+
+const idTokenRule = textRule({
+  maxLength: 8192,
+  description:
+    "The ID token the app's own Google sign-in gave: a signed JWT, three base64url parts.",
+  pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$",
+});
+
+/** The app's "Continue with Google": the ID token Google gave it, and a new account's terms. */
+export const googleLoginBodySchema = z.object({
+  id_token: ruled(
+    text("ID token").check(z.refine(idTokenRule.matches, "ID token is not a signed JWT")),
+    idTokenRule,
+  ),
+  /** A new account is made only when the student has agreed to the Terms and Privacy Policy. */
+  accept_terms: z.optional(z.boolean()),
+  referral_code: z.optional(z.nullable(inviteCodeField)),
+  /**
+   * The name the student typed when the names rule refused Google's (name_refused): a new
+   * account takes these, both or neither, instead of Google's.
+   */
+  first_name: z.optional(personName("First name", signupMessages.first_name)),
+  last_name: z.optional(personName("Last name", signupMessages.last_name)),
+});
+export type GoogleLoginBody = z.infer<typeof googleLoginBodySchema>;
+
+export const newsletterBodySchema = z.object({
+  email: emailBody,
+  // Where the form was: kept for the record, so stray characters are dropped rather than refused.
+  source: z.optional(
+    z.nullable(
+      text("Source").check(
+        z.overwrite((v) => [...v.replace(allControlCharacters, "")].slice(0, 200).join("")),
+      ),
+    ),
+  ),
+});
+export type NewsletterBody = z.infer<typeof newsletterBodySchema>;
