@@ -57,6 +57,11 @@ export const googleSignIn = {
   linkPage: "/login/google/link",
   linkLifetime: googleLinkLifetime,
   /**
+   * How long one sign-in may take, from the button to the callback, and a sign-up waits there
+   * for a name: the sign-in cookie's life, and the waiting sign-up's token's.
+   */
+  signInLifetime: { seconds: 600 },
+  /**
    * Where a Google sign-up whose names the names rule refuses asks for a name instead: its form
    * posts to this address, and the account is made with what the student typed.
    */

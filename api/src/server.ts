@@ -16,7 +16,6 @@ import { createPersonalData } from "./accounts/personal-data.ts";
 import { createSignupCorrections } from "./accounts/signup-corrections.ts";
 import { createGoogleSignIn } from "./auth/google.ts";
 import { createPasswordHasher, type HasherOptions } from "./auth/password-hasher.ts";
-import { createPendingSignUps } from "./auth/pending-sign-ups.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import { type Config, isHttps } from "./config.ts";
@@ -281,7 +280,6 @@ async function createServices(app: FastifyInstance, options: ServerOptions, metr
     signup: signupCookie(cookies.signupAccount, signer),
     google: config.google && createGoogleSignIn(config.google),
     identities: createIdentities(db, links, mailQueue, now),
-    pendingSignUps: createPendingSignUps(config.jwtSecret, now),
   };
 }
 
@@ -479,7 +477,7 @@ async function registerPages(app: FastifyInstance, s: Services, metrics: Metrics
   await app.register(guarded(googlePageRoutes, noStore), {
     identities: s.identities,
     cookie: cookies.googleSignIn,
-    pendingSignUps: s.pendingSignUps,
+    signer: s.signer,
     rateLimits: s.limits,
     outcomes: metrics,
   });
@@ -490,7 +488,7 @@ async function registerPages(app: FastifyInstance, s: Services, metrics: Metrics
       identities: s.identities,
       students: accounts.students,
       cookie: cookies.googleSignIn,
-      pendingSignUps: s.pendingSignUps,
+      signer: s.signer,
       rateLimits: s.limits,
       outcomes: metrics,
     });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { dataRightsLifetimes, signupCorrectionLifetime } from "@ysp/contract";
+import { dataRightsLifetimes, googleSignIn, signupCorrectionLifetime } from "@ysp/contract";
 import { decodeJwt, decodeProtectedHeader, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { accessTokenSeconds, createTokenSigner, refreshTokenSeconds } from "./tokens.ts";
@@ -35,6 +35,15 @@ describe("the tokens the signer makes", () => {
       refresh: [await signer.signRefresh(holder, sessionId, randomUUID()), 7 * 24 * 3600],
       data: [await signer.signData(holder), dataRightsLifetimes.yourData.seconds],
       signup: [await signer.signSignup(userId), signupCorrectionLifetime.seconds],
+      "google-signup": [
+        await signer.signGoogleSignUp({
+          issuer: "https://accounts.google.com",
+          subject: "10769150350006150715113082367",
+          email: "ada@gmail.com",
+          referredBy: null,
+        }),
+        googleSignIn.signInLifetime.seconds,
+      ],
     } as const;
     expect([accessTokenSeconds, refreshTokenSeconds]).toEqual([15 * 60, 7 * 24 * 3600]);
     for (const [kind, [token, lifetime]] of Object.entries(tokens)) {
@@ -53,6 +62,24 @@ describe("the tokens the signer makes", () => {
     expect(await signer.verifySignup(await signer.signData(holder))).toBeNull();
     expect(await signer.verifyAccess(signup)).toBeNull();
     expect(await signer.verifyData(await signer.signData(holder))).toEqual(holder);
+    const pending = {
+      issuer: "https://accounts.google.com",
+      subject: "10769150350006150715113082367",
+      email: "ada@gmail.com",
+      referredBy: userId,
+    };
+    const waiting = await signer.signGoogleSignUp(pending);
+    expect(await signer.verifyGoogleSignUp(waiting)).toEqual(pending);
+    expect(await signer.verifyGoogleSignUp(signup)).toBeNull();
+    expect(await signer.verifySignup(waiting)).toBeNull();
+    // An invite that is no account id of ours is no pending sign-up of ours.
+    const forged = await forge({
+      typ: "google-signup",
+      gi: pending.issuer,
+      em: pending.email,
+      ref: "x",
+    });
+    expect(await signer.verifyGoogleSignUp(forged)).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { dataRightsLifetimes, signupCorrectionLifetime } from "@ysp/contract";
+import { dataRightsLifetimes, googleSignIn, signupCorrectionLifetime } from "@ysp/contract";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 
 export const accessTokenSeconds = 15 * 60;
@@ -19,6 +19,17 @@ export type TokenHolder = { userId: string; epoch: number };
  */
 export type AccessHolder = TokenHolder & { sessionId?: string };
 export type RefreshClaims = TokenHolder & { sessionId: string; jti: string };
+/**
+ * A Google sign-up waiting for a name (routes/google.ts): Google vouched for the identity and its
+ * address, and the names rule refused the names it gave. `referredBy` is the account of the
+ * invite the sign-in came with.
+ */
+export type PendingSignUp = {
+  issuer: string;
+  subject: string;
+  email: string;
+  referredBy: string | null;
+};
 
 /** The ids in our tokens go to the database as uuids: anything else is not a token of ours. */
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -65,7 +76,10 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
     return jwt.sign(await key);
   }
 
-  async function read(token: string, type: "access" | "refresh" | "data" | "signup") {
+  async function read(
+    token: string,
+    type: "access" | "refresh" | "data" | "signup" | "google-signup",
+  ) {
     try {
       const { payload } = await jwtVerify(token, await key, {
         algorithms: [algorithm],
@@ -137,6 +151,29 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
     verifySignup: async (token: string): Promise<string | null> => {
       const payload = await read(token, "signup");
       return payload && isUuid(payload.sub) ? payload.sub : null;
+    },
+    /**
+     * A Google sign-up waiting in the browser's sign-in cookie for the name the student types:
+     * the identity is the token's, so a cookie changed or made up names nobody. For the sign-in
+     * cookie's ten minutes; rotating JWT_SECRET ends it, as it ends sessions.
+     */
+    signGoogleSignUp: ({ issuer: provider, subject, email, referredBy }: PendingSignUp) =>
+      sign(
+        { typ: "google-signup", gi: provider, em: email, ref: referredBy },
+        subject,
+        googleSignIn.signInLifetime.seconds,
+        seconds(),
+      ),
+    verifyGoogleSignUp: async (token: string): Promise<PendingSignUp | null> => {
+      const payload = await read(token, "google-signup");
+      if (!payload || typeof payload.gi !== "string" || typeof payload.em !== "string") return null;
+      if (payload.ref !== null && !isUuid(payload.ref)) return null;
+      return {
+        issuer: payload.gi,
+        subject: payload.sub as string,
+        email: payload.em,
+        referredBy: payload.ref,
+      };
     },
     verifyRefresh: async (token: string): Promise<RefreshClaims | null> => {
       const payload = await read(token, "refresh");

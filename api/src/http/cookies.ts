@@ -50,7 +50,7 @@ const specs = {
    */
   googleSignIn: {
     name: "ysp_google",
-    seconds: 600,
+    seconds: googleSignIn.signInLifetime.seconds,
     path: googleSignIn.path,
     sameSite: "Lax",
   },

@@ -228,7 +228,7 @@ describe.each(databasesForFile())("Continue with Google ($name)", (testDb) => {
         });
       // A name the rule refuses is refused again, and the sign-up still waits.
       expect((await answer("first_name=www.win-now.com&last_name=Obi")).statusCode).toBe(400);
-      // The identity waits sealed: a cookie changed by a byte, or none, makes nothing.
+      // The identity waits signed: a cookie changed by a byte, or none, makes nothing.
       const [name, value] = landing.cookie.split("=") as [string, string];
       const changed = `${name}=${value.slice(0, -2)}${value.endsWith("A") ? "B" : "A"}${value.slice(-1)}`;
       for (const cookie of [changed, ""])

@@ -17,8 +17,8 @@ import type { Guardians } from "../accounts/guardians.ts";
 import type { Identities, IdentitySignUp } from "../accounts/identities.ts";
 import type { Students } from "../accounts/students.ts";
 import type { AuthorizationChecks, GoogleSignIn, ProvidedIdentity } from "../auth/google.ts";
-import type { PendingSignUps } from "../auth/pending-sign-ups.ts";
 import type { Sessions } from "../auth/sessions.ts";
+import type { TokenSigner } from "../auth/tokens.ts";
 import type { Cookie } from "../http/cookies.ts";
 import { sendError } from "../http/errors.ts";
 import { busy } from "../http/guards.ts";
@@ -36,7 +36,7 @@ export type GoogleRouteOptions = {
   identities: Identities;
   students: Pick<Students, "idByReferralCode">;
   cookie: Cookie;
-  pendingSignUps: PendingSignUps;
+  signer: Pick<TokenSigner, "signGoogleSignUp">;
   rateLimits: Pick<RateLimits, "loginPerIp">;
   outcomes: Pick<Metrics, "signup">;
 };
@@ -84,7 +84,7 @@ function namesOf(identity: ProvidedIdentity): { firstName: string; lastName: str
  * (identities.ts): never linked by its address alone.
  */
 export const googleRoutes: FastifyPluginAsync<GoogleRouteOptions> = async (app, options) => {
-  const { google, identities, students, cookie, pendingSignUps, rateLimits, outcomes } = options;
+  const { google, identities, students, cookie, signer, rateLimits, outcomes } = options;
 
   const { terms, invite: inviteParameter } = googleSignIn;
   app.get<{ Querystring: { [inviteParameter]?: string; [terms.name]?: string } }>(
@@ -153,10 +153,10 @@ export const googleRoutes: FastifyPluginAsync<GoogleRouteOptions> = async (app, 
         : null;
       const signedUp = await identities.signUp({ identity, names: namesOf(identity), referredBy });
       if (signedUp.outcome === "name_refused") {
-        // Asked for on a page, never stored as it came: the identity waits, sealed, in the
+        // Asked for on a page, never stored as it came: the identity waits, signed, in the
         // browser's sign-in cookie for the name the student types.
         const { issuer, subject, email } = identity;
-        cookie.set(reply, pendingSignUps.seal({ issuer, subject, email, referredBy }));
+        cookie.set(reply, await signer.signGoogleSignUp({ issuer, subject, email, referredBy }));
         return reply.redirect(googleSignIn.namePage, 303);
       }
       return answerSignUp(request, reply, signedUp, { referredBy, outcomes });
@@ -198,19 +198,19 @@ function answerSignUp(
 export type GooglePageOptions = {
   identities: Pick<Identities, "addByLink" | "signUp">;
   cookie: Cookie;
-  pendingSignUps: PendingSignUps;
+  signer: Pick<TokenSigner, "verifyGoogleSignUp">;
   rateLimits: Pick<RateLimits, "mailPerIp" | "loginPerIp">;
   outcomes: Pick<Metrics, "signup">;
 };
 
 /**
  * The two pages that finish what Google began, registered whether or not Google is configured
- * now, since what they need is in a link or a sealed cookie: the tap on the page the link in
+ * now, since what they need is in a link or a signed cookie: the tap on the page the link in
  * "Add Google sign-in to your YSP account?" opens, and the name asked for when the names rule
  * refuses Google's.
  */
 export const googlePageRoutes: FastifyPluginAsync<GooglePageOptions> = async (app, options) => {
-  const { identities, cookie, pendingSignUps, rateLimits, outcomes } = options;
+  const { identities, cookie, signer, rateLimits, outcomes } = options;
   acceptFormPosts(app);
   app.post(
     googleSignIn.linkPage,
@@ -226,11 +226,12 @@ export const googlePageRoutes: FastifyPluginAsync<GooglePageOptions> = async (ap
     googleSignIn.namePage,
     { ...zodBody(correctNameBodySchema), config: { rateLimit: rateLimits.loginPerIp } },
     async (request, reply) => {
-      const pending = pendingSignUps.open(cookie.read(request));
+      const token = cookie.read(request);
+      const pending = token ? await signer.verifyGoogleSignUp(token) : null;
       if (!pending) return answer(reply, 400, "failed");
       cookie.clear(reply);
       const { issuer, subject, email, referredBy } = pending;
-      // Google vouched for the address when it was sealed: only such identities are.
+      // Google vouched for the address when it was signed: only such identities are.
       const identity = {
         issuer,
         subject,
