@@ -117,26 +117,29 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
     return pageFor(code === undefined ? "" : raw, known, isInAppBrowser(request));
   }
 
+  // The page as built has the button hidden: with Google sign-in on, /join is one of these two,
+  // written once.
+  const plainJoin = google
+    ? {
+        browser: pageWithHtml(page, withEdits(built, googleEdits("", false))),
+        inApp: pageWithHtml(page, withEdits(built, googleEdits("", true))),
+      }
+    : undefined;
+  const plainJoinFor = (request: FastifyRequest, plain: NonNullable<typeof plainJoin>) =>
+    isInAppBrowser(request) ? plain.inApp : plain.browser;
+
   // A refused sign-up from an invite link comes back with the code, and its note if it has one;
   // from /join itself, with the button as /join shows it.
   app.formPages.personal.set(accountPages.join, async (request) => {
     const raw = codeInAddress.exec(request.originalUrl)?.[1];
     if (raw !== undefined) return pageForAddress(request, decodeURIComponentSafe(raw));
-    return google ? withEdits(built, googleEdits("", isInAppBrowser(request))) : undefined;
+    return plainJoin && plainJoinFor(request, plainJoin).identity.body.toString("utf8");
   });
 
-  // The page as built has the button hidden: with Google sign-in on, /join is one of these.
-  if (google) {
-    const withButton = pageWithHtml(page, withEdits(built, googleEdits("", false)));
-    const forAppBrowsers = pageWithHtml(page, withEdits(built, googleEdits("", true)));
+  if (plainJoin)
     app.get(accountPages.join, { logLevel: "warn" }, async (request, reply) =>
-      sendFile(
-        request,
-        reply.header("Vary", "User-Agent"),
-        isInAppBrowser(request) ? forAppBrowsers : withButton,
-      ),
+      sendFile(request, reply.header("Vary", "User-Agent"), plainJoinFor(request, plainJoin)),
     );
-  }
 
   app.get<{ Params: { code: string } }>(
     `${accountPages.join}/:code`,
