@@ -1,9 +1,6 @@
-import {
-  accountPages,
-  linkLifetimes,
-  type SignupField,
-  signupCorrectionLifetime,
-} from "@ysp/contract";
+import { accountPages, linkLifetimes } from "@ysp/contract/account";
+import type { SignupField } from "@ysp/contract/signup";
+import { signupCorrectionLifetime } from "@ysp/contract/signup-correction";
 import { common } from "./common.ts";
 import { legalPages } from "./navigation.ts";
 import { site } from "./site.ts";

@@ -1,10 +1,8 @@
-import * as z from "zod/mini";
-import { emailBody, googleLinkLifetime, newPassword, ruled, text } from "./api.ts";
-import { betweenSpaces, type TextRule, textRule } from "./text.ts";
+import { googleLinkLifetime } from "./api.ts";
 
 /**
  * E-mail verification and password reset: the pages a link in a message
- * opens, the bodies the API takes and the sentences both show.
+ * opens and the sentences both show; the bodies the API takes are in api-bodies.ts.
  */
 
 /** The pages, and the name of the query parameter that carries a link's token. */
@@ -99,47 +97,3 @@ export const linkProblems = {
     "This link is not valid. Check that you opened the whole link from the email, or ask for a new one.",
 } as const;
 export type LinkProblem = keyof typeof linkProblems;
-
-/** A mailed link's token: an HMAC-SHA256 in base64url, 43 characters (api/src/mail/link-tokens.ts). */
-export const linkTokenShape = "[A-Za-z0-9_-]{43}";
-/** A subscription's id, as an unsubscribe token starts: a UUID as PostgreSQL writes it. */
-export const subscriptionIdShape = "[0-9a-f-]{36}";
-
-/** A token field as sent: its shape, with any spaces around it that trimming removes. */
-const tokenField = (rule: TextRule) =>
-  ruled(
-    text("Token", linkProblems.link_invalid).check(
-      z.refine(rule.keeps, linkProblems.link_invalid),
-      z.overwrite((v) => v.trim()),
-    ),
-    rule,
-  );
-
-export const linkToken = tokenField(
-  textRule({
-    pattern: betweenSpaces(linkTokenShape),
-    description: "The token from the link in the email: 43 characters of base64url.",
-  }),
-);
-
-/** A body that is a link's token alone: confirming an address, a subscription, opening one's data. */
-export const tokenBodySchema = z.object({ token: linkToken });
-export type TokenBody = z.infer<typeof tokenBodySchema>;
-
-/** An unsubscribe link's token: the subscription's id, a dot, and its HMAC (api/src/accounts/newsletter.ts). */
-export const unsubscribeTokenBodySchema = z.object({
-  token: tokenField(
-    textRule({
-      pattern: betweenSpaces(`${subscriptionIdShape}\\.${linkTokenShape}`),
-      description:
-        "The token from a newsletter's unsubscribe link: the subscription's id, a dot, and 43 characters of base64url.",
-    }),
-  ),
-});
-
-/** The resend and forgot-password requests: an address, answered the same whether or not it has an account. */
-export const emailOnlyBodySchema = z.object({ email: emailBody });
-export type EmailOnlyBody = z.infer<typeof emailOnlyBodySchema>;
-
-export const passwordResetConfirmBodySchema = z.object({ token: linkToken, password: newPassword });
-export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBodySchema>;

@@ -1,20 +1,22 @@
 import * as z from "zod/mini";
+import { linkProblems } from "./account.ts";
 import {
   allControlCharacters,
   emailBody,
   inviteCodeField,
   loginEmail,
+  newPassword,
   password,
   personName,
   ruled,
   text,
 } from "./api.ts";
 import { signupMessages } from "./signup.ts";
-import { textRule } from "./text.ts";
+import { betweenSpaces, type TextRule, textRule } from "./text.ts";
 
 /**
  * The bodies of the operations the sign-up page never sends (login, refresh, the app's Google
- * sign-in, the newsletter), apart from api.ts, which the sign-up form's bundle carries: with
+ * sign-in, the newsletter, a mailed link's token), apart from api.ts, which the sign-up form's bundle carries: with
  * `sideEffects: false`, a page's bundle then carries none of these schemas.
  */
 
@@ -76,3 +78,47 @@ export const newsletterBodySchema = z.object({
   ),
 });
 export type NewsletterBody = z.infer<typeof newsletterBodySchema>;
+
+/** A mailed link's token: an HMAC-SHA256 in base64url, 43 characters (api/src/mail/link-tokens.ts). */
+export const linkTokenShape = "[A-Za-z0-9_-]{43}";
+/** A subscription's id, as an unsubscribe token starts: a UUID as PostgreSQL writes it. */
+export const subscriptionIdShape = "[0-9a-f-]{36}";
+
+/** A token field as sent: its shape, with any spaces around it that trimming removes. */
+const tokenField = (rule: TextRule) =>
+  ruled(
+    text("Token", linkProblems.link_invalid).check(
+      z.refine(rule.keeps, linkProblems.link_invalid),
+      z.overwrite((v) => v.trim()),
+    ),
+    rule,
+  );
+
+export const linkToken = tokenField(
+  textRule({
+    pattern: betweenSpaces(linkTokenShape),
+    description: "The token from the link in the email: 43 characters of base64url.",
+  }),
+);
+
+/** A body that is a link's token alone: confirming an address, a subscription, opening one's data. */
+export const tokenBodySchema = z.object({ token: linkToken });
+export type TokenBody = z.infer<typeof tokenBodySchema>;
+
+/** An unsubscribe link's token: the subscription's id, a dot, and its HMAC (api/src/accounts/newsletter.ts). */
+export const unsubscribeTokenBodySchema = z.object({
+  token: tokenField(
+    textRule({
+      pattern: betweenSpaces(`${subscriptionIdShape}\\.${linkTokenShape}`),
+      description:
+        "The token from a newsletter's unsubscribe link: the subscription's id, a dot, and 43 characters of base64url.",
+    }),
+  ),
+});
+
+/** The resend and forgot-password requests: an address, answered the same whether or not it has an account. */
+export const emailOnlyBodySchema = z.object({ email: emailBody });
+export type EmailOnlyBody = z.infer<typeof emailOnlyBodySchema>;
+
+export const passwordResetConfirmBodySchema = z.object({ token: linkToken, password: newPassword });
+export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBodySchema>;

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { linkToken } from "./account.ts";
 import { emailBody, personName, ruled, text } from "./api.ts";
+import { linkToken } from "./api-bodies.ts";
 import { dataRightsMessages, deleteConfirmation, guardianRelationships } from "./data-rights.ts";
 import { signupMessages } from "./signup.ts";
 import { betweenSpaces, textRule } from "./text.ts";

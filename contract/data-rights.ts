@@ -4,6 +4,8 @@
  * sentences both show.
  */
 
+import { waitWords } from "./service-messages.ts";
+
 export const dataRightsPages = {
   yourData: "/your-data",
   manageYourData: "/your-data/manage",
@@ -62,17 +64,6 @@ export const dataRightsLifetimes = {
  * where every instance sees them, beside the limits per client address and per parent's address.
  */
 export const guardianRequestsPerAccount = { max: 3, windowSeconds: 24 * 3600, window: "24 hours" };
-
-/**
- * How long until something may happen, rounded up so it is never too soon: "42 seconds" under a
- * minute, "40 minutes" under an hour, then "1 hour", "5 hours" (never "3541 seconds").
- */
-export function waitWords(seconds: number): string {
-  const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
-  if (seconds < 60) return count(Math.max(1, Math.ceil(seconds)), "second");
-  const minutes = Math.ceil(seconds / 60);
-  return minutes < 60 ? count(minutes, "minute") : count(Math.ceil(minutes / 60), "hour");
-}
 
 /** What a deletion must be confirmed with: typed, so no slip of a finger deletes an account. */
 export const deleteConfirmation = "DELETE";

@@ -1,5 +1,5 @@
 import { googleButtonWords } from "@ysp/content/google-button";
-import { googleSignIn, googleSignInHref, joinSlots } from "@ysp/contract";
+import { googleSignIn, googleSignInHref, joinSlots } from "@ysp/contract/account";
 
 /** Google's "G", in its four colours, as its branding rules ask: drawn here, nothing fetched. */
 function GoogleMark() {

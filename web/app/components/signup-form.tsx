@@ -1,5 +1,7 @@
 import { joinPage } from "@ysp/content/join";
-import { formAction, joinSlots, type SignupField } from "@ysp/contract";
+import { joinSlots } from "@ysp/contract/account";
+import { formAction } from "@ysp/contract/form-actions";
+import type { SignupField } from "@ysp/contract/signup";
 import { type InputHTMLAttributes, useState } from "react";
 import { href } from "react-router";
 import { suggestEmail } from "~/lib/suggest-email.ts";

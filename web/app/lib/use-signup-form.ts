@@ -1,12 +1,12 @@
+import { validateSignupForm } from "@ysp/contract/api";
+import { isApiErrorBody } from "@ysp/contract/errors";
 import {
   type FieldErrors,
-  isApiErrorBody,
   type SignupField,
   type SignupForm,
   signupFollowUp,
   toSignupRequest,
-  validateSignupForm,
-} from "@ysp/contract";
+} from "@ysp/contract/signup";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { href } from "react-router";
