@@ -1,5 +1,4 @@
 import * as z from "zod/mini";
-import { linkProblems } from "./account.ts";
 import {
   allControlCharacters,
   emailBody,
@@ -11,6 +10,7 @@ import {
   ruled,
   text,
 } from "./api.ts";
+import { linkProblems } from "./link-messages.ts";
 import { signupMessages } from "./signup.ts";
 import { betweenSpaces, type TextRule, textRule } from "./text.ts";
 

@@ -8,6 +8,7 @@ export * from "./email-change.ts";
 export * from "./errors.ts";
 export * from "./form-actions.ts";
 export * from "./form-answers.ts";
+export * from "./link-messages.ts";
 export * from "./names.ts";
 export * from "./responses.ts";
 export * from "./service-messages.ts";
