@@ -137,6 +137,15 @@ export const dataRightsWords = {
         },
       },
       referrals: { title: "Students you invited", fields: { students_invited: "How many" } },
+      signed_up_from: {
+        title: "How you found us",
+        fields: {
+          utm_source: "Campaign source",
+          utm_medium: "Campaign medium",
+          utm_campaign: "Campaign",
+          referrer: "Website you came from",
+        },
+      },
       sessions: {
         title: "Where you logged in",
         fields: {

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import {
   allControlCharacters,
+  apiMessages,
   emailBody,
   inviteCodeField,
   loginEmail,
@@ -8,9 +9,11 @@ import {
   password,
   personName,
   ruled,
+  signupFields,
   text,
 } from "./api.ts";
 import { linkProblems } from "./link-messages.ts";
+import { type SourceField, sourceFormatMessage, sourceRule } from "./sign-up-source.ts";
 import { signupMessages } from "./signup.ts";
 import { betweenSpaces, type TextRule, textRule } from "./text.ts";
 
@@ -19,6 +22,31 @@ import { betweenSpaces, type TextRule, textRule } from "./text.ts";
  * sign-in, the newsletter, a mailed link's token), apart from api.ts, which the sign-up form's bundle carries: with
  * `sideEffects: false`, a page's bundle then carries none of these schemas.
  */
+
+/** A field the sign-up page writes from where the student came from (sign-up-source.ts). */
+const sourceField = (name: SourceField) =>
+  ruled(
+    text(name).check(
+      z.refine(sourceRule.keeps, sourceFormatMessage(name)),
+      z.overwrite((v) => v.toLowerCase()),
+    ),
+    sourceRule,
+  );
+
+/**
+ * The sign-up as any client sends it: the fields of the spec's payload, and where the student
+ * came from when the sign-up page knew (optional; the app sends none).
+ */
+export const signupBodySchema = z.object({
+  ...signupFields,
+  user_type: z.literal("STUDENT", { error: apiMessages.userType }),
+  referral_code: z.optional(z.nullable(inviteCodeField)),
+  utm_source: z.optional(sourceField("utm_source")),
+  utm_medium: z.optional(sourceField("utm_medium")),
+  utm_campaign: z.optional(sourceField("utm_campaign")),
+  referrer: z.optional(sourceField("referrer")),
+});
+export type SignupBody = z.infer<typeof signupBodySchema>;
 
 export const loginBodySchema = z.object({
   email: loginEmail,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type * as z from "zod/mini";
-import { signupBodySchema } from "./api.ts";
-import { loginBodySchema } from "./api-bodies.ts";
+import { loginBodySchema, signupBodySchema } from "./api-bodies.ts";
 import { emailProblem } from "./email.ts";
 
 const makeSignup = (overrides: Record<string, unknown> = {}) => ({

@@ -152,23 +152,16 @@ export const inviteCodeField = ruled(
 );
 
 /** The sign-up's fields a student types, checked alike by the API and by the sign-up form. */
-const signupFields = {
+export const signupFields = {
   email: emailBody,
   password: newPassword,
   first_name: personName("First name", signupMessages.first_name),
   last_name: personName("Last name", signupMessages.last_name),
 };
 
-export const signupBodySchema = z.object({
-  ...signupFields,
-  user_type: z.literal("STUDENT", { error: apiMessages.userType }),
-  referral_code: z.optional(z.nullable(inviteCodeField)),
-});
-export type SignupBody = z.infer<typeof signupBodySchema>;
-
 /**
  * The sign-up as its form sends it, checked by the API's own rules (the form always sends the
- * code, "" for none, and always STUDENT): written apart from signupBodySchema only so the
+ * code, "" for none, and always STUDENT): written apart from signupBodySchema (api-bodies.ts) only so the
  * sign-up page's bundle carries no zod for the shapes its form never sends.
  */
 const signupFormSchema = z.object({ ...signupFields, referral_code: inviteCodeField });

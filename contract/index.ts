@@ -13,6 +13,7 @@ export * from "./names.ts";
 export * from "./responses.ts";
 export * from "./service-messages.ts";
 export * from "./sessions.ts";
+export * from "./sign-up-source.ts";
 export * from "./signup.ts";
 export * from "./signup-correction.ts";
 export * from "./your-data-download.ts";

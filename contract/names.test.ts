@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { signupBodySchema, validateSignupForm } from "./api.ts";
+import { validateSignupForm } from "./api.ts";
+import { signupBodySchema } from "./api-bodies.ts";
 import { correctNameBodySchema } from "./data-rights-bodies.ts";
 import { nameMessages, nameProblem } from "./names.ts";
 import { signupMessages } from "./signup.ts";

@@ -729,6 +729,12 @@ export interface components {
             exported_at: string;
             account: components["schemas"]["YourDataAccount"];
             referrals: components["schemas"]["YourDataReferrals"];
+            signed_up_from: {
+                utm_source: string | null;
+                utm_medium: string | null;
+                utm_campaign: string | null;
+                referrer: string | null;
+            };
             sessions: components["schemas"]["YourDataSession"][];
             links_sent_by_email: components["schemas"]["YourDataLink"][];
             emails: components["schemas"]["YourDataEmail"][];
@@ -1284,6 +1290,14 @@ export interface operations {
                     /** @enum {string} */
                     user_type: "STUDENT";
                     referral_code?: string | null;
+                    /** @description Where the student came from, as the sign-up page read it: at most 64 letters, digits, '-', '_' or '.'; empty for none. Kept in lower case. */
+                    utm_source?: string;
+                    /** @description Where the student came from, as the sign-up page read it: at most 64 letters, digits, '-', '_' or '.'; empty for none. Kept in lower case. */
+                    utm_medium?: string;
+                    /** @description Where the student came from, as the sign-up page read it: at most 64 letters, digits, '-', '_' or '.'; empty for none. Kept in lower case. */
+                    utm_campaign?: string;
+                    /** @description Where the student came from, as the sign-up page read it: at most 64 letters, digits, '-', '_' or '.'; empty for none. Kept in lower case. */
+                    referrer?: string;
                 };
             };
         };

@@ -20,6 +20,17 @@ export const downloadAccountSchema = z.object({
   email_confirmed_at: atIfEver,
 });
 
+/**
+ * Where the student came from to sign up, as the sign-up page read it (contract's
+ * sign-up-source.ts): its link's campaign keys and the site that sent them; null where none.
+ */
+export const downloadSignedUpFromSchema = z.object({
+  utm_source: textOrNull,
+  utm_medium: textOrNull,
+  utm_campaign: textOrNull,
+  referrer: textOrNull,
+});
+
 /** Counts only: the students an account invited are people of their own. */
 export const downloadReferralsSchema = z.object({ students_invited: z.int() });
 
@@ -106,6 +117,7 @@ export const yourDataDownloadSchema = z.object({
   exported_at: at,
   account: downloadAccountSchema,
   referrals: downloadReferralsSchema,
+  signed_up_from: downloadSignedUpFromSchema,
   sessions: z.array(downloadSessionSchema),
   links_sent_by_email: z.array(downloadLinkSchema),
   emails: z.array(downloadEmailSchema),

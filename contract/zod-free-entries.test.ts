@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 /**
  * The modules pages import: the newsletter form (on every page) checks emails with
  * email.ts and text.ts and takes its action from form-actions.ts, and the API client reads
- * errors with errors.ts and takes its types from api-paths.ts and openapi.ts. The build puts
+ * errors with errors.ts and takes its types from api-paths.ts and openapi.ts; the sign-up form
+ * names its hidden fields from sign-up-source.ts, which the server's pages read too. The build puts
  * zod in the sign-up page's chunk alone; imported here, it would go to every page.
  */
 const zodFree = [
@@ -15,6 +16,7 @@ const zodFree = [
   "./text.ts",
   "./api-paths.ts",
   "./openapi.ts",
+  "./sign-up-source.ts",
 ];
 /** Entry points no page imports: the build's site.json, checked by postbuild and the server. */
 const buildAndServerOnly = ["./site-build.ts"];

@@ -280,6 +280,8 @@ async function createServices(app: FastifyInstance, options: ServerOptions, metr
     signup: signupCookie(cookies.signupAccount, signer),
     google: config.google && createGoogleSignIn(config.google),
     identities: createIdentities(db, links, mailQueue, now),
+    /** Our own site's host name: a Referer from it names no other site. */
+    ownHost: new URL(config.publicUrl).hostname,
   };
 }
 
@@ -467,6 +469,7 @@ async function registerPages(app: FastifyInstance, s: Services, metrics: Metrics
     site,
     students: accounts.students,
     google: s.google !== null,
+    ownHost: s.ownHost,
   });
   await app.register(signedUpPageRoutes, { site, signedUpCookie: cookies.signedUpAddress, signup });
   await app.register(guarded(signupCorrectionPageRoutes, noStore), {

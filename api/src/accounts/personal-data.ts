@@ -200,6 +200,12 @@ export function createPersonalData(
       },
       /** Counts only: the students you invited are people of their own. */
       referrals: { students_invited: invited + user.deletedReferrals },
+      signed_up_from: {
+        utm_source: user.utmSource,
+        utm_medium: user.utmMedium,
+        utm_campaign: user.utmCampaign,
+        referrer: user.referrerDomain,
+      },
       // The device by the name listSessions gives it, beside the User-Agent it was read from.
       sessions: sessions.map(({ device, ...session }) => ({
         ...session,

@@ -172,9 +172,12 @@ export function createStudents(db: Db) {
         const [row] = await queryRows<{ id: string }>(
           db,
           sql`with student as (
-                insert into ${users} (email, first_name, last_name, password_hash, user_type, referral_code, referred_by)
+                insert into ${users} (email, first_name, last_name, password_hash, user_type, referral_code, referred_by,
+                                      utm_source, utm_medium, utm_campaign, referrer_domain)
                 select ${input.email}, ${input.first_name}, ${input.last_name}, ${input.passwordHash},
-                       'STUDENT', ${code}, ${input.referredBy}
+                       'STUDENT', ${code}, ${input.referredBy},
+                       ${input.utm_source || null}, ${input.utm_medium || null}, ${input.utm_campaign || null},
+                       ${input.referrer || null}
                 where not exists (${reservation(input.email, link.createdAt)})
                 returning id),
               consent as (${termsAcceptedByStudent}),

@@ -41,6 +41,14 @@ export const users = pgTable(
      * issued in, and one from an earlier epoch is refused, as are links and sessions from before.
      */
     credentialsEpoch: integer("credentials_epoch").notNull().default(0),
+    /**
+     * Where the student came from to sign up, as the sign-up page read it (contract's
+     * sign-up-source.ts): its link's campaign keys and the domain of the site that sent them.
+     */
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    referrerDomain: text("referrer_domain"),
   },
   (t) => [
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
@@ -366,3 +374,4 @@ export const backgroundRuns = pgTable("background_runs", {
   name: text("name", { enum: ["erasure-sweep"] }).primaryKey(),
   succeededAt: timestamp("succeeded_at", { withTimezone: true }).notNull(),
 });
+

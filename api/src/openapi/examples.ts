@@ -99,6 +99,12 @@ export const examples = {
       email_confirmed_at: "2026-09-01T08:05:00.000Z",
     },
     referrals: { students_invited: 2 },
+    signed_up_from: {
+      utm_source: "whatsapp",
+      utm_medium: null,
+      utm_campaign: "waec-2027",
+      referrer: null,
+    },
     sessions: [
       {
         created_at: "2026-09-01T08:06:00.000Z",

@@ -238,6 +238,10 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
             last_name: body.last_name,
             passwordHash: hashed.value,
             referredBy,
+            utm_source: body.utm_source,
+            utm_medium: body.utm_medium,
+            utm_campaign: body.utm_campaign,
+            referrer: body.referrer,
           },
           links.newLink("verify_email"),
         );

@@ -374,8 +374,8 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
 
   it("downloads every table's rows for the person and no one else's", async () => {
     const [alice, bola] = [
-      makeStudent({ first_name: "Alice", last_name: "Eze" }),
-      makeStudent({ first_name: "Bola", last_name: "Adeyemi" }),
+      makeStudent({ first_name: "Alice", last_name: "Eze", utm_campaign: "waec" }),
+      makeStudent({ first_name: "Bola", last_name: "Adeyemi", utm_campaign: "bola-only" }),
     ];
     for (const student of [alice, bola]) {
       await signUp(student);
@@ -425,9 +425,16 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
         expect(expected[table], `${table} has rows for the person`).toBeGreaterThan(0);
       }
     }
+    expect(data.signed_up_from).toEqual({
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: "waec",
+      referrer: null,
+    });
     const text = answer.body;
     for (const secret of [
       bola.email,
+      bola.utm_campaign,
       "sub-Bola",
       bola.first_name,
       bola.last_name,

@@ -1,4 +1,13 @@
-import { accountPages, googleSignIn, googleSignInHref, joinSlots } from "@ysp/contract";
+import {
+  accountPages,
+  googleSignIn,
+  googleSignInHref,
+  joinSlots,
+  type SignupSource,
+  signupSourceOf,
+  sourceFields,
+  sourceValue,
+} from "@ysp/contract";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Students } from "../accounts/students.ts";
 import { escapeHtml } from "../pages/escape-html.ts";
@@ -11,6 +20,8 @@ export type JoinPageOptions = {
   students: Pick<Students, "idByReferralCode">;
   /** Whether "Continue with Google" is configured: its block is shown, and carries the code. */
   google: boolean;
+  /** Our own site's host name (PUBLIC_URL's): a Referer from it names no other site. */
+  ownHost: string;
 };
 
 /**
@@ -42,6 +53,39 @@ function inviteInputOf(html: string): string {
   return input;
 }
 
+/** The form's hidden fields for where the student came from, as built: without a value. */
+function sourceInputsOf(html: string): Map<string, string> {
+  const inputs = new Map<string, string>();
+  for (const name of sourceFields) {
+    const input = html.match(new RegExp(`<input [^>]*name="${name}"[^>]*>`))?.[0];
+    if (!input?.includes('type="hidden"') || input.includes(" value="))
+      throw new MissingBuildError(
+        `The built ${accountPages.join} page has no empty hidden field "${name}" where the server writes where a student came from: run \`npm run build\` again.`,
+      );
+    inputs.set(name, input);
+  }
+  return inputs;
+}
+
+/**
+ * Where the student came from, read from the sign-up page's own request: its campaign keys and
+ * the site its Referer names. A refused sign-up posted with no script comes back with what its
+ * hidden fields sent, the values the rule keeps and no others.
+ */
+function sourceOfRequest(request: FastifyRequest, ownHost: string): SignupSource {
+  if (request.method === "GET" || request.method === "HEAD") {
+    const query = new URLSearchParams(request.url.split("?")[1] ?? "");
+    return signupSourceOf(query, request.headers.referer, ownHost);
+  }
+  const posted = (request.body ?? {}) as Record<string, unknown>;
+  const source: SignupSource = {};
+  for (const name of sourceFields) {
+    const value = sourceValue(posted[name]);
+    if (value !== undefined) source[name] = value;
+  }
+  return source;
+}
+
 /**
  * A code as the sign-up schema reads it (trimmed, upper case), when it could be one: letters,
  * digits, "-" and "_", at most 32 (contract/api.ts). Anything else is neither looked up nor written
@@ -65,12 +109,28 @@ const codeInAddress = new RegExp(`^${accountPages.join}/([^/?]+)/?(?:\\?|$)`);
  */
 export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
   app,
-  { site, students, google },
+  { site, students, google, ownHost },
 ) => {
   const page = site.pages.get(accountPages.join);
   if (!page) return;
   const built = page.identity.body.toString("utf8");
   const builtInput = inviteInputOf(built);
+  const sourceInputs = sourceInputsOf(built);
+
+  /** `html` with where the student came from in its hidden fields. Values the rule keeps only:
+   * letters, digits, "-", "_" and ".", escaped all the same. */
+  function withSource(html: string, source: SignupSource): string {
+    let written = html;
+    for (const [name, input] of sourceInputs) {
+      const value = source[name as keyof SignupSource];
+      if (value === undefined) continue;
+      written = written.replace(input, () =>
+        input.replace(/^<input /, () => `<input value="${escapeHtml(value)}" `),
+      );
+    }
+    return written;
+  }
+  const hasSource = (source: SignupSource) => Object.keys(source).length > 0;
   /**
    * The button, shown where it works, carrying the code the invite field shows; in an app's own
    * browser, which Google refuses, the way to a browser it takes instead.
@@ -114,7 +174,8 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
         known = true;
       }
     }
-    return pageFor(code === undefined ? "" : raw, known, isInAppBrowser(request));
+    const html = pageFor(code === undefined ? "" : raw, known, isInAppBrowser(request));
+    return withSource(html, sourceOfRequest(request, ownHost));
   }
 
   // The page as built has the button hidden: with Google sign-in on, /join is one of these two,
@@ -130,16 +191,28 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
 
   // A refused sign-up from an invite link comes back with the code, and its note if it has one;
   // from /join itself, with the button as /join shows it.
+  /** /join as this request gets it: the button as its browser can use it, and where it came from. */
+  const plainPageFor = (request: FastifyRequest) => {
+    const plain = plainJoin ? plainJoinFor(request, plainJoin) : page;
+    const source = sourceOfRequest(request, ownHost);
+    if (!hasSource(source)) return plain;
+    return pageWithHtml(page, withSource(plain.identity.body.toString("utf8"), source));
+  };
+
+  // A refused sign-up from an invite link comes back with the code, and its note if it has one;
+  // from /join itself, with the button as /join shows it; both with what their hidden fields sent.
   app.formPages.personal.set(accountPages.join, async (request) => {
     const raw = codeInAddress.exec(request.originalUrl)?.[1];
     if (raw !== undefined) return pageForAddress(request, decodeURIComponentSafe(raw));
-    return plainJoin && plainJoinFor(request, plainJoin).identity.body.toString("utf8");
+    return plainPageFor(request).identity.body.toString("utf8");
   });
 
-  if (plainJoin)
-    app.get(accountPages.join, { logLevel: "warn" }, async (request, reply) =>
-      sendFile(request, reply.header("Vary", "User-Agent"), plainJoinFor(request, plainJoin)),
-    );
+  /** The page differs by the Referer's site, and with Google sign-in by the browser. */
+  const vary = google ? "Referer, User-Agent" : "Referer";
+
+  app.get(accountPages.join, { logLevel: "warn" }, async (request, reply) =>
+    sendFile(request, reply.header("Vary", vary), plainPageFor(request)),
+  );
 
   app.get<{ Params: { code: string } }>(
     `${accountPages.join}/:code`,
@@ -147,7 +220,7 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
     async (request, reply) =>
       sendFile(
         request,
-        google ? reply.header("Vary", "User-Agent") : reply,
+        reply.header("Vary", vary),
         pageWithHtml(page, await pageForAddress(request, request.params.code)),
       ),
   );

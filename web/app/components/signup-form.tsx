@@ -1,6 +1,7 @@
 import { joinPage } from "@ysp/content/join";
 import { joinSlots } from "@ysp/contract/account";
 import { formAction } from "@ysp/contract/form-actions";
+import { sourceFields } from "@ysp/contract/sign-up-source";
 import type { SignupField } from "@ysp/contract/signup";
 import { type InputHTMLAttributes, useState } from "react";
 import { href } from "react-router";
@@ -58,6 +59,11 @@ export function SignupForm({
       aria-busy={signup.pending}
     >
       <input type="hidden" name="user_type" value="STUDENT" />
+      {/* Where the student came from: the server writes the values it read from this page's
+          request (api/src/routes/join-page.ts). No value here, so hydration leaves them be. */}
+      {sourceFields.map((name) => (
+        <input key={name} type="hidden" name={name} />
+      ))}
       <NameFields field={field} />
       <EmailField field={field} typeInto={signup.typeInto} />
       <PasswordField field={field} />

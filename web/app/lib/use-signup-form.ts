@@ -1,5 +1,6 @@
 import { validateSignupForm } from "@ysp/contract/api";
 import { isApiErrorBody } from "@ysp/contract/errors";
+import { type SignupSource, sourceFields } from "@ysp/contract/sign-up-source";
 import {
   type FieldErrors,
   type SignupField,
@@ -34,6 +35,17 @@ function readForm(form: HTMLFormElement | null): SignupForm {
     email: value("email"),
     password: value("password"),
   };
+}
+
+/** Where the student came from, as the server wrote it into the hidden fields: the ones it wrote. */
+function readSource(form: HTMLFormElement | null): SignupSource {
+  const data = form ? new FormData(form) : undefined;
+  const source: SignupSource = {};
+  for (const name of sourceFields) {
+    const value = String(data?.get(name) ?? "");
+    if (value) source[name] = value;
+  }
+  return source;
 }
 
 /** The server's refusals that name a field of the form, first message per field. */
@@ -115,7 +127,10 @@ export function useSignupForm(invite: InviteCode) {
     setPending(true);
     prepareToasts();
     const request = toSignupRequest(values, code);
-    const result = await api.post("/api/v1/auth/signup/", request);
+    const result = await api.post("/api/v1/auth/signup/", {
+      ...request,
+      ...readSource(form.current),
+    });
     if (result.ok) {
       // Pending until home replaces this page.
       noteCheckEmail(request.email);
