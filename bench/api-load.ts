@@ -133,6 +133,23 @@ export function healthProbe(url: string, seconds: number) {
   ]);
 }
 
+/** Home as phones ask for it (brotli), as fast as the server answers: every one a counted view. */
+export function pageLoad(url: string, seconds: number) {
+  return load("home page", null, seconds, [
+    {
+      options: {
+        url: `${url}/`,
+        connections: 10,
+        headers: {
+          "accept-encoding": "br",
+          "user-agent":
+            "Mozilla/5.0 (Linux; Android 11; Infinix X6812B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Mobile Safari/537.36",
+        },
+      },
+    },
+  ]);
+}
+
 export function newsletterLoad(url: string, seconds: number) {
   return load("newsletter", null, seconds, [
     {

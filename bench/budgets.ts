@@ -4,6 +4,7 @@ import type { InteractiveResult } from "./interactive.ts";
 import { type LighthouseResult, medianBy } from "./lighthouse.ts";
 import type { LinkTiming, Medians } from "./link-timing.ts";
 import type { MailResult } from "./mail.ts";
+import type { PageViewCost } from "./page-view-cost.ts";
 import type { PageWeight } from "./page-weight.ts";
 import { created, type SignupCpu, type SignupRuns } from "./signup-runs.ts";
 
@@ -92,6 +93,8 @@ export function checkBudgets(input: {
   postgresSignupCpu: SignupCpu | null;
   mail: MailResult & { queued: { resets: number; signups: number }; sent: { resets: number } };
   linkTiming: LinkTiming[];
+  /** What counting a page view costs, timed alone, and home served to phones meanwhile. */
+  pageViews: { cost: PageViewCost; pages: LoadResult };
 }): Check[] {
   const checks: Check[] = [];
   const check = (budget: string, measured: string, ok: boolean) =>
@@ -239,6 +242,15 @@ export function checkBudgets(input: {
       ratio >= 10 && others.length === 0,
     );
   }
+  // Counting runs on the event loop of every page served: its share of a page's time there,
+  // taking the whole loop's time per page as one core's second over the pages served a second.
+  const { cost: view, pages } = input.pageViews;
+  const share = (view.microseconds * pages.perSecond) / 1e6;
+  check(
+    "counting a page view ≤ 5% of serving the page",
+    `${view.microseconds.toFixed(1)} µs a view (runs: ${view.runs.map((r) => r.toFixed(1)).join(", ")}), ${pages.perSecond} pages/s: ${(share * 100).toFixed(1)}%`,
+    share <= 0.05,
+  );
   if (input.postgresRefresh) {
     const ratio = input.postgresRefresh.perSecond / input.ceiling;
     check(

@@ -31,6 +31,7 @@ import {
   loginLoad,
   logOutLoad,
   newsletterLoad,
+  pageLoad,
   passwordResetLoad,
   refreshLoad,
   signupLoad,
@@ -58,6 +59,7 @@ import {
   openerPolicyRuns,
   policies,
 } from "./opener-policy.ts";
+import { pageViewCost } from "./page-view-cost.ts";
 import { measurePageWeight, type PageWeight } from "./page-weight.ts";
 import {
   ceilingLines,
@@ -309,6 +311,9 @@ async function main() {
     // a phone, a laptop and a sibling's phone would.
     const sessionOps = await sessionRuns(server.url, await makeAccounts(server.url, 20));
     const newsletter = await newsletterLoad(server.url, loadSeconds);
+    log("home served to phones, each view counted; and what counting one costs, timed alone");
+    const pages = await pageLoad(server.url, loadSeconds);
+    const pageViews = { cost: await pageViewCost(), pages };
 
     log("password resets asked for, and the mail queue sending its backlog");
     const resets = await passwordResetLoad(
@@ -418,6 +423,7 @@ async function main() {
       postgresSignupCpu: typeof postgres === "string" ? null : postgres.cpu,
       mail,
       linkTiming,
+      pageViews,
     });
     const apiRuns = [
       ...signupRunsDone,
@@ -428,6 +434,7 @@ async function main() {
       sessionOps.list,
       sessionOps.logOut,
       newsletter,
+      pages,
       resets,
     ];
     Object.assign(report, {
@@ -437,6 +444,7 @@ async function main() {
       interactive,
       openerPolicy,
       formWithoutScript,
+      pageViewCost: pageViews.cost,
       api: {
         hashCeilingPerSecond: Number(ceiling.toFixed(1)),
         hashCeilings: signup.ceilings,

@@ -14,6 +14,7 @@ import { createLinkRequests, isLinkRequest } from "./accounts/link-requests.ts";
 import { createNewsletter } from "./accounts/newsletter.ts";
 import { createPersonalData } from "./accounts/personal-data.ts";
 import { createSignupCorrections } from "./accounts/signup-corrections.ts";
+import { countPageViews, createPageViews } from "./analytics/page-views.ts";
 import { createGoogleSignIn } from "./auth/google.ts";
 import { createPasswordHasher, type HasherOptions } from "./auth/password-hasher.ts";
 import { createSessions } from "./auth/sessions.ts";
@@ -282,6 +283,7 @@ async function createServices(app: FastifyInstance, options: ServerOptions, metr
     identities: createIdentities(db, links, mailQueue, now),
     /** Our own site's host name: a Referer from it names no other site. */
     ownHost: new URL(config.publicUrl).hostname,
+    pageViews: createPageViews(db, now, app.log),
   };
 }
 
@@ -516,6 +518,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await registerRateLimitStore(app, options, metrics);
   const services = await createServices(app, options, metrics);
   sweepErasuresHourly(app, database.db, services);
+  countPageViews(app, services.pageViews, site, services.ownHost);
   if (options.mail) sendQueuedMail(app, options.mail, database.db, services, metrics);
   // Every route group is registered here: the probes, the API, then the pages.
   await app.register(healthRoutes, { database });

@@ -9,7 +9,7 @@ export const privacy: LegalDocument = {
     title: `Privacy Policy | ${name}`,
     description: `What personal data ${name} collects, why, and the rights you have over it.`,
   },
-  updated: "2026-11-27",
+  updated: "2026-11-29",
   intro: [
     `This Privacy Policy explains how ${name}, a company based in Lagos, Nigeria, collects, uses, shares and protects personal data when you use our website, the ${name} mobile app and our other services (the "Services"). We process personal data in line with the Nigeria Data Protection Act 2023.`,
     "Many of our users are young people. If you are a parent or guardian, please read this policy with your child.",
@@ -40,6 +40,8 @@ export const privacy: LegalDocument = {
       heading: "How we collect it",
       blocks: [
         "We collect personal data when you give it to us directly, for example when you register, pay for a plan, fill in a form or contact us; automatically, when you use the app or website; and from third parties, such as payment providers, a parent or school that signs you up, or a service you use to log in.",
+        "When you open our sign-up page from a link that names one of our campaigns (a WhatsApp post of ours, for example), or from another website, we keep the campaign's name and that website's name with the account you make. This tells us which of our posts help students find us.",
+        "We count visits to our website's pages: how many each page gets each day, and which websites sent them. We count them without cookies, and we keep no IP address, device or browser details with the counts, so a count cannot show who visited. Visits by search engines and other robots are not counted.",
       ],
     },
     {

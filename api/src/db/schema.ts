@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  date,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -375,3 +377,18 @@ export const backgroundRuns = pgTable("background_runs", {
   succeededAt: timestamp("succeeded_at", { withTimezone: true }).notNull(),
 });
 
+/**
+ * Views of the site's pages, counted by the server as it serves them (analytics/page-views.ts):
+ * per Lagos day, page and referring domain ("" for none). No cookie, address or browser is kept,
+ * so a row counts visits and can name nobody.
+ */
+export const pageViews = pgTable(
+  "page_views",
+  {
+    day: date("day").notNull(),
+    path: text("path").notNull(),
+    referrerDomain: text("referrer_domain").notNull().default(""),
+    views: integer("views").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path, t.referrerDomain] })],
+);

@@ -19,3 +19,10 @@ export const dayWords = (date: Date) => day.format(date);
 
 /** "27 November 2026 at 07:52". */
 export const momentWords = (date: Date) => moment.format(date);
+
+/**
+ * The Lagos date of a moment, "2026-11-29", as the database's `date` takes it. Lagos keeps West
+ * Africa Time, UTC+1, all year (no summer time), so an hour added to UTC gives it without Intl,
+ * which costs a page view about 2 µs more.
+ */
+export const lagosDate = (ms: number) => new Date(ms + 3600_000).toISOString().slice(0, 10);
