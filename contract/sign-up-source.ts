@@ -32,6 +32,20 @@ export function sourceValue(raw: unknown): string | undefined {
 }
 
 /**
+ * The values of an object the rule keeps, and no others: a posted form's, a query's, or a copy
+ * a browser held (a cookie) and may have changed.
+ */
+export function sourceFrom(raw: unknown): SignupSource {
+  const source: SignupSource = {};
+  if (typeof raw !== "object" || raw === null) return source;
+  for (const name of sourceFields) {
+    const value = sourceValue((raw as Record<string, unknown>)[name]);
+    if (value !== undefined) source[name] = value;
+  }
+  return source;
+}
+
+/**
  * The domain of the site a `Referer` names, as kept: "www." dropped, so a site counts once; none
  * for our own site (`ownHost`), for anything that is not a web address, or for a domain too long.
  */

@@ -1,4 +1,4 @@
-import type { LinkProblem } from "@ysp/contract";
+import type { LinkProblem, SignupSource } from "@ysp/contract";
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { ProvidedIdentity } from "../auth/google.ts";
 import { type Db, queryRows, type Tx } from "../db/client.ts";
@@ -16,11 +16,23 @@ import {
 
 type Names = { firstName: string; lastName: string };
 
-/** A new identity's sign-up: its names, already checked by the names rule (null: refused). */
+/** Where the student came from, as the account's columns keep it: the whole of it replaced. */
+const sourceColumns = (source: SignupSource) => ({
+  utmSource: source.utm_source ?? null,
+  utmMedium: source.utm_medium ?? null,
+  utmCampaign: source.utm_campaign ?? null,
+  referrerDomain: source.referrer ?? null,
+});
+
+/**
+ * A new identity's sign-up: its names, already checked by the names rule (null: refused), the
+ * invite's account, and where the student came from to the sign-up page.
+ */
 export type ProvidedStudent = {
   identity: ProvidedIdentity;
   names: Names | null;
   referredBy: string | null;
+  source: SignupSource;
 };
 
 /**
@@ -91,7 +103,7 @@ export function createIdentities(db: Db, links: AccountLinks, queue: MailQueue, 
    * the Terms and Privacy Policy it agreed to, and the identity, in one statement: all of it
    * exists or none. An address another account has, or a way back holds, is refused.
    */
-  function createAccount(identity: ProvidedIdentity, names: Names, referredBy: string | null) {
+  function createAccount({ identity, referredBy, source }: ProvidedStudent, names: Names) {
     // Two first sign-ins of one person at once: the other made the account.
     const sameIdentity = { federated_identities_issuer_subject_key: "identity_taken" } as const;
     // The app's clock, as the sign-up's and the ways back's: tests move it past a way back.
@@ -100,9 +112,12 @@ export function createIdentities(db: Db, links: AccountLinks, queue: MailQueue, 
       const [row] = await queryRows<{ id: string }>(
         db,
         sql`with student as (
-              insert into ${users} (email, first_name, last_name, password_hash, user_type, referral_code, referred_by, email_verified_at)
+              insert into ${users} (email, first_name, last_name, password_hash, user_type, referral_code, referred_by, email_verified_at,
+                                    utm_source, utm_medium, utm_campaign, referrer_domain)
               select ${identity.email}, ${names.firstName}, ${names.lastName}, null,
-                     'STUDENT', ${code}, ${referredBy}, ${at}
+                     'STUDENT', ${code}, ${referredBy}, ${at},
+                     ${source.utm_source ?? null}, ${source.utm_medium ?? null},
+                     ${source.utm_campaign ?? null}, ${source.referrer ?? null}
               where not exists (${reservation(identity.email, at)})
               returning id),
             consent as (${termsAcceptedByStudent})
@@ -133,7 +148,13 @@ export function createIdentities(db: Db, links: AccountLinks, queue: MailQueue, 
       input.referredBy && input.referredBy !== owner.id ? input.referredBy : owner.referredBy;
     await tx
       .update(users)
-      .set({ ...names, passwordHash: null, emailVerifiedAt: at, referredBy })
+      .set({
+        ...names,
+        passwordHash: null,
+        emailVerifiedAt: at,
+        referredBy,
+        ...sourceColumns(input.source),
+      })
       .where(eq(users.id, owner.id));
     await tx.execute(
       sql`with student as (select ${owner.id}::uuid as id) ${termsAcceptedByStudent}`,
@@ -203,7 +224,7 @@ export function createIdentities(db: Db, links: AccountLinks, queue: MailQueue, 
       if (!input.names) return { outcome: "name_refused" };
       // An account made on the address between the look and this insert refuses it: the
       // student is told the address has an account, as a sign-up at that moment would be.
-      const created = await createAccount(input.identity, input.names, input.referredBy);
+      const created = await createAccount(input, input.names);
       return created.ok ? { outcome: "created", id: created.id } : { outcome: created.reason };
     },
 

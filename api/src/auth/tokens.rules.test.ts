@@ -41,6 +41,7 @@ describe("the tokens the signer makes", () => {
           subject: "10769150350006150715113082367",
           email: "ada@gmail.com",
           referredBy: null,
+          source: {},
         }),
         googleSignIn.signInLifetime.seconds,
       ],
@@ -67,6 +68,7 @@ describe("the tokens the signer makes", () => {
       subject: "10769150350006150715113082367",
       email: "ada@gmail.com",
       referredBy: userId,
+      source: { utm_source: "whatsapp", referrer: "google.com" },
     };
     const waiting = await signer.signGoogleSignUp(pending);
     expect(await signer.verifyGoogleSignUp(waiting)).toEqual(pending);
@@ -80,6 +82,15 @@ describe("the tokens the signer makes", () => {
       ref: "x",
     });
     expect(await signer.verifyGoogleSignUp(forged)).toBeNull();
+    // Where the student came from is held to its rule when read, whoever signed it.
+    const odd = await forge({
+      typ: "google-signup",
+      gi: pending.issuer,
+      em: pending.email,
+      ref: null,
+      src: { utm_source: "<b>", utm_campaign: "WAEC", other: "x" },
+    });
+    expect((await signer.verifyGoogleSignUp(odd))?.source).toEqual({ utm_campaign: "waec" });
   });
 });
 

@@ -1,4 +1,10 @@
-import { dataRightsLifetimes, googleSignIn, signupCorrectionLifetime } from "@ysp/contract";
+import {
+  dataRightsLifetimes,
+  googleSignIn,
+  type SignupSource,
+  signupCorrectionLifetime,
+  sourceFrom,
+} from "@ysp/contract";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 
 export const accessTokenSeconds = 15 * 60;
@@ -29,6 +35,8 @@ export type PendingSignUp = {
   subject: string;
   email: string;
   referredBy: string | null;
+  /** Where the student came from to the sign-up page (contract's sign-up-source.ts). */
+  source: SignupSource;
 };
 
 /** The ids in our tokens go to the database as uuids: anything else is not a token of ours. */
@@ -157,9 +165,9 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
      * the identity is the token's, so a cookie changed or made up names nobody. For the sign-in
      * cookie's ten minutes; rotating JWT_SECRET ends it, as it ends sessions.
      */
-    signGoogleSignUp: ({ issuer: provider, subject, email, referredBy }: PendingSignUp) =>
+    signGoogleSignUp: ({ issuer: provider, subject, email, referredBy, source }: PendingSignUp) =>
       sign(
-        { typ: "google-signup", gi: provider, em: email, ref: referredBy },
+        { typ: "google-signup", gi: provider, em: email, ref: referredBy, src: source },
         subject,
         googleSignIn.signInLifetime.seconds,
         seconds(),
@@ -173,6 +181,7 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
         subject: payload.sub as string,
         email: payload.em,
         referredBy: payload.ref,
+        source: sourceFrom(payload.src),
       };
     },
     verifyRefresh: async (token: string): Promise<RefreshClaims | null> => {

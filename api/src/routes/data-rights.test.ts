@@ -61,7 +61,8 @@ const downloadKeyOf: Record<string, string> = {
 const notPersonal: Record<string, string> = {
   rate_limit_counters: "keyed hashes of addresses, kept for an hour at most (rate-limit-store.ts)",
   background_runs: "when each background job last finished (metrics-database.ts)",
-  page_views: "views per day, page and referring site: no address, browser or cookie (page-views.ts)",
+  page_views:
+    "views per day, page and referring site: no address, browser or cookie (page-views.ts)",
 };
 
 const publicTables = async (app: { db: Parameters<typeof queryRows>[0] }) =>

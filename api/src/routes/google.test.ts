@@ -85,6 +85,40 @@ describe.each(databasesForFile())("Continue with Google ($name)", (testDb) => {
     },
   );
 
+  it("carries where the student came from to /join on the button, and into the account it makes", async () => {
+    const page = await suite.app.inject({
+      url: "/join?utm_source=WhatsApp&utm_campaign=waec",
+      headers: { referer: "https://www.google.com/" },
+    });
+    const link =
+      "/login/google?terms=accepted&utm_source=whatsapp&utm_campaign=waec&referrer=google.com";
+    expect(page.body).toContain(`href="${link.replaceAll("&", "&amp;")}"`);
+    const identity = newIdentity();
+    const landing = await signInAs(identity, `${link.split("?")[1]}&utm_medium=%3Cb%3E`);
+    expect(landing.status).toBe(201);
+    expect(await accountOf(identity.email)).toMatchObject({
+      utmSource: "whatsapp",
+      utmMedium: null,
+      utmCampaign: "waec",
+      referrerDomain: "google.com",
+    });
+    // Through the page that asks for a name, too.
+    const renamed = newIdentity({ family_name: "" });
+    const asked = await signInAs(renamed, "terms=accepted&utm_source=tiktok");
+    expect(asked.location).toBe(googleSignIn.namePage);
+    const made = await suite.app.inject({
+      method: "POST",
+      url: googleSignIn.namePage,
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: asked.cookie },
+      payload: "first_name=Ada&last_name=Obi",
+    });
+    expect(made.statusCode).toBe(201);
+    expect(await accountOf(renamed.email)).toMatchObject({
+      utmSource: "tiktok",
+      utmCampaign: null,
+    });
+  });
+
   it("shows an app's own browser, which Google refuses, the way to one it takes instead", async () => {
     const instagram =
       "Mozilla/5.0 (Linux; Android 13; SM-A145F Build/TP1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0 Mobile Safari/537.36 Instagram 312.0.0.34.111 Android";

@@ -11,6 +11,9 @@ import {
   type LoginResponse,
   nameProblem,
   normalizeName,
+  type SignupSource,
+  sourceFields,
+  sourceFrom,
 } from "@ysp/contract";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Guardians } from "../accounts/guardians.ts";
@@ -41,8 +44,11 @@ export type GoogleRouteOptions = {
   outcomes: Pick<Metrics, "signup">;
 };
 
-/** The sign-in under way, as its cookie keeps it: the checks, and the invite it came with. */
-type SignInUnderWay = AuthorizationChecks & { invite: string | null };
+/**
+ * The sign-in under way, as its cookie keeps it: the checks, the invite it came with, and where
+ * the student came from to /join.
+ */
+type SignInUnderWay = AuthorizationChecks & { invite: string | null; source: SignupSource };
 
 const encode = (value: SignInUnderWay) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
@@ -52,7 +58,8 @@ function decode(raw: string | undefined): SignInUnderWay | null {
     const value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
     const strings = ["state", "verifier", "nonce"].every((key) => typeof value?.[key] === "string");
     const invite = value?.invite === null || typeof value?.invite === "string";
-    return strings && invite ? value : null;
+    // The cookie is the browser's to change: its source is taken as any request's would be.
+    return strings && invite ? { ...value, source: sourceFrom(value.source) } : null;
   } catch {
     return null;
   }
@@ -97,6 +104,7 @@ export const googleRoutes: FastifyPluginAsync<GoogleRouteOptions> = async (app, 
           properties: {
             [inviteParameter]: { type: "string", maxLength: 32 },
             [terms.name]: { type: "string", maxLength: 16 },
+            ...Object.fromEntries(sourceFields.map((name) => [name, { type: "string" }])),
           },
         },
       },
@@ -126,7 +134,8 @@ export const googleRoutes: FastifyPluginAsync<GoogleRouteOptions> = async (app, 
         request.log.warn({ err: error }, "the identity provider cannot be reached");
         return answer(reply, 503, "unavailable");
       }
-      cookie.set(reply, encode({ ...started.checks, invite: invite ?? null }));
+      const source = sourceFrom(request.query);
+      cookie.set(reply, encode({ ...started.checks, invite: invite ?? null, source }));
       return reply.redirect(started.url.href, 303);
     },
   );
@@ -151,12 +160,15 @@ export const googleRoutes: FastifyPluginAsync<GoogleRouteOptions> = async (app, 
       const referredBy = underWay.invite
         ? ((await students.idByReferralCode(underWay.invite)) ?? null)
         : null;
-      const signedUp = await identities.signUp({ identity, names: namesOf(identity), referredBy });
+      const { source } = underWay;
+      const names = namesOf(identity);
+      const signedUp = await identities.signUp({ identity, names, referredBy, source });
       if (signedUp.outcome === "name_refused") {
         // Asked for on a page, never stored as it came: the identity waits, signed, in the
         // browser's sign-in cookie for the name the student types.
         const { issuer, subject, email } = identity;
-        cookie.set(reply, await signer.signGoogleSignUp({ issuer, subject, email, referredBy }));
+        const pending = { issuer, subject, email, referredBy, source };
+        cookie.set(reply, await signer.signGoogleSignUp(pending));
         return reply.redirect(googleSignIn.namePage, 303);
       }
       return answerSignUp(request, reply, signedUp, { referredBy, outcomes });
@@ -230,7 +242,7 @@ export const googlePageRoutes: FastifyPluginAsync<GooglePageOptions> = async (ap
       const pending = token ? await signer.verifyGoogleSignUp(token) : null;
       if (!pending) return answer(reply, 400, "failed");
       cookie.clear(reply);
-      const { issuer, subject, email, referredBy } = pending;
+      const { issuer, subject, email, referredBy, source } = pending;
       // Google vouched for the address when it was signed: only such identities are.
       const identity = {
         issuer,
@@ -241,7 +253,7 @@ export const googlePageRoutes: FastifyPluginAsync<GooglePageOptions> = async (ap
         familyName: "",
       };
       const names = { firstName: request.body.first_name, lastName: request.body.last_name };
-      const signedUp = await identities.signUp({ identity, names, referredBy });
+      const signedUp = await identities.signUp({ identity, names, referredBy, source });
       return answerSignUp(request, reply, signedUp, { referredBy, outcomes });
     },
   );
@@ -360,7 +372,8 @@ export const googleAppRoutes: FastifyPluginAsync<GoogleAppOptions> = async (app,
         ? { firstName: body.first_name, lastName: body.last_name }
         : null;
     const names = typed ?? namesOf(identity);
-    const signedUp = await identities.signUp({ identity, names, referredBy });
+    // The app sends no source: where its students come from is the stores' to say.
+    const signedUp = await identities.signUp({ identity, names, referredBy, source: {} });
     switch (signedUp.outcome) {
       case "link_sent":
         return refuse(409, "google_link_sent", authMessages.googleLinkSent);

@@ -6,7 +6,7 @@ import {
   type SignupSource,
   signupSourceOf,
   sourceFields,
-  sourceValue,
+  sourceFrom,
 } from "@ysp/contract";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Students } from "../accounts/students.ts";
@@ -77,13 +77,7 @@ function sourceOfRequest(request: FastifyRequest, ownHost: string): SignupSource
     const query = new URLSearchParams(request.url.split("?")[1] ?? "");
     return signupSourceOf(query, request.headers.referer, ownHost);
   }
-  const posted = (request.body ?? {}) as Record<string, unknown>;
-  const source: SignupSource = {};
-  for (const name of sourceFields) {
-    const value = sourceValue(posted[name]);
-    if (value !== undefined) source[name] = value;
-  }
-  return source;
+  return sourceFrom(request.body);
 }
 
 /**
@@ -132,23 +126,24 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
   }
   const hasSource = (source: SignupSource) => Object.keys(source).length > 0;
   /**
-   * The button, shown where it works, carrying the code the invite field shows; in an app's own
-   * browser, which Google refuses, the way to a browser it takes instead.
+   * The button, shown where it works, carrying the code the invite field shows and where the
+   * student came from; in an app's own browser, which Google refuses, the way to a browser it
+   * takes instead.
    */
-  const googleEdits = (code: string, inApp: boolean): Edit[] => {
+  const googleEdits = (code: string, inApp: boolean, source: SignupSource): Edit[] => {
     if (!google) return [];
     const block = show(joinSlots.google);
-    return inApp
-      ? [block, hide(googleSignIn.linkId), show(googleSignIn.inAppId)]
-      : [block, href(googleSignIn.linkId, googleSignInHref(code))];
+    if (inApp) return [block, hide(googleSignIn.linkId), show(googleSignIn.inAppId)];
+    const from = new URLSearchParams(source).toString();
+    return [block, href(googleSignIn.linkId, googleSignInHref(code) + (from ? `&${from}` : ""))];
   };
 
   /** The page for `code`: every write through a replacer function, never a replacement string
    * (where `$&` or `` $` `` would copy the page into itself). */
-  function pageFor(code: string, known: boolean, inApp: boolean): string {
+  function pageFor(code: string, known: boolean, inApp: boolean, source: SignupSource): string {
     let input = builtInput.replace(' value=""', () => ` value="${escapeHtml(code)}"`);
     // A code nobody has goes no further than this page: the button then signs up without it.
-    let filled = withEdits(built, googleEdits(known ? code : "", inApp));
+    let filled = withEdits(built, googleEdits(known ? code : "", inApp, source));
     if (!known) {
       input = input.replace(
         / aria-describedby="([^"]*)"/,
@@ -157,7 +152,10 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
       );
       filled = withEdits(filled, unknownCode);
     }
-    return filled.replace(builtInput, () => input);
+    return withSource(
+      filled.replace(builtInput, () => input),
+      source,
+    );
   }
 
   /** The page for the code as it came in the address (`raw`, decoded). */
@@ -174,29 +172,30 @@ export const joinPageRoutes: FastifyPluginAsync<JoinPageOptions> = async (
         known = true;
       }
     }
-    const html = pageFor(code === undefined ? "" : raw, known, isInAppBrowser(request));
-    return withSource(html, sourceOfRequest(request, ownHost));
+    const source = sourceOfRequest(request, ownHost);
+    return pageFor(code === undefined ? "" : raw, known, isInAppBrowser(request), source);
   }
 
-  // The page as built has the button hidden: with Google sign-in on, /join is one of these two,
-  // written once.
+  // The page as built has the button hidden: with Google sign-in on, /join with no source is one
+  // of these two, written once.
   const plainJoin = google
     ? {
-        browser: pageWithHtml(page, withEdits(built, googleEdits("", false))),
-        inApp: pageWithHtml(page, withEdits(built, googleEdits("", true))),
+        browser: pageWithHtml(page, withEdits(built, googleEdits("", false, {}))),
+        inApp: pageWithHtml(page, withEdits(built, googleEdits("", true, {}))),
       }
     : undefined;
-  const plainJoinFor = (request: FastifyRequest, plain: NonNullable<typeof plainJoin>) =>
-    isInAppBrowser(request) ? plain.inApp : plain.browser;
 
-  // A refused sign-up from an invite link comes back with the code, and its note if it has one;
-  // from /join itself, with the button as /join shows it.
   /** /join as this request gets it: the button as its browser can use it, and where it came from. */
   const plainPageFor = (request: FastifyRequest) => {
-    const plain = plainJoin ? plainJoinFor(request, plainJoin) : page;
+    const inApp = isInAppBrowser(request);
     const source = sourceOfRequest(request, ownHost);
-    if (!hasSource(source)) return plain;
-    return pageWithHtml(page, withSource(plain.identity.body.toString("utf8"), source));
+    if (hasSource(source))
+      return pageWithHtml(
+        page,
+        withSource(withEdits(built, googleEdits("", inApp, source)), source),
+      );
+    if (!plainJoin) return page;
+    return inApp ? plainJoin.inApp : plainJoin.browser;
   };
 
   // A refused sign-up from an invite link comes back with the code, and its note if it has one;
