@@ -34,6 +34,9 @@ beforeAll(async () => {
     passwordHash: "x",
     referralCode: "P3RT8W",
     referredBy: referrer?.id,
+    utmSource: "whatsapp",
+    utmCampaign: "waec",
+    referrerDomain: "google.com",
     emailVerifiedAt: new Date("2026-10-01T10:05:00Z"),
     createdAt: new Date("2026-10-01T10:00:00Z"),
   });
@@ -42,12 +45,12 @@ beforeAll(async () => {
 
 // Each case starts Node and opens PGlite in a child process: 4 to 14 s on the 2-core machines.
 describe("npm run signups", { timeout: 60_000 }, () => {
-  it("lists sign-ups as CSV, safe for spreadsheets, with who referred them", async () => {
+  it("lists sign-ups as CSV, safe for spreadsheets, with who referred them and from where", async () => {
     const { stdout } = await signups("--format", "csv");
     expect(stdout.trim().split("\n")).toEqual([
-      "name,email,email_verified,referral_code,referred_by,date",
-      "Tunde Bakare,tunde@example.com,no,K7QX9M,,2026-08-01T10:00:00.000Z",
-      `"'=Zainab Musa, Jr",zainab@example.com,yes,P3RT8W,tunde@example.com,2026-10-01T10:00:00.000Z`,
+      "name,email,email_verified,referral_code,referred_by,utm_source,utm_medium,utm_campaign,referrer,date",
+      "Tunde Bakare,tunde@example.com,no,K7QX9M,,,,,,2026-08-01T10:00:00.000Z",
+      `"'=Zainab Musa, Jr",zainab@example.com,yes,P3RT8W,tunde@example.com,whatsapp,,waec,google.com,2026-10-01T10:00:00.000Z`,
     ]);
   });
 

@@ -10,6 +10,11 @@ type Row = {
   email_verified: "yes" | "no";
   referral_code: string;
   referred_by: string;
+  /** Where the student came from, as the sign-up page read it (decision 040); empty for none. */
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  referrer: string;
   date: string;
 };
 
@@ -18,7 +23,18 @@ await runListing<Row>({
   name: "signups",
   usage: "Usage: npm run signups -- [--since YYYY-MM-DD] [--format csv|table]",
   options: { since: { type: "string" } },
-  headers: ["name", "email", "email_verified", "referral_code", "referred_by", "date"],
+  headers: [
+    "name",
+    "email",
+    "email_verified",
+    "referral_code",
+    "referred_by",
+    "utm_source",
+    "utm_medium",
+    "utm_campaign",
+    "referrer",
+    "date",
+  ],
   async rows(database, values) {
     let since: Date | undefined;
     if (typeof values.since === "string") {
@@ -35,6 +51,10 @@ await runListing<Row>({
         emailVerifiedAt: users.emailVerifiedAt,
         referralCode: users.referralCode,
         referrerEmail: referrer.email,
+        utmSource: users.utmSource,
+        utmMedium: users.utmMedium,
+        utmCampaign: users.utmCampaign,
+        referrerDomain: users.referrerDomain,
         createdAt: users.createdAt,
       })
       .from(users)
@@ -47,6 +67,10 @@ await runListing<Row>({
       email_verified: u.emailVerifiedAt ? "yes" : "no",
       referral_code: u.referralCode,
       referred_by: u.referrerEmail ?? "",
+      utm_source: u.utmSource ?? "",
+      utm_medium: u.utmMedium ?? "",
+      utm_campaign: u.utmCampaign ?? "",
+      referrer: u.referrerDomain ?? "",
       date: u.createdAt.toISOString(),
     }));
   },
