@@ -8,8 +8,9 @@ import { lagosDate } from "../pages/lagos-time.ts";
 import { builtPagePath, type SiteFiles } from "../pages/static-site.ts";
 
 /**
- * Counts are written every 10 s: one statement for all the views since the last, so a view
- * costs the request a few map operations and the database one row per page and site a window.
+ * Counts are written every 10 s, all the views since the last in one statement per 1,000 rows,
+ * so a view costs the request a few map operations and the database one row per page and site
+ * a window.
  */
 const flushMs = 10_000;
 
@@ -27,6 +28,7 @@ const domainsPerDay = 2_000;
 const rowsPerStatement = 1_000;
 
 type Counted = { day: string; path: string; referrerDomain: string };
+const keyOf = ({ day, path, referrerDomain }: Counted) => `${day} ${path} ${referrerDomain}`;
 
 /**
  * Page views, counted by the server as it serves pages: per Lagos day, page (as the build names
@@ -56,19 +58,18 @@ export function createPageViews(db: Db, now: () => number, log: FastifyBaseLogge
   function count(path: string, referer: string | undefined, ownHost: string) {
     const day = lagosDate(now());
     const referrerDomain = domainToCount(day, referringDomain(referer, ownHost));
-    const key = `${day} ${path} ${referrerDomain}`;
-    const row = waiting.get(key);
+    const counted = { day, path, referrerDomain };
+    const row = waiting.get(keyOf(counted));
     if (row) row.views++;
-    else waiting.set(key, { day, path, referrerDomain, views: 1 });
+    else waiting.set(keyOf(counted), { ...counted, views: 1 });
   }
 
   /** Counts again rows that could not be written, with what was counted since. */
   function keep(rows: readonly (Counted & { views: number })[]) {
     for (const row of rows) {
-      const key = `${row.day} ${row.path} ${row.referrerDomain}`;
-      const later = waiting.get(key);
+      const later = waiting.get(keyOf(row));
       if (later) later.views += row.views;
-      else waiting.set(key, row);
+      else waiting.set(keyOf(row), row);
     }
   }
 
