@@ -251,6 +251,12 @@ export function checkBudgets(input: {
     `${view.microseconds.toFixed(1)} µs a view (runs: ${view.runs.map((r) => r.toFixed(1)).join(", ")}), ${pages.perSecond} pages/s: ${(share * 100).toFixed(1)}%`,
     share <= 0.05,
   );
+  const refreshShare = (view.apiCheckMicroseconds * input.refresh.perSecond) / 1e6;
+  check(
+    "the page-view check on a refresh ≤ 5% of serving it",
+    `${view.apiCheckMicroseconds.toFixed(2)} µs a refresh, ${input.refresh.perSecond} refreshes/s: ${(refreshShare * 100).toFixed(2)}%`,
+    refreshShare <= 0.05,
+  );
   if (input.postgresRefresh) {
     const ratio = input.postgresRefresh.perSecond / input.ceiling;
     check(
