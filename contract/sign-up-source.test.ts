@@ -15,6 +15,10 @@ describe("where a sign-up came from", () => {
         ownHost,
       ),
     ).toEqual({ utm_source: "whatsapp", utm_medium: "social", utm_campaign: "waec-2027" });
+    // The first of a key given twice; the site only from the Referer, never from the address.
+    expect(
+      signupSourceOf(query("utm_source=a&utm_source=b&referrer=evil.example"), undefined, ownHost),
+    ).toEqual({ utm_source: "a" });
   });
 
   it("keeps letters, digits, '-', '_' and '.', at most 64, and drops any other value whole", () => {

@@ -69,14 +69,10 @@ export function signupSourceOf(
   referer: string | undefined,
   ownHost: string,
 ): SignupSource {
-  const source: SignupSource = {};
-  for (const key of campaignKeys) {
-    const value = sourceValue(query.get(key));
-    if (value !== undefined) source[key] = value;
-  }
-  const domain = referringDomain(referer, ownHost);
-  if (domain !== undefined) source.referrer = domain;
-  return source;
+  // The first of a key given twice, as URLSearchParams.get reads it; never a `referrer` of the
+  // query's own, which names whatever its writer likes.
+  const campaign = Object.fromEntries(campaignKeys.map((key) => [key, query.get(key)]));
+  return sourceFrom({ ...campaign, referrer: referringDomain(referer, ownHost) });
 }
 
 /** The API's refusal of a value the rule does not keep. */
