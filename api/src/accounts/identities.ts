@@ -11,18 +11,13 @@ import {
   lockStudent,
   lockStudentByEmail,
   reservation,
+  sourceColumnNames,
+  sourceColumns,
+  sourceColumnValues,
   termsAcceptedByStudent,
 } from "./students.ts";
 
 type Names = { firstName: string; lastName: string };
-
-/** Where the student came from, as the account's columns keep it: the whole of it replaced. */
-const sourceColumns = (source: SignupSource) => ({
-  utmSource: source.utm_source ?? null,
-  utmMedium: source.utm_medium ?? null,
-  utmCampaign: source.utm_campaign ?? null,
-  referrerDomain: source.referrer ?? null,
-});
 
 /**
  * A new identity's sign-up: its names, already checked by the names rule (null: refused), the
@@ -113,11 +108,9 @@ export function createIdentities(db: Db, links: AccountLinks, queue: MailQueue, 
         db,
         sql`with student as (
               insert into ${users} (email, first_name, last_name, password_hash, user_type, referral_code, referred_by, email_verified_at,
-                                    utm_source, utm_medium, utm_campaign, referrer_domain)
+                                    ${sourceColumnNames})
               select ${identity.email}, ${names.firstName}, ${names.lastName}, null,
-                     'STUDENT', ${code}, ${referredBy}, ${at},
-                     ${source.utm_source ?? null}, ${source.utm_medium ?? null},
-                     ${source.utm_campaign ?? null}, ${source.referrer ?? null}
+                     'STUDENT', ${code}, ${referredBy}, ${at}, ${sourceColumnValues(source)}
               where not exists (${reservation(identity.email, at)})
               returning id),
             consent as (${termsAcceptedByStudent})

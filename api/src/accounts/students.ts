@@ -4,6 +4,8 @@ import {
   type GuardianConsentState,
   type PublicUser,
   type SignupBody,
+  type SignupSource,
+  type SourceField,
 } from "@ysp/contract";
 import { and, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { newReferralCode } from "../auth/referral-codes.ts";
@@ -66,9 +68,13 @@ export async function removeAccount(tx: Tx, user: Pick<User, "id" | "referredBy"
 
 export type CreateStudentResult = { ok: true; id: string } | { ok: false; reason: "email_taken" };
 
-export type NewStudent = Omit<SignupBody, "password" | "referral_code" | "user_type"> & {
+export type NewStudent = Omit<
+  SignupBody,
+  "password" | "referral_code" | "user_type" | SourceField
+> & {
   passwordHash: string;
   referredBy: string | null;
+  source: SignupSource;
 };
 
 /** Draws of a new invite code before a clash with existing ones is taken as a fault. */
@@ -173,11 +179,9 @@ export function createStudents(db: Db) {
           db,
           sql`with student as (
                 insert into ${users} (email, first_name, last_name, password_hash, user_type, referral_code, referred_by,
-                                      utm_source, utm_medium, utm_campaign, referrer_domain)
+                                      ${sourceColumnNames})
                 select ${input.email}, ${input.first_name}, ${input.last_name}, ${input.passwordHash},
-                       'STUDENT', ${code}, ${input.referredBy},
-                       ${input.utm_source || null}, ${input.utm_medium || null}, ${input.utm_campaign || null},
-                       ${input.referrer || null}
+                       'STUDENT', ${code}, ${input.referredBy}, ${sourceColumnValues(input.source)}
                 where not exists (${reservation(input.email, link.createdAt)})
                 returning id),
               consent as (${termsAcceptedByStudent}),
@@ -193,6 +197,21 @@ export function createStudents(db: Db) {
     },
   };
 }
+
+/** Where the student came from, as the account's columns keep it: null where none, all replaced. */
+export const sourceColumns = (source: SignupSource) => ({
+  utmSource: source.utm_source ?? null,
+  utmMedium: source.utm_medium ?? null,
+  utmCampaign: source.utm_campaign ?? null,
+  referrerDomain: source.referrer ?? null,
+});
+
+/** The same columns, in an insert's list and in its values, in one order. */
+export const sourceColumnNames = sql`utm_source, utm_medium, utm_campaign, referrer_domain`;
+export const sourceColumnValues = (source: SignupSource) => {
+  const { utmSource, utmMedium, utmCampaign, referrerDomain } = sourceColumns(source);
+  return sql`${utmSource}, ${utmMedium}, ${utmCampaign}, ${referrerDomain}`;
+};
 
 /**
  * The record of the Terms and Privacy Policy a new account agreed to ("By continuing you agree

@@ -14,6 +14,7 @@ import {
   type SignupResponse,
   signupBodySchema,
   signupCorrectionLifetime,
+  sourceFrom,
   type TokenPair,
   tokenPairSchema,
 } from "@ysp/contract";
@@ -238,10 +239,8 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
             last_name: body.last_name,
             passwordHash: hashed.value,
             referredBy,
-            utm_source: body.utm_source,
-            utm_medium: body.utm_medium,
-            utm_campaign: body.utm_campaign,
-            referrer: body.referrer,
+            // Checked by the body's schema already; "" (an empty hidden field) is none.
+            source: sourceFrom(body),
           },
           links.newLink("verify_email"),
         );
