@@ -167,16 +167,19 @@ export function AccountSection({
   id,
   title,
   text,
+  hidden,
   children,
 }: {
   /** The section's id (a link may lead to it); its heading's is `${id}-title`. */
   id: string;
   title: string;
   text?: string;
+  /** Hidden as built, for the server to show (page-slots.ts `show`) where it applies. */
+  hidden?: boolean;
   children: ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="account-section">
+    <section id={id} aria-labelledby={`${id}-title`} className="account-section" hidden={hidden}>
       <h2 id={`${id}-title`}>{title}</h2>
       {text && <p className="muted">{text}</p>}
       {children}

@@ -103,14 +103,7 @@ function AccountFacts() {
 function GoogleSignIn() {
   const google = words.google;
   return (
-    <section
-      id={yourDataSlots.googleSection}
-      aria-labelledby="google-title"
-      className="account-section"
-      hidden
-    >
-      <h2 id="google-title">{google.title}</h2>
-      <p className="muted">{google.text}</p>
+    <AccountSection id={yourDataSlots.googleSection} title={google.title} text={google.text} hidden>
       <form
         id={yourDataSlots.removeGoogle}
         method="post"
@@ -125,7 +118,7 @@ function GoogleSignIn() {
         {dataRightsMessages.googleNeedsPassword}{" "}
         <a href={accountPages.forgotPassword}>{google.forgot}</a>
       </p>
-    </section>
+    </AccountSection>
   );
 }
 
