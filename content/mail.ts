@@ -271,4 +271,18 @@ export const mailWords = {
     ],
     unsubscribe,
   }),
+
+  staffEnrol: (url: string, lifetime: string, role: string): MailWords => ({
+    subject: `Your ${site.name} staff access`,
+    preview: "Set up a passkey to open the staff area.",
+    greeting: hello,
+    paragraphs: [
+      `You have been given ${role} access to the ${site.name} staff area, where the team sees sign-ups, invites and the requests waiting for us.`,
+      "The staff area has no password. Open the link below on the computer or phone you will use, and it will make a passkey: your fingerprint, face or screen lock then logs you in.",
+    ],
+    action: { text: "Set up my passkey", url },
+    after: [
+      `The link works once, for ${lifetime}. If you did not expect it, ignore this email and tell ${site.email}.`,
+    ],
+  }),
 } as const;

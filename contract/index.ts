@@ -16,4 +16,5 @@ export * from "./sessions.ts";
 export * from "./sign-up-source.ts";
 export * from "./signup.ts";
 export * from "./signup-correction.ts";
+export * from "./staff.ts";
 export * from "./your-data-download.ts";

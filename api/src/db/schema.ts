@@ -206,6 +206,7 @@ export const mailOutbox = pgTable(
         "email-change-undone",
         "google-link",
         "google-took-over",
+        "staff-enrol",
         ...linkRequestKinds,
       ],
     }).notNull(),
@@ -215,6 +216,9 @@ export const mailOutbox = pgTable(
       onDelete: "cascade",
     }),
     subscriptionId: uuid("subscription_id").references(() => newsletterSubscriptions.id, {
+      onDelete: "cascade",
+    }),
+    staffMemberId: uuid("staff_member_id").references((): AnyPgColumn => staffMembers.id, {
       onDelete: "cascade",
     }),
     /**
@@ -391,4 +395,102 @@ export const pageViews = pgTable(
     views: integer("views").notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.path, t.referrerDomain] })],
+);
+
+/**
+ * A member of the company's staff, who logs in to /staff with a passkey (staff/members.ts). Never
+ * deleted: the audit names members, so a removed one keeps a row with `removed_at`, and every
+ * session and passkey of theirs stops working at that moment.
+ */
+export const staffMembers = pgTable(
+  "staff_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Stored trimmed and lowercased, as a student's is. */
+    email: text("email").notNull(),
+    role: text("role", { enum: ["admin", "staff"] }).notNull(),
+    invitedBy: uuid("invited_by").references((): AnyPgColumn => staffMembers.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The SHA-256 of the token in the newest enrolment link (mail/link-tokens.ts) and when it
+     * ends: cleared when a passkey is registered with it, so it works once.
+     */
+    enrolTokenHash: text("enrol_token_hash"),
+    enrolExpiresAt: timestamp("enrol_expires_at", { withTimezone: true }),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("staff_members_email_lower_key").on(sql`lower(${t.email})`),
+    uniqueIndex("staff_members_enrol_token_hash_key").on(t.enrolTokenHash),
+  ],
+);
+
+/** A passkey a member registered (WebAuthn): its credential's id and public key, never a secret. */
+export const staffPasskeys = pgTable(
+  "staff_passkeys",
+  {
+    /** The credential's id, base64url, as the authenticator made it. */
+    id: text("id").primaryKey(),
+    staffMemberId: uuid("staff_member_id")
+      .notNull()
+      .references(() => staffMembers.id),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    /** The authenticator's signature counter; 0 for the many that keep none. */
+    counter: integer("counter").notNull().default(0),
+    /** How the browser may reach the authenticator (usb, internal, hybrid…), comma-separated. */
+    transports: text("transports").notNull().default(""),
+    /** The browser it was registered in, cut to 200 characters, so a member can tell theirs apart. */
+    device: text("device"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("staff_passkeys_staff_member_id_idx").on(t.staffMemberId)],
+);
+
+/**
+ * A member's login: the cookie holds a random token, this row its SHA-256. It ends after 30
+ * minutes without a request, 12 hours after it began, on log out, or when the member is removed.
+ */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    staffMemberId: uuid("staff_member_id")
+      .notNull()
+      .references(() => staffMembers.id),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("staff_sessions_token_hash_key").on(t.tokenHash),
+    index("staff_sessions_staff_member_id_idx").on(t.staffMemberId),
+  ],
+);
+
+/**
+ * Every look by staff at a student's data: who, whose account, what was shown, why and when.
+ * Append-only (its migration's trigger refuses UPDATE, DELETE and TRUNCATE). The student is named
+ * by id alone, with no foreign key: the row outlives an erased account and then names nobody.
+ */
+export const staffAudit = pgTable(
+  "staff_audit",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    staffMemberId: uuid("staff_member_id")
+      .notNull()
+      .references(() => staffMembers.id),
+    action: text("action", { enum: ["student_lookup"] }).notNull(),
+    studentId: uuid("student_id").notNull(),
+    /** The parts of the account that were shown, comma-separated. */
+    shown: text("shown").notNull(),
+    reason: text("reason").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("staff_audit_student_id_idx").on(t.studentId),
+    index("staff_audit_created_at_idx").on(t.createdAt),
+  ],
 );

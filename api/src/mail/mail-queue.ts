@@ -17,6 +17,8 @@ export type QueuedMail = {
   guardianRequestId?: string | null;
   /** A newsletter subscription: the message goes to its address. */
   subscriptionId?: string | null;
+  /** A member of staff: the message goes to their address. */
+  staffMemberId?: string | null;
   /**
    * An address with no row to name it: a deleted account's, or one a link was asked for by
    * (which may have no account). Cleared once sent or handled.
@@ -89,6 +91,7 @@ type Claimed = {
   nonce: string | null;
   guardian_request_id: string | null;
   subscription_id: string | null;
+  staff_member_id: string | null;
   to_address: string | null;
   attempts: number;
   student_email: string | null;
@@ -132,7 +135,7 @@ export function createMailQueue(
               order by available_at
               limit ${batchSize}
               for update skip locked)
-            returning id, kind, user_id, nonce, guardian_request_id, subscription_id, to_address, attempts)
+            returning id, kind, user_id, nonce, guardian_request_id, subscription_id, staff_member_id, to_address, attempts)
           select claimed.*, ${users.email} as student_email, ${users.firstName} as student_first_name
           from claimed left join ${users} on ${users.id} = claimed.user_id`,
     );
@@ -164,6 +167,7 @@ export function createMailQueue(
             nonce: row.nonce,
             guardianRequestId: row.guardian_request_id,
             subscriptionId: row.subscription_id,
+            staffMemberId: row.staff_member_id,
             toAddress: row.to_address,
             student:
               row.student_email === null || row.student_first_name === null

@@ -8,11 +8,19 @@ import {
   googleSignIn,
   linkLifetimes,
   linkTokenParameter,
+  staffLifetimes,
+  staffPages,
 } from "@ysp/contract";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Newsletter } from "../accounts/newsletter.ts";
 import type { Db } from "../db/client.ts";
-import { consentRecords, guardianRequests, newsletterSubscriptions, users } from "../db/schema.ts";
+import {
+  consentRecords,
+  guardianRequests,
+  newsletterSubscriptions,
+  staffMembers,
+  users,
+} from "../db/schema.ts";
 import { dayWords } from "../pages/lagos-time.ts";
 import type { LinkTokens } from "./link-tokens.ts";
 import type { MailConfig } from "./mail-config.ts";
@@ -134,6 +142,23 @@ export function createMailSender({
     };
   }
 
+  /** To a member of staff: the link that registers their passkey, while they are not removed. */
+  async function staffEnrol(mail: ClaimedMail): Promise<Composed> {
+    const [member] = await db
+      .select({ to: staffMembers.email, role: staffMembers.role })
+      .from(staffMembers)
+      .where(and(eq(staffMembers.id, mail.staffMemberId ?? ""), isNull(staffMembers.removedAt)));
+    if (!member) return { gone: "The member of staff is removed" };
+    return {
+      to: member.to,
+      words: mailWords.staffEnrol(
+        link(staffPages.enrol, mail.nonce),
+        staffLifetimes.enrol.words,
+        member.role,
+      ),
+    };
+  }
+
   /** Each kind's words and address; most need only the student, the three above read more rows. */
   async function compose(mail: ClaimedMail): Promise<Composed> {
     switch (mail.kind) {
@@ -223,6 +248,8 @@ export function createMailSender({
         return { to: mail.toAddress, words: mailWords.accountDeleted() };
       case "newsletter-confirm":
         return newsletterConfirm(mail);
+      case "staff-enrol":
+        return staffEnrol(mail);
       case "verify-email-request":
       case "reset-password-request":
       case "your-data-request":

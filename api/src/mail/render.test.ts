@@ -22,6 +22,7 @@ const every = {
   emailChangeUndone: mailWords.emailChangeUndone("Ada", url, "30 minutes", other),
   googleLink: mailWords.googleLink("Ada", url, "48 hours"),
   googleTookOver: mailWords.googleTookOver("Ada", other),
+  staffEnrol: mailWords.staffEnrol(url, "24 hours", "admin"),
 } satisfies Record<keyof typeof mailWords, unknown>;
 
 describe.each(Object.entries(every))("the %s message's text part", (_name, words) => {

@@ -1,0 +1,40 @@
+/**
+ * The staff area (decision 041): its addresses, the lifetimes of what lets a member in, and the
+ * roles. The server and the pages both read them here.
+ */
+export const staffPages = {
+  home: "/staff",
+  login: "/staff/login",
+  /** Where an enrolment link leads: the member registers a passkey there. */
+  enrol: "/staff/enrol",
+  logout: "/staff/logout",
+  passkeys: "/staff/passkeys",
+  members: "/staff/members",
+  students: "/staff/students",
+  audit: "/staff/audit",
+} as const;
+
+/** The JSON a passkey ceremony's script posts to: options first, then the authenticator's answer. */
+export const staffCeremonies = {
+  loginOptions: "/staff/login/options",
+  login: "/staff/login/verify",
+  enrolOptions: "/staff/enrol/options",
+  enrol: "/staff/enrol/verify",
+  /** A member logged in adds another passkey. */
+  addOptions: "/staff/passkeys/options",
+  add: "/staff/passkeys/verify",
+} as const;
+
+export const staffRoles = ["admin", "staff"] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+export const staffLifetimes = {
+  /** An enrolment link: a day, once. */
+  enrol: { seconds: 24 * 3600, words: "24 hours" },
+  /** From the options a ceremony starts with to the authenticator's answer. */
+  challenge: { seconds: 5 * 60 },
+  /** A session ends after this long without a request… */
+  idle: { seconds: 30 * 60 },
+  /** …and this long after the login, whatever happens. */
+  session: { seconds: 12 * 3600 },
+} as const;
