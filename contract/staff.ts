@@ -38,3 +38,32 @@ export const staffLifetimes = {
   /** …and this long after the login, whatever happens. */
   session: { seconds: 12 * 3600 },
 } as const;
+
+/**
+ * The places in the built staff pages the server writes into, and the parts the passkey script
+ * finds: each id once, here.
+ */
+export const staffSlots = {
+  /** The frame's main part: the dashboard, a list, a form. */
+  content: "staff-content",
+  /** The address of the member logged in, in the frame's header. */
+  member: "staff-member",
+  /** The frame's links only admins may follow, hidden for staff. */
+  adminLinks: "staff-admin-links",
+  /** The frame's button that adds a passkey, shown on "My passkeys" only. */
+  addPasskey: "staff-add-passkey",
+  /** /staff/enrol's form, hidden when its link cannot be used, and the words then shown. */
+  enrolForm: "staff-enrol-form",
+  enrolExpired: "staff-enrol-expired",
+} as const;
+
+/** The button that starts a ceremony says which in this attribute; its words go to the status. */
+export const passkeyScriptParts = {
+  ceremonyAttribute: "data-passkey",
+  statusId: "passkey-status",
+} as const;
+
+export type PasskeyCeremony = "login" | "enrol" | "add";
+
+/** What the verifying posts answer when they take the passkey: where the browser goes next. */
+export type PasskeyAnswer = { next: string };

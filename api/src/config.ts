@@ -195,6 +195,8 @@ export type GoogleConfig = {
 export const googleIssuer = "https://accounts.google.com";
 
 export type Config = {
+  /** Whether /staff is served at all: see staffAreaServed. */
+  staffArea: boolean;
   port: number;
   host: string;
   database: DatabaseOptions;
@@ -468,5 +470,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: e.METRICS_PORT ? { host: e.METRICS_HOST, port: e.METRICS_PORT } : null,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS, headersMs: e.HEADERS_TIMEOUT_MS },
     google: googleSettings(e, publicUrl),
+    staffArea: staffAreaServed(e, publicUrl),
   };
+}
+
+/**
+ * The staff area is served behind TLS, or over plain http only at a loopback name outside
+ * production (npm start, the tests): its session cookie must not cross a network in clear, and
+ * browsers make passkeys only in a secure context, which plain http is only on this machine.
+ */
+function staffAreaServed(e: Env, publicUrl: string): boolean {
+  if (isHttps(publicUrl)) return true;
+  return isLoopback(new URL(publicUrl).hostname) && e.NODE_ENV !== "production";
 }

@@ -2,7 +2,13 @@ import type { Server } from "node:http";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import { serviceMessages, yourDataApi } from "@ysp/contract";
-import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
+import { staffPages } from "@ysp/contract/staff";
+import Fastify, {
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import { createAccountLinks } from "./accounts/account-links.ts";
 import { createAccounts } from "./accounts/accounts.ts";
 import { createCredentials } from "./accounts/credentials.ts";
@@ -60,8 +66,13 @@ import { sessionRoutes } from "./routes/sessions.ts";
 import { signedUpPageRoutes } from "./routes/signed-up-page.ts";
 import { signupCorrectionPageRoutes, signupCorrectionRoutes } from "./routes/signup-correction.ts";
 import { siteRoutes } from "./routes/site.ts";
+import { staffAreaRoutes, staffPagesOnly, staffSession } from "./routes/staff.ts";
+import { staffLoginRoutes } from "./routes/staff-login.ts";
 import { openYourDataRoutes, yourDataPageRoutes, yourDataRoutes } from "./routes/your-data.ts";
 import { yourDataPageViews } from "./routes/your-data-pages.ts";
+import { createStaffMembers } from "./staff/members.ts";
+import { createPasskeyCeremonies } from "./staff/passkeys.ts";
+import { createStaffSessions } from "./staff/staff-sessions.ts";
 
 export type ServerOptions = {
   config: Pick<
@@ -76,6 +87,7 @@ export type ServerOptions = {
     | "timeouts"
     | "mailRetrySeconds"
     | "google"
+    | "staffArea"
   >;
   database: Database;
   site: SiteFiles;
@@ -523,6 +535,34 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Every route group is registered here: the probes, the API, then the pages.
   await app.register(healthRoutes, { database });
   await registerApi(app, services, metrics, site);
+  await registerStaffArea(app, services, options);
   await registerPages(app, services, metrics, site);
   return app;
+}
+
+/**
+ * The staff area (decision 041), where config.staffArea serves it; elsewhere every address under
+ * /staff is a page not found, its built login page included.
+ */
+async function registerStaffArea(app: FastifyInstance, s: Services, options: ServerOptions) {
+  const { config, database, site } = options;
+  if (!config.staffArea) {
+    const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+      sendFile(request, reply, site.notFound, { status: 404 });
+    app.get(staffPages.home, notFound);
+    app.get(`${staffPages.home}/*`, notFound);
+    return;
+  }
+  const now = options.now ?? Date.now;
+  const staff = {
+    site,
+    signer: s.signer,
+    rateLimits: s.limits,
+    members: createStaffMembers(database.db, { tokens: s.tokens, queue: s.mailQueue, now }),
+    sessions: createStaffSessions(database.db, now),
+    ceremonies: createPasskeyCeremonies(config.publicUrl),
+    cookies: { session: s.cookies.staff, challenge: s.cookies.staffChallenge },
+  };
+  await app.register(guarded(staffLoginRoutes, staffPagesOnly), staff);
+  await app.register(guarded(staffAreaRoutes, staffPagesOnly, staffSession(staff)), staff);
 }

@@ -240,6 +240,7 @@ export const makeConfig = ({ rateLimits, ...overrides }: ConfigOverrides = {}): 
   timeouts: defaultTimeouts,
   mailRetrySeconds: defaultFirstRetrySeconds,
   google: null,
+  staffArea: true,
   ...overrides,
   rateLimits: {
     signupPerMinute: 10_000,

@@ -72,6 +72,26 @@ export const answerFramePage = {
   builtAt: "/__answer",
 } as const satisfies Page;
 
+/**
+ * A page of the staff area: never indexed, and carrying the passkey ceremony's script (the
+ * @simplewebauthn/browser bundle with ours, about 14 KB as sent).
+ */
+const staffPage = <const Id extends string, const Path extends string>(
+  id: Id,
+  path: Path,
+  module: `routes/${string}.tsx`,
+) =>
+  ({
+    id,
+    path,
+    module,
+    chrome: false,
+    hydrates: false,
+    scriptKb: 20,
+    indexed: false,
+    builtAt: path,
+  }) as const satisfies Page;
+
 /** A page a form posted without a script lands on (contract's answerPages): one module for all. */
 const answerPage = <const Id extends string, const Path extends string>(id: Id, path: Path) =>
   ({
@@ -352,6 +372,11 @@ export const pages = [
   answerPage("email-change-asked", "/change-email/sent"),
   answerPage("email-changed", "/change-email/done"),
   answerPage("email-change-undone", "/change-email/undone"),
+  // The staff area (decision 041): its login and the page an enrolment link opens, prerendered
+  // with the passkey script; the frame the server writes every other staff page into.
+  staffPage("staff-login", "/staff/login", "routes/staff-login.tsx"),
+  staffPage("staff-enrol", "/staff/enrol", "routes/staff-enrol.tsx"),
+  staffPage("staff-frame", "/__staff", "routes/staff-frame.tsx"),
   answerFramePage,
   notFoundPage,
 ] as const satisfies readonly Page[];

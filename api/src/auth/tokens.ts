@@ -5,6 +5,7 @@ import {
   signupCorrectionLifetime,
   sourceFrom,
 } from "@ysp/contract";
+import { type PasskeyCeremony, staffLifetimes } from "@ysp/contract/staff";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 
 export const accessTokenSeconds = 15 * 60;
@@ -38,6 +39,9 @@ export type PendingSignUp = {
   /** Where the student came from to the sign-up page (contract's sign-up-source.ts). */
   source: SignupSource;
 };
+
+/** A passkey ceremony under way: the challenge given, which ceremony, and for whom. */
+export type StaffChallenge = { challenge: string; ceremony: PasskeyCeremony; member: string };
 
 /** The ids in our tokens go to the database as uuids: anything else is not a token of ours. */
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -86,7 +90,7 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
 
   async function read(
     token: string,
-    type: "access" | "refresh" | "data" | "signup" | "google-signup",
+    type: "access" | "refresh" | "data" | "signup" | "google-signup" | "staff-challenge",
   ) {
     try {
       const { payload } = await jwtVerify(token, await key, {
@@ -183,6 +187,24 @@ export function createTokenSigner(secret: string, now: () => number = Date.now) 
         referredBy: payload.ref,
         source: sourceFrom(payload.src),
       };
+    },
+    /**
+     * A passkey ceremony's challenge, kept by the browser that asked for it (an HttpOnly cookie)
+     * for five minutes: signed, so the challenge the authenticator signed is one this server
+     * gave, for this ceremony and this member ("-" for a login, whose member the passkey names).
+     */
+    signStaffChallenge: ({ challenge, ceremony, member }: StaffChallenge) =>
+      sign(
+        { typ: "staff-challenge", ch: challenge, cer: ceremony },
+        member,
+        staffLifetimes.challenge.seconds,
+        seconds(),
+      ),
+    verifyStaffChallenge: async (token: string): Promise<StaffChallenge | null> => {
+      const payload = await read(token, "staff-challenge");
+      if (!payload || typeof payload.ch !== "string") return null;
+      if (payload.cer !== "login" && payload.cer !== "enrol" && payload.cer !== "add") return null;
+      return { challenge: payload.ch, ceremony: payload.cer, member: payload.sub as string };
     },
     verifyRefresh: async (token: string): Promise<RefreshClaims | null> => {
       const payload = await read(token, "refresh");

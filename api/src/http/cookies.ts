@@ -4,6 +4,7 @@ import {
   googleSignIn,
   signupCorrectionLifetime,
 } from "@ysp/contract";
+import { staffLifetimes } from "@ysp/contract/staff";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isHttps } from "../config.ts";
 
@@ -53,6 +54,17 @@ const specs = {
     seconds: googleSignIn.signInLifetime.seconds,
     path: googleSignIn.path,
     sameSite: "Lax",
+  },
+  /**
+   * A member of staff's session (staff/staff-sessions.ts): 12 hours at most, and the server ends
+   * it sooner after 30 minutes without a request. Only the staff area reads it.
+   */
+  staff: { name: "ysp_staff", seconds: staffLifetimes.session.seconds, path: "/staff" },
+  /** A passkey ceremony's signed challenge, from its options to its answer: five minutes. */
+  staffChallenge: {
+    name: "ysp_staff_challenge",
+    seconds: staffLifetimes.challenge.seconds,
+    path: "/staff",
   },
 } satisfies Record<string, CookieSpec>;
 
@@ -116,5 +128,7 @@ export function cookiesFor(publicUrl: string): Cookies {
     signedUpAddress: cookie(specs.signedUpAddress),
     signupAccount: cookie(specs.signupAccount),
     googleSignIn: cookie(specs.googleSignIn),
+    staff: cookie(specs.staff),
+    staffChallenge: cookie(specs.staffChallenge),
   };
 }

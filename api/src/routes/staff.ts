@@ -1,0 +1,210 @@
+import type { RegistrationResponseJSON } from "@simplewebauthn/server";
+import { staffWords } from "@ysp/content/staff";
+import { emailProblem } from "@ysp/contract/email";
+import { staffCeremonies, staffPages, staffRoles } from "@ysp/contract/staff";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { Guard } from "../http/guards.ts";
+import { acceptFormPosts } from "../pages/form-posts.ts";
+import { sendFile } from "../pages/send-file.ts";
+import type { StaffMember } from "../staff/members.ts";
+import { membersHtml, type Notice, passkeysHtml } from "../staff/members-view.ts";
+import { type StaffFrame, type StaffPage, staffFrameOf } from "../staff/staff-frame.ts";
+import { challengeCookie, memberOf, type StaffLoginOptions } from "./staff-login.ts";
+
+export type StaffAreaOptions = StaffLoginOptions;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    staffMember: StaffMember | null;
+  }
+}
+
+/** The member a request of the staff area is from: the staffSession guard let it through. */
+export const staffMemberOf = (request: FastifyRequest) => request.staffMember as StaffMember;
+
+/**
+ * Every route of the group needs a live staff session (staff/staff-sessions.ts), read from its
+ * cookie alone: a student's bearer token or data session is never looked at, so it opens
+ * nothing here. Without one, a page's GET goes to the login page and anything else is refused.
+ */
+export const staffSession =
+  (options: Pick<StaffLoginOptions, "sessions" | "cookies">): Guard =>
+  (group) => {
+    group.decorateRequest("staffMember", null);
+    group.addHook("preHandler", async (request, reply) => {
+      const member = await memberOf(request, options);
+      if (member) {
+        request.staffMember = member;
+        return;
+      }
+      if (request.method === "GET") return reply.redirect(staffPages.login, 303);
+      return reply.code(401).type("text/plain; charset=utf-8").send(staffWords.refused.loginAgain);
+    });
+  };
+
+/** Staff pages are for one member's eyes, and for no search engine. */
+export const staffPagesOnly: Guard = (group) => {
+  group.addHook("onRequest", async (_request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    reply.header("X-Robots-Tag", "noindex, nofollow");
+  });
+};
+
+/** The notices a form's 303 names in `?done=`, so a reload shows the page, not the post again. */
+const notices = {
+  invited: { text: staffWords.members.invited },
+  removed: { text: staffWords.members.removedMember },
+  "passkey-added": { text: staffWords.passkeys.added },
+  "passkey-removed": { text: staffWords.passkeys.removed },
+  "last-passkey": { text: staffWords.passkeys.lastOne, refused: true },
+} satisfies Record<string, Notice>;
+
+const noticeOf = (request: FastifyRequest): Notice | undefined => {
+  const done = (request.query as { done?: string }).done;
+  return done && Object.hasOwn(notices, done) ? notices[done as keyof typeof notices] : undefined;
+};
+
+/**
+ * The staff area behind its login: the member's passkeys, log out, and for admins the members.
+ * Every page is the built frame with this request's content (staff/staff-frame.ts).
+ */
+export const staffAreaRoutes: FastifyPluginAsync<StaffAreaOptions> = async (app, options) => {
+  const { site, members, sessions, ceremonies, signer, cookies, rateLimits } = options;
+  const framePage = site.pages.get("/__staff");
+  if (!framePage) throw new Error("The build has no staff frame: run `npm run build` again.");
+  const frame = staffFrameOf(framePage);
+  const send = sendStaffPage(frame);
+  acceptFormPosts(app);
+
+  app.post(staffPages.logout, async (request, reply) => {
+    const token = cookies.session.read(request);
+    if (token) await sessions.end(token);
+    cookies.session.clear(reply);
+    return reply.redirect(staffPages.login, 303);
+  });
+
+  app.get(staffPages.home, async (request, reply) => {
+    const html = `<h1>${staffWords.frame.nav.dashboard}</h1>`;
+    return send(request, reply, { title: staffWords.frame.nav.dashboard, html });
+  });
+
+  app.get(staffPages.passkeys, async (request, reply) => {
+    const member = staffMemberOf(request);
+    const html = passkeysHtml(await members.passkeysOf(member.id), noticeOf(request));
+    return send(request, reply, { title: staffWords.passkeys.title, html, addPasskey: true });
+  });
+
+  app.post<{ Body: { id?: string } }>(`${staffPages.passkeys}/remove`, async (request, reply) => {
+    const removed = await members.removePasskey(
+      staffMemberOf(request).id,
+      String(request.body?.id ?? ""),
+    );
+    return reply.redirect(
+      `${staffPages.passkeys}?done=${removed ? "passkey-removed" : "last-passkey"}`,
+      303,
+    );
+  });
+
+  const challenges = challengeCookie(signer, cookies.challenge);
+  const limited = { config: { rateLimit: rateLimits.loginPerIp } };
+
+  app.post(staffCeremonies.addOptions, limited, async (request, reply) => {
+    const member = staffMemberOf(request);
+    const options = await ceremonies.registration(member, await members.passkeysOf(member.id));
+    await challenges.give(reply, {
+      challenge: options.challenge,
+      ceremony: "add",
+      member: member.id,
+    });
+    return options;
+  });
+
+  app.post<{ Body: { response?: RegistrationResponseJSON } }>(
+    staffCeremonies.add,
+    limited,
+    async (request, reply) => {
+      const member = staffMemberOf(request);
+      const challenge = await challenges.take(request, reply, "add");
+      const response = request.body?.response;
+      if (!challenge || challenge.member !== member.id || typeof response !== "object")
+        return reply.code(401).send({ next: staffPages.passkeys });
+      const made = await ceremonies.verifyRegistration(response, challenge.challenge);
+      if ("refused" in made) return reply.code(401).send({ next: staffPages.passkeys });
+      await members.addPasskey(
+        member.id,
+        made.ok,
+        request.headers["user-agent"]?.slice(0, 200) ?? null,
+      );
+      return { next: `${staffPages.passkeys}?done=passkey-added` };
+    },
+  );
+
+  registerMemberRoutes(app, options, send);
+};
+
+type SendStaffPage = ReturnType<typeof sendStaffPage>;
+
+const sendStaffPage =
+  (frame: StaffFrame) =>
+  (request: FastifyRequest, reply: FastifyReply, page: StaffPage, status = 200) =>
+    sendFile(request, reply, frame(staffMemberOf(request), page), {
+      status,
+      cacheControl: "no-store",
+    });
+
+/** An admin's route: staff get the frame saying so, with a 403. */
+export const adminsOnly =
+  (send: SendStaffPage) => async (request: FastifyRequest, reply: FastifyReply) => {
+    if (staffMemberOf(request).role === "admin") return;
+    const html = `<p class="staff-notice" role="alert">${staffWords.refused.adminsOnly}</p>`;
+    return send(request, reply, { title: staffWords.refused.adminsOnly, html }, 403);
+  };
+
+function registerMemberRoutes(
+  app: FastifyInstance,
+  { members }: StaffAreaOptions,
+  send: SendStaffPage,
+) {
+  const admin = { preHandler: adminsOnly(send) };
+  const page = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    notice?: Notice,
+    status = 200,
+  ) => {
+    const html = membersHtml(
+      await members.list(),
+      staffMemberOf(request),
+      notice ?? noticeOf(request),
+    );
+    return send(request, reply, { title: staffWords.members.title, html }, status);
+  };
+
+  app.get(staffPages.members, admin, (request, reply) => page(request, reply));
+
+  app.post<{ Body: { email?: string; role?: string } }>(
+    staffPages.members,
+    admin,
+    async (request, reply) => {
+      const email = String(request.body?.email ?? "").trim();
+      const role = staffRoles.find((one) => one === request.body?.role) ?? "staff";
+      if (emailProblem(email) !== null)
+        return page(request, reply, { text: staffWords.members.badAddress, refused: true }, 400);
+      await members.invite(email, role, staffMemberOf(request).id);
+      return reply.redirect(`${staffPages.members}?done=invited`, 303);
+    },
+  );
+
+  app.post<{ Body: { member?: string } }>(
+    `${staffPages.members}/remove`,
+    admin,
+    async (request, reply) => {
+      const id = String(request.body?.member ?? "");
+      if (id === staffMemberOf(request).id)
+        return page(request, reply, { text: staffWords.members.notYourself, refused: true }, 400);
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return page(request, reply, undefined, 400);
+      await members.remove(id);
+      return reply.redirect(`${staffPages.members}?done=removed`, 303);
+    },
+  );
+}
