@@ -54,7 +54,7 @@ export const dataRightsWords = {
     },
     download: {
       title: "See everything",
-      text: "Your account, where you logged in (dates and devices), what you agreed to, requests to your parent or guardian, emails we sent you, how many students you invited, how you found us and your newsletter. Read it as a page you can print, or download it as one file.",
+      text: "Your account, where you logged in (dates and devices), what you agreed to, requests to your parent or guardian, emails we sent you, how many students you invited, how you found us, your newsletter, and when our staff looked at your account and why. Read it as a page you can print, or download it as one file.",
       view: "View my data",
       submit: "Download my data",
     },
@@ -221,6 +221,10 @@ export const dataRightsWords = {
           email: "Its email",
           linked_at: "Added",
         },
+      },
+      staff_looks: {
+        title: `When ${site.name} staff looked at your account`,
+        fields: { at: "When", reason: "Why they looked" },
       },
     },
     /** The stored names of things, in words; a name not here is shown as stored. */

@@ -743,6 +743,7 @@ export interface components {
             newsletter: components["schemas"]["YourDataNewsletter"][];
             data_requests: components["schemas"]["YourDataRequest"][];
             sign_in_providers: components["schemas"]["YourDataSignInProvider"][];
+            staff_looks: components["schemas"]["YourDataStaffLook"][];
         };
         YourDataAccount: {
             /** Format: uuid */
@@ -828,6 +829,11 @@ export interface components {
             email: string;
             /** Format: date-time */
             linked_at: string;
+        };
+        YourDataStaffLook: {
+            /** Format: date-time */
+            at: string;
+            reason: string;
         };
         PayloadTooLarge: {
             type: components["schemas"]["ApiErrorType"];

@@ -112,6 +112,12 @@ export const downloadSignInProviderSchema = z.object({
   linked_at: at,
 });
 
+/**
+ * A look by a member of the company's staff at the account (api/src/staff/audit.ts): when, and
+ * the reason they gave. Who looked is left out: they look on the company's behalf.
+ */
+export const downloadStaffLookSchema = z.object({ at, reason: z.string() });
+
 /** The whole download, oldest first within each section. */
 export const yourDataDownloadSchema = z.object({
   exported_at: at,
@@ -126,5 +132,6 @@ export const yourDataDownloadSchema = z.object({
   newsletter: z.array(downloadNewsletterSchema),
   data_requests: z.array(downloadDataRequestSchema),
   sign_in_providers: z.array(downloadSignInProviderSchema),
+  staff_looks: z.array(downloadStaffLookSchema),
 });
 export type YourDataDownload = z.infer<typeof yourDataDownloadSchema>;

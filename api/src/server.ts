@@ -70,9 +70,11 @@ import { staffAreaRoutes, staffPagesOnly, staffSession } from "./routes/staff.ts
 import { staffLoginRoutes } from "./routes/staff-login.ts";
 import { openYourDataRoutes, yourDataPageRoutes, yourDataRoutes } from "./routes/your-data.ts";
 import { yourDataPageViews } from "./routes/your-data-pages.ts";
+import { createStaffAudit } from "./staff/audit.ts";
 import { createStaffMembers } from "./staff/members.ts";
 import { createPasskeyCeremonies } from "./staff/passkeys.ts";
 import { createStaffSessions } from "./staff/staff-sessions.ts";
+import { createStudentLookup } from "./staff/student-lookup.ts";
 
 export type ServerOptions = {
   config: Pick<
@@ -562,6 +564,12 @@ async function registerStaffArea(app: FastifyInstance, s: Services, options: Ser
     sessions: createStaffSessions(database.db, now),
     ceremonies: createPasskeyCeremonies(config.publicUrl),
     cookies: { session: s.cookies.staff, challenge: s.cookies.staffChallenge },
+    lookup: createStudentLookup(
+      database.db,
+      createDataRequests(database.db, config.jwtSecret, now).emailHash,
+      now,
+    ),
+    audit: createStaffAudit(database.db),
   };
   await app.register(guarded(staffLoginRoutes, staffPagesOnly), staff);
   await app.register(guarded(staffAreaRoutes, staffPagesOnly, staffSession(staff)), staff);

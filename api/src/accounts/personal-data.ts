@@ -15,6 +15,7 @@ import {
   users,
 } from "../db/schema.ts";
 import type { MailQueue } from "../mail/mail-queue.ts";
+import { createStaffAudit } from "../staff/audit.ts";
 import type { DataRequests } from "./data-requests.ts";
 import { byLowerEmail, type Newsletter } from "./newsletter.ts";
 import { lockStudent, removeAccount } from "./students.ts";
@@ -33,7 +34,7 @@ const refusedBefore = (before: Date) =>
        where c.user_id = ${users.id} and c.kind = 'guardian_refused') <= ${before}`;
 
 /** The account's sessions, oldest first: when each began, was last refreshed and ended. */
-const sessionRows = (db: Db, userId: string) =>
+export const sessionRows = (db: Db, userId: string) =>
   db
     .select({
       created_at: authSessions.createdAt,
@@ -47,7 +48,7 @@ const sessionRows = (db: Db, userId: string) =>
     .orderBy(asc(authSessions.createdAt));
 
 /** The providers' accounts that log in to the account, oldest first. */
-const signInProviderRows = (db: Db, userId: string) =>
+export const signInProviderRows = (db: Db, userId: string) =>
   db
     .select({
       issuer: federatedIdentities.issuer,
@@ -88,7 +89,7 @@ const mailRows = (db: Db, userId: string) =>
     .orderBy(asc(mailOutbox.createdAt));
 
 /** The consents recorded for the account, and for its address's newsletter row, oldest first. */
-const consentRows = (db: Db, user: User) =>
+export const consentRows = (db: Db, user: User) =>
   db
     .select({
       kind: consentRecords.kind,
@@ -107,7 +108,7 @@ const consentRows = (db: Db, user: User) =>
     .orderBy(asc(consentRecords.createdAt));
 
 /** The requests for a parent's permission, oldest first, their tokens left out. */
-const guardianRequestRows = (db: Db, userId: string) =>
+export const guardianRequestRows = (db: Db, userId: string) =>
   db
     .select({
       guardian_email: guardianRequests.guardianEmail,
@@ -121,7 +122,7 @@ const guardianRequestRows = (db: Db, userId: string) =>
     .orderBy(asc(guardianRequests.createdAt));
 
 /** The newsletter row of the account's address, however its case is written. */
-const newsletterRowsOf = (db: Db, email: string) =>
+export const newsletterRowsOf = (db: Db, email: string) =>
   db
     .select({
       email: newsletterSubscriptions.email,
@@ -133,17 +134,17 @@ const newsletterRowsOf = (db: Db, email: string) =>
     .from(newsletterSubscriptions)
     .where(byLowerEmail(email));
 
-/** How many accounts the account invited that still exist. */
-async function invitedCount(db: Db, userId: string): Promise<number> {
+/** How many students the account invited: those whose accounts exist, and those since deleted. */
+export async function studentsInvited(db: Db, user: User): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
-    .where(eq(users.referredBy, userId));
-  return row?.n ?? 0;
+    .where(eq(users.referredBy, user.id));
+  return (row?.n ?? 0) + user.deletedReferrals;
 }
 
 /** The requests about the address's data (data-requests.ts), by its hash, oldest first. */
-const dataRequestRows = (db: Db, emailHash: string) =>
+export const dataRequestRows = (db: Db, emailHash: string) =>
   db
     .select({
       kind: dataRequests.kind,
@@ -167,24 +168,37 @@ export function createPersonalData(
   newsletter: Newsletter,
   now: () => number,
 ) {
+  const audit = createStaffAudit(db);
+
   /**
    * Everything held about the account, table by table (the test of this checks every table
    * of the schema): secrets (password hash, token hashes, nonces) left out, as they describe
    * nothing about the person and would only help someone who stole the file.
    */
   async function exportFor(user: User) {
-    const [sessions, links, mail, consents, guardians, newsletterRows, invited, asked, providers] =
-      await Promise.all([
-        sessionRows(db, user.id),
-        linkRows(db, user.id),
-        mailRows(db, user.id),
-        consentRows(db, user),
-        guardianRequestRows(db, user.id),
-        newsletterRowsOf(db, user.email),
-        invitedCount(db, user.id),
-        dataRequestRows(db, requests.emailHash(user.email)),
-        signInProviderRows(db, user.id),
-      ]);
+    const [
+      sessions,
+      links,
+      mail,
+      consents,
+      guardians,
+      newsletterRows,
+      invited,
+      asked,
+      providers,
+      looks,
+    ] = await Promise.all([
+      sessionRows(db, user.id),
+      linkRows(db, user.id),
+      mailRows(db, user.id),
+      consentRows(db, user),
+      guardianRequestRows(db, user.id),
+      newsletterRowsOf(db, user.email),
+      studentsInvited(db, user),
+      dataRequestRows(db, requests.emailHash(user.email)),
+      signInProviderRows(db, user.id),
+      audit.forStudent(user.id),
+    ]);
     return {
       exported_at: new Date(now()).toISOString(),
       account: {
@@ -199,7 +213,7 @@ export function createPersonalData(
         email_confirmed_at: user.emailVerifiedAt,
       },
       /** Counts only: the students you invited are people of their own. */
-      referrals: { students_invited: invited + user.deletedReferrals },
+      referrals: { students_invited: invited },
       signed_up_from: {
         utm_source: user.utmSource,
         utm_medium: user.utmMedium,
@@ -219,6 +233,10 @@ export function createPersonalData(
       newsletter: newsletterRows,
       data_requests: asked,
       sign_in_providers: providers,
+      // When and why, not who: a member looks on the company's behalf and the company answers
+      // for it; their address is theirs, not the student's, and the reason is what the student
+      // and their parent need to know.
+      staff_looks: looks.map(({ at, reason }) => ({ at, reason })),
     };
   }
 

@@ -14,6 +14,7 @@ import {
   downloadReferralsSchema,
   downloadSessionSchema,
   downloadSignInProviderSchema,
+  downloadStaffLookSchema,
   loginResponseSchema,
   messageResponseSchema,
   publicUserSchema,
@@ -61,6 +62,7 @@ const names = new Map<z.ZodMiniType, { id: string; description?: string }>([
   [downloadNewsletterSchema, { id: "YourDataNewsletter" }],
   [downloadDataRequestSchema, { id: "YourDataRequest" }],
   [downloadSignInProviderSchema, { id: "YourDataSignInProvider" }],
+  [downloadStaffLookSchema, { id: "YourDataStaffLook" }],
 ]);
 
 const registry = z.registry<{ id: string; description?: string }>();

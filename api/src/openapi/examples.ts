@@ -162,6 +162,12 @@ export const examples = {
         linked_at: "2026-09-01T08:00:00.000Z",
       },
     ],
+    staff_looks: [
+      {
+        at: "2026-09-05T10:15:00.000Z",
+        reason: "Her mother called: the permission email never came.",
+      },
+    ],
   } satisfies YourDataDownload),
   nameBody: one("The corrected name", { first_name: "Adaeze", last_name: "Obi" }),
   emptyBody: one("Nothing more is needed", {}),

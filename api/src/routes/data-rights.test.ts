@@ -55,6 +55,7 @@ const downloadKeyOf: Record<string, string> = {
   newsletter_subscriptions: "newsletter",
   data_requests: "data_requests",
   federated_identities: "sign_in_providers",
+  staff_audit: "staff_looks",
 };
 
 /** Tables that hold nothing of a person's, and why. */
@@ -63,6 +64,9 @@ const notPersonal: Record<string, string> = {
   background_runs: "when each background job last finished (metrics-database.ts)",
   page_views:
     "views per day, page and referring site: no address, browser or cookie (page-views.ts)",
+  staff_members: "the company's staff, by their work address (staff/members.ts)",
+  staff_passkeys: "the staff's passkeys: public keys, no secret (staff/passkeys.ts)",
+  staff_sessions: "the staff's logins (staff/staff-sessions.ts)",
 };
 
 const publicTables = async (app: { db: Parameters<typeof queryRows>[0] }) =>
@@ -391,6 +395,16 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
             select id, 'https://accounts.google.com', ${`sub-${student.first_name}`}, email
             from users where email = ${student.email}`,
       );
+      // A look by staff, as staff/student-lookup.ts writes it: Bola's reason names Bola, whose
+      // name must not be in Alice's download.
+      await queryRows(
+        suite.database.db,
+        sql`with m as (insert into staff_members (email, role)
+              values (${`staff.${student.email}`}, 'admin') returning id)
+            insert into staff_audit (staff_member_id, action, student_id, shown, reason)
+            select m.id, 'student_lookup', u.id, 'account', ${`Asked by ${student.first_name}'s parent`}
+            from users u, m where u.email = ${student.email}`,
+      );
     }
     const { access } = await openYourData(alice);
     const answer = await suite.app.inject({ url: `${yourDataApi}/`, headers: bearer(access) });
@@ -412,7 +426,8 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
            where u.email = ${alice.email} or n.email = ${alice.email}) as consent_records,
         (select count(*)::int from guardian_requests r join users u on u.id = r.user_id where u.email = ${alice.email}) as guardian_requests,
         (select count(*)::int from newsletter_subscriptions where email = ${alice.email}) as newsletter_subscriptions,
-        (select count(*)::int from federated_identities f join users u on u.id = f.user_id where u.email = ${alice.email}) as federated_identities`,
+        (select count(*)::int from federated_identities f join users u on u.id = f.user_id where u.email = ${alice.email}) as federated_identities,
+        (select count(*)::int from staff_audit a join users u on u.id = a.student_id where u.email = ${alice.email}) as staff_audit`,
     );
     const expected = { ...counts[0], users: 1 } as Record<string, number>;
     for (const [table, key] of Object.entries(downloadKeyOf)) {
@@ -434,8 +449,12 @@ describe.each(databases)("consent, guardians, your data and the newsletter on $n
       referrer: null,
     });
     const text = answer.body;
+    expect(data.staff_looks).toEqual([
+      { at: expect.any(String), reason: `Asked by ${alice.first_name}'s parent` },
+    ]);
     for (const secret of [
       bola.email,
+      `staff.${alice.email}`,
       bola.utm_campaign,
       "sub-Bola",
       bola.first_name,

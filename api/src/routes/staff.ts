@@ -1,17 +1,28 @@
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { staffWords } from "@ysp/content/staff";
+import { staffStudentsWords } from "@ysp/content/staff-students";
 import { emailProblem } from "@ysp/contract/email";
 import { staffCeremonies, staffPages, staffRoles } from "@ysp/contract/staff";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Guard } from "../http/guards.ts";
 import { acceptFormPosts } from "../pages/form-posts.ts";
 import { sendFile } from "../pages/send-file.ts";
+import { auditHtml, type StaffAudit } from "../staff/audit.ts";
 import type { StaffMember } from "../staff/members.ts";
 import { membersHtml, type Notice, passkeysHtml } from "../staff/members-view.ts";
 import { type StaffFrame, type StaffPage, staffFrameOf } from "../staff/staff-frame.ts";
+import {
+  type LookUpForm,
+  type StudentLookups,
+  studentLookupFormHtml,
+  studentLookupHtml,
+} from "../staff/student-lookup.ts";
 import { challengeCookie, memberOf, type StaffLoginOptions } from "./staff-login.ts";
 
-export type StaffAreaOptions = StaffLoginOptions;
+export type StaffAreaOptions = StaffLoginOptions & {
+  lookup: StudentLookups;
+  audit: StaffAudit;
+};
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -140,6 +151,7 @@ export const staffAreaRoutes: FastifyPluginAsync<StaffAreaOptions> = async (app,
   );
 
   registerMemberRoutes(app, options, send);
+  registerStudentRoutes(app, options, send);
 };
 
 type SendStaffPage = ReturnType<typeof sendStaffPage>;
@@ -207,4 +219,51 @@ function registerMemberRoutes(
       return reply.redirect(`${staffPages.members}?done=removed`, 303);
     },
   );
+}
+
+/** How many looks /staff/audit lists at a time; a link leads to those before. */
+const auditPage = 100;
+
+/**
+ * An admin's look at one student, with its reason on record (staff/student-lookup.ts), and the
+ * record of every look. The look answers its post with the account's state, never a redirect:
+ * the state is on this page alone, and a reload asks again (and records again) only if the
+ * admin confirms the browser's resend.
+ */
+function registerStudentRoutes(
+  app: FastifyInstance,
+  { lookup, audit }: StaffAreaOptions,
+  send: SendStaffPage,
+) {
+  const admin = { preHandler: adminsOnly(send) };
+  const title = staffStudentsWords.lookUp.title;
+  const form = (request: FastifyRequest, reply: FastifyReply, state: LookUpForm, status = 200) =>
+    send(request, reply, { title, html: studentLookupFormHtml(state) }, status);
+
+  app.get(staffPages.students, admin, (request, reply) => form(request, reply, {}));
+
+  app.post<{ Body: { email?: string; reason?: string } }>(
+    staffPages.students,
+    admin,
+    async (request, reply) => {
+      const email = String(request.body?.email ?? "");
+      const reason = String(request.body?.reason ?? "");
+      const outcome = await lookup.lookUp({ memberId: staffMemberOf(request).id, email, reason });
+      if ("error" in outcome)
+        return form(request, reply, { email, reason, error: outcome.error }, 400);
+      if ("notFound" in outcome)
+        return form(request, reply, { email, reason, notFound: true }, 404);
+      if ("notAllowed" in outcome) return adminsOnly(send)(request, reply);
+      const html = studentLookupFormHtml({}) + studentLookupHtml(outcome);
+      return send(request, reply, { title, html });
+    },
+  );
+
+  app.get<{ Querystring: { before?: string } }>(staffPages.audit, admin, async (request, reply) => {
+    const before = request.query.before ? new Date(request.query.before) : undefined;
+    const valid = before && !Number.isNaN(before.getTime()) ? before : undefined;
+    const rows = await audit.list({ limit: auditPage + 1, before: valid });
+    const html = auditHtml(rows.slice(0, auditPage), { hasOlder: rows.length > auditPage });
+    return send(request, reply, { title: staffStudentsWords.audit.title, html });
+  });
 }

@@ -7,6 +7,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
+import { COSEALG } from "@simplewebauthn/server/helpers";
 import { site } from "@ysp/content/site";
 import { staffLifetimes } from "@ysp/contract/staff";
 
@@ -27,6 +28,13 @@ export type Ceremony<T> = { ok: T } | { refused: string };
  * the member has and one they are (or know: a screen lock); the credential is discoverable, so
  * the login page asks for no address and a phisher's page gets no signature for our host.
  */
+/**
+ * The signatures a passkey may use: EdDSA, ES256 (what phones and security keys make) and RS256
+ * (Windows Hello), named so the library does not probe the runtime for ML-DSA, which Node 24
+ * offers only as an experimental API (and warns so at each registration).
+ */
+const supportedAlgorithmIDs = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
+
 export function createPasskeyCeremonies(publicUrl: string) {
   const { origin, hostname: rpID } = new URL(publicUrl);
   const timeout = staffLifetimes.challenge.seconds * 1000;
@@ -49,6 +57,7 @@ export function createPasskeyCeremonies(publicUrl: string) {
           transports: transportsOf(passkey),
         })),
         authenticatorSelection: { residentKey: "required", userVerification: "required" },
+        supportedAlgorithmIDs,
       }),
 
     async verifyRegistration(
@@ -62,6 +71,7 @@ export function createPasskeyCeremonies(publicUrl: string) {
           expectedOrigin: origin,
           expectedRPID: rpID,
           requireUserVerification: true,
+          supportedAlgorithmIDs,
         });
         if (!verified) return { refused: "The authenticator's answer did not verify" };
         const { credential } = registrationInfo;
