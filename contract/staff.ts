@@ -12,6 +12,8 @@ export const staffPages = {
   members: "/staff/members",
   students: "/staff/students",
   audit: "/staff/audit",
+  /** Each dashboard table's CSV file: `/staff/tables/<name>.csv`. */
+  tables: "/staff/tables",
 } as const;
 
 /** The JSON a passkey ceremony's script posts to: options first, then the authenticator's answer. */

@@ -1,14 +1,18 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { staffWords } from "@ysp/content/staff";
+import { staffDashboardWords } from "@ysp/content/staff-dashboard";
 import { staffPages } from "@ysp/contract/staff";
 import { type ServerProcess, startServer } from "@ysp/testing/server-process";
 import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
-import { expect, makeStudent, screenshotPath, signUpByApi, test } from "./fixtures.ts";
+import { expect, makeStudent, screenshotPath, signUpByApi, signupApi, test } from "./fixtures.ts";
+
+/** Today's date in Lagos (UTC+1 all year), as the dashboard writes a day. */
+const lagosToday = () => new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
 
 /**
  * The staff area in a browser, with Chromium's virtual authenticator standing in for a phone's
@@ -89,37 +93,66 @@ async function enrolLink(address: string): Promise<string> {
 let adminContext: BrowserContext;
 let adminPage: Page;
 
-test("invite, enrol, log out, log in with the passkey, and the dashboard opens", async ({
-  browser,
-}, testInfo) => {
-  adminContext = await browser.newContext({ baseURL: origin });
-  adminPage = await adminContext.newPage();
-  const page = adminPage;
-  await withAuthenticator(adminContext, page);
+test(
+  "invite, enrol, log out, log in with the passkey, and the dashboard opens",
+  { tag: "@layout" },
+  async ({ browser }, testInfo) => {
+    adminContext = await browser.newContext({ baseURL: origin });
+    adminPage = await adminContext.newPage();
+    const page = adminPage;
+    await withAuthenticator(adminContext, page);
 
-  await page.goto(await enrolLink(admin));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(staffWords.enrol.title);
-  await page.screenshot({ path: screenshotPath(testInfo, "staff-enrol") });
-  await page.getByRole("button", { name: staffWords.enrol.button }).click();
-  await expect(page).toHaveURL(`${origin}${staffPages.home}`);
-  await expect(page.getByText(admin)).toBeVisible();
+    await page.goto(await enrolLink(admin));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(staffWords.enrol.title);
+    await page.screenshot({ path: screenshotPath(testInfo, "staff-enrol") });
+    await page.getByRole("button", { name: staffWords.enrol.button }).click();
+    await expect(page).toHaveURL(`${origin}${staffPages.home}`);
+    await expect(page.getByText(admin)).toBeVisible();
 
-  // The link worked once: opened again, it says so and offers the login instead.
-  const again = await adminContext.newPage();
-  await again.goto(await enrolLink(admin));
-  await expect(again.getByRole("alert")).toHaveText(staffWords.enrol.expired);
-  await again.close();
+    // The link worked once: opened again, it says so and offers the login instead.
+    const again = await adminContext.newPage();
+    await again.goto(await enrolLink(admin));
+    await expect(again.getByRole("alert")).toHaveText(staffWords.enrol.expired);
+    await again.close();
 
-  await page.getByRole("button", { name: staffWords.frame.logout }).click();
-  await expect(page).toHaveURL(`${origin}${staffPages.login}`);
-  await page.goto(staffPages.home);
-  await expect(page).toHaveURL(`${origin}${staffPages.login}`);
-  await page.screenshot({ path: screenshotPath(testInfo, "staff-login") });
+    await page.getByRole("button", { name: staffWords.frame.logout }).click();
+    await expect(page).toHaveURL(`${origin}${staffPages.login}`);
+    await page.goto(staffPages.home);
+    await expect(page).toHaveURL(`${origin}${staffPages.login}`);
+    await page.screenshot({ path: screenshotPath(testInfo, "staff-login") });
 
-  await page.getByRole("button", { name: staffWords.login.button }).click();
-  await expect(page).toHaveURL(`${origin}${staffPages.home}`);
-  await page.screenshot({ path: screenshotPath(testInfo, "staff-dashboard"), fullPage: true });
-});
+    await page.getByRole("button", { name: staffWords.login.button }).click();
+    await expect(page).toHaveURL(`${origin}${staffPages.home}`);
+    // Three sign-ups from a WhatsApp campaign and one from nowhere in particular, today.
+    for (const source of ["whatsapp", "whatsapp", "whatsapp", undefined]) {
+      const answer = await page.request.post(signupApi, {
+        data: { ...makeStudent(), ...(source ? { utm_source: source, utm_campaign: "waec" } : {}) },
+      });
+      expect(answer.status()).toBe(201);
+    }
+    await page.reload();
+    await page.screenshot({ path: screenshotPath(testInfo, "staff-dashboard") });
+    const filter = staffDashboardWords.signups.filter;
+    await page.getByLabel(filter.source.label, { exact: true }).fill("whatsapp");
+    await page.getByRole("button", { name: filter.submit }).click();
+    await expect(page).toHaveURL(/[?&]source=whatsapp/);
+    const today = page
+      .getByRole("table", { name: staffDashboardWords.signups.table.title })
+      .getByRole("row")
+      .nth(1);
+    await expect(today.locator("th, td")).toHaveText([lagosToday(), "3"]);
+    const downloading = page.waitForEvent("download");
+    await page
+      .getByRole("link", {
+        name: staffDashboardWords.download(staffDashboardWords.signups.table.title),
+      })
+      .click();
+    const csv = readFileSync((await (await downloading).path()) ?? "", "utf8");
+    expect(csv).toContain(`${lagosToday()},3\r\n`);
+    const signups = page.locator("section").filter({ has: page.locator("svg") });
+    await signups.screenshot({ path: screenshotPath(testInfo, "staff-signups") });
+  },
+);
 
 test("an admin invites a member, who enrols; removed, they are refused at once", async ({
   browser,

@@ -71,6 +71,7 @@ import { staffLoginRoutes } from "./routes/staff-login.ts";
 import { openYourDataRoutes, yourDataPageRoutes, yourDataRoutes } from "./routes/your-data.ts";
 import { yourDataPageViews } from "./routes/your-data-pages.ts";
 import { createStaffAudit } from "./staff/audit.ts";
+import { createDashboard } from "./staff/dashboard.ts";
 import { createStaffMembers } from "./staff/members.ts";
 import { createPasskeyCeremonies } from "./staff/passkeys.ts";
 import { createStaffSessions } from "./staff/staff-sessions.ts";
@@ -570,6 +571,7 @@ async function registerStaffArea(app: FastifyInstance, s: Services, options: Ser
       now,
     ),
     audit: createStaffAudit(database.db),
+    dashboard: createDashboard(database.db, now),
   };
   await app.register(guarded(staffLoginRoutes, staffPagesOnly), staff);
   await app.register(guarded(staffAreaRoutes, staffPagesOnly, staffSession(staff)), staff);

@@ -61,7 +61,7 @@ describe.each(databases)("page views on $name", (testDb) => {
     ]);
   });
 
-  it("leave out bots, HEAD, prefetches, the API, files and pages not found", async () => {
+  it("leave out bots, HEAD, prefetches, the API, files, pages not found and the staff area", async () => {
     await suite.database.db.execute(sql`delete from page_views`);
     await view(suite.app, "/", { "user-agent": googlebot });
     await view(suite.app, "/", { "user-agent": "" });
@@ -71,6 +71,7 @@ describe.each(databases)("page views on $name", (testDb) => {
     await view(suite.app, "/api/openapi.json");
     await view(suite.app, "/robots.txt");
     expect((await view(suite.app, "/no-such-page")).statusCode).toBe(404);
+    expect((await view(suite.app, "/staff/login")).statusCode).toBe(200);
     await suite.app.flushPageViews();
     expect(await counted(suite.database)).toEqual([]);
     // The same page for a phone is counted: what was left out was left out for what it was.

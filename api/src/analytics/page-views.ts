@@ -1,4 +1,5 @@
 import { referringDomain } from "@ysp/contract";
+import { staffPages } from "@ysp/contract/staff";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
 import { isbot } from "isbot";
@@ -118,8 +119,13 @@ export function viewedPage(
   if (typeof type !== "string" || !type.startsWith("text/html")) return undefined;
   const agent = request.headers["user-agent"];
   if (!agent || isbot(agent) || request.headers["sec-purpose"] !== undefined) return undefined;
-  return builtPagePath(site, request.url.split("?")[0] ?? "/");
+  const path = builtPagePath(site, request.url.split("?")[0] ?? "/");
+  // The staff area's pages are the company's own, not visits to the site.
+  return path === undefined || isStaffPath(path) ? undefined : path;
 }
+
+const isStaffPath = (path: string) =>
+  path === staffPages.home || path.startsWith(`${staffPages.home}/`);
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -289,6 +289,23 @@ describe.each(databasesForFile())("the staff area on $name", (testDb) => {
     }
   });
 
+  it("the dashboard opens filtered, and each table downloads as a CSV file Excel reads", async () => {
+    const staff = await member("staff");
+    const dashboard = await open(`${staffPages.home}?source=whatsapp`, staff.session);
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.body).toContain("<svg");
+    const csv = await open(`${staffPages.tables}/signups.csv?source=whatsapp`, staff.session);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.headers["content-disposition"]).toBe('attachment; filename="signups.csv"');
+    expect(csv.headers["cache-control"]).toBe("no-store");
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    for (const file of ["nothing.csv", "signups.json", "signups"])
+      expect((await open(`${staffPages.tables}/${file}`, staff.session)).statusCode, file).toBe(
+        404,
+      );
+  });
+
   it("a member keeps one passkey at least, and logging out ends the session", async () => {
     const { session } = await member("staff");
     const [passkey] = await queryRows<{ id: string }>(

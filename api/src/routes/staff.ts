@@ -5,9 +5,12 @@ import { emailProblem } from "@ysp/contract/email";
 import { staffCeremonies, staffPages, staffRoles } from "@ysp/contract/staff";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Guard } from "../http/guards.ts";
+import { escapeHtml } from "../pages/escape-html.ts";
 import { acceptFormPosts } from "../pages/form-posts.ts";
 import { sendFile } from "../pages/send-file.ts";
 import { auditHtml, type StaffAudit } from "../staff/audit.ts";
+import { type Dashboard, dashboardFilterFrom } from "../staff/dashboard.ts";
+import { dashboardHtml } from "../staff/dashboard-view.ts";
 import type { StaffMember } from "../staff/members.ts";
 import { membersHtml, type Notice, passkeysHtml } from "../staff/members-view.ts";
 import { type StaffFrame, type StaffPage, staffFrameOf } from "../staff/staff-frame.ts";
@@ -17,9 +20,11 @@ import {
   studentLookupFormHtml,
   studentLookupHtml,
 } from "../staff/student-lookup.ts";
+import { staffTablesPath, tableCsv } from "../staff/tables.ts";
 import { challengeCookie, memberOf, type StaffLoginOptions } from "./staff-login.ts";
 
 export type StaffAreaOptions = StaffLoginOptions & {
+  dashboard: Dashboard;
   lookup: StudentLookups;
   audit: StaffAudit;
 };
@@ -80,7 +85,7 @@ const noticeOf = (request: FastifyRequest): Notice | undefined => {
  * Every page is the built frame with this request's content (staff/staff-frame.ts).
  */
 export const staffAreaRoutes: FastifyPluginAsync<StaffAreaOptions> = async (app, options) => {
-  const { site, members, sessions, ceremonies, signer, cookies, rateLimits } = options;
+  const { site, members, sessions, ceremonies, signer, cookies, rateLimits, dashboard } = options;
   const framePage = site.pages.get("/__staff");
   if (!framePage) throw new Error("The build has no staff frame: run `npm run build` again.");
   const frame = staffFrameOf(framePage);
@@ -95,8 +100,27 @@ export const staffAreaRoutes: FastifyPluginAsync<StaffAreaOptions> = async (app,
   });
 
   app.get(staffPages.home, async (request, reply) => {
-    const html = `<h1>${staffWords.frame.nav.dashboard}</h1>`;
+    const { role } = staffMemberOf(request);
+    const filter = dashboardFilterFrom(request.query);
+    const tables = await dashboard.tables(role, filter);
+    const html = `<h1>${escapeHtml(staffWords.frame.nav.dashboard)}</h1>${dashboardHtml(tables, { role, filter })}`;
     return send(request, reply, { title: staffWords.frame.nav.dashboard, html });
+  });
+
+  /**
+   * Each table as a CSV file (tables.ts: RFC 4180, no cell a spreadsheet runs as a formula),
+   * with a byte order mark: Excel, which most of the staff open it in, reads a file without one
+   * as Windows-1252, and "Adébáyọ̀" comes out as "AdÃ©bÃ¡yá»Ì€".
+   */
+  app.get<{ Params: { file: string } }>(`${staffTablesPath}/:file`, async (request, reply) => {
+    const name = /^([a-z-]{1,40})\.csv$/.exec(request.params.file)?.[1];
+    const { role } = staffMemberOf(request);
+    const table = name && (await dashboard.table(name, role, dashboardFilterFrom(request.query)));
+    if (!table) return sendFile(request, reply, site.notFound, { status: 404 });
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("Content-Disposition", `attachment; filename="${table.name}.csv"`)
+      .send(`\uFEFF${tableCsv(table)}`);
   });
 
   app.get(staffPages.passkeys, async (request, reply) => {
