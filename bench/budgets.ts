@@ -1,4 +1,4 @@
-import { answerFramePage, notFoundPage, pages, scriptBudgetKb } from "@ysp/web/pages";
+import { isStaffPage, isVisited, notFoundPage, pages, scriptBudgetKb } from "@ysp/web/pages";
 import type { LoadResult } from "./api-load.ts";
 import type { InteractiveResult } from "./interactive.ts";
 import { type LighthouseResult, medianBy } from "./lighthouse.ts";
@@ -20,7 +20,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const benchPages = pages
   .filter(
     (page, i) =>
-      page !== answerFramePage && pages.findIndex((other) => other.module === page.module) === i,
+      isVisited(page) &&
+      !isStaffPage(page) &&
+      pages.findIndex((other) => other.module === page.module) === i,
   )
   .map((page): { path: string; hydrates: boolean; indexed: boolean; scriptKb: number } => ({
     path: "example" in page ? page.example : page.builtAt,

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
  * The modules pages import: the newsletter form (on every page) checks emails with
  * email.ts and text.ts and takes its action from form-actions.ts, and the API client reads
  * errors with errors.ts and takes its types from api-paths.ts and openapi.ts; the sign-up form
- * names its hidden fields from sign-up-source.ts, which the server's pages read too. The build puts
+ * names its hidden fields from sign-up-source.ts, which the server's pages read too; the staff
+ * area's passkey script takes its addresses and parts from staff.ts. The build puts
  * zod in the sign-up page's chunk alone; imported here, it would go to every page.
  */
 const zodFree = [
@@ -17,6 +18,7 @@ const zodFree = [
   "./api-paths.ts",
   "./openapi.ts",
   "./sign-up-source.ts",
+  "./staff.ts",
 ];
 /** Entry points no page imports: the build's site.json, checked by postbuild and the server. */
 const buildAndServerOnly = ["./site-build.ts"];

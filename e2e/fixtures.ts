@@ -12,7 +12,7 @@ import type { ApiErrorBody, LoginResponse, SignupResponse } from "@ysp/contract"
 import { fillSignupForm } from "@ysp/testing/signup-form";
 import { makeStudent, type Student, uniqueTag } from "@ysp/testing/students";
 import { checkEmailKey } from "@ysp/web/check-email-note";
-import { answerFramePage, notFoundPage, pages as sitePages } from "@ysp/web/pages";
+import { isVisited, notFoundPage, pages as sitePages } from "@ysp/web/pages";
 import { sessionKeys } from "@ysp/web/session";
 import { matchPath } from "react-router";
 import { linkTo, waitForMail } from "./inbox.ts";
@@ -121,7 +121,7 @@ export { expect, fillSignupForm, makeStudent, type Student, uniqueTag };
  */
 export const pages = sitePages
   // The server keeps the answer frame for itself: nobody opens it (see pages.ts).
-  .filter((page) => page !== answerFramePage)
+  .filter(isVisited)
   .flatMap((page) =>
     (page === notFoundPage
       ? [page.example]

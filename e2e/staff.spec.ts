@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { staffWords } from "@ysp/content/staff";
 import { staffDashboardWords } from "@ysp/content/staff-dashboard";
+import { staffStudentsWords } from "@ysp/content/staff-students";
 import { staffPages } from "@ysp/contract/staff";
 import { type ServerProcess, startServer } from "@ysp/testing/server-process";
 import { type SmtpTestServer, startSmtpServer } from "@ysp/testing/smtp";
@@ -156,11 +157,12 @@ test(
 
 test("an admin invites a member, who enrols; removed, they are refused at once", async ({
   browser,
-}) => {
+}, testInfo) => {
   await adminPage.getByRole("link", { name: staffWords.frame.nav.members }).click();
   await adminPage.getByLabel(staffWords.members.address).fill(newcomer);
   await adminPage.getByRole("button", { name: staffWords.members.inviteButton }).click();
   await expect(adminPage.getByRole("status")).toHaveText(staffWords.members.invited);
+  await adminPage.screenshot({ path: screenshotPath(testInfo, "staff-members"), fullPage: true });
 
   const memberContext = await browser.newContext({ baseURL: origin });
   const member = await memberContext.newPage();
@@ -183,7 +185,9 @@ test("an admin invites a member, who enrols; removed, they are refused at once",
   await memberContext.close();
 });
 
-test("a student's token opens nothing under /staff", async ({ playwright }) => {
+test("a student's token opens nothing under /staff; an admin's look at them is on record", async ({
+  playwright,
+}, testInfo) => {
   const api = await playwright.request.newContext({ baseURL: origin });
   const student = makeStudent();
   const { access } = await signUpByApi(api, student);
@@ -196,5 +200,20 @@ test("a student's token opens nothing under /staff", async ({ playwright }) => {
     expect(answer.headers().location).toBe(staffPages.login);
   }
   await api.dispose();
+
+  const words = staffStudentsWords.lookUp;
+  await adminPage.getByRole("link", { name: staffWords.frame.nav.students }).click();
+  await adminPage.getByLabel(words.email).fill(student.email);
+  await adminPage
+    .getByLabel(words.reason)
+    .fill("Her mother wrote: the permission email never came");
+  await adminPage.getByRole("button", { name: words.submit }).click();
+  await expect(adminPage.getByText(staffStudentsWords.account.recorded)).toBeVisible();
+  await expect(adminPage.getByText(student.email).first()).toBeVisible();
+  await adminPage.screenshot({ path: screenshotPath(testInfo, "staff-student"), fullPage: true });
+  await adminPage.getByRole("link", { name: staffWords.frame.nav.audit }).click();
+  await expect(
+    adminPage.getByRole("cell", { name: /the permission email never came/ }),
+  ).toBeVisible();
   await adminContext.close();
 });

@@ -98,7 +98,9 @@ test("the pages say no account is open until a link opens one; then Manage your 
   await expect(page).toHaveURL(/\/your-data\/view$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(words.view.title);
   for (const section of Object.values(words.view.sections))
-    await expect(page.getByRole("heading", { level: 2, name: section.title })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 2, name: section.title, exact: true }),
+    ).toBeVisible();
   await expect(page.getByText(student.email).first()).toBeVisible();
   await expect(page.getByText(words.view.values.terms_accepted)).toBeVisible();
   await expectNoAxeViolations(page);

@@ -4,7 +4,7 @@ import { displayPhone, site } from "@ysp/content/site";
 import type { SiteBuild } from "@ysp/contract/site-build";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { describe, expect, it } from "vitest";
-import { answerFramePage, notFoundPage, type Page, pages, scriptBudgetKb } from "./pages.ts";
+import { isStaffPage, isVisited, notFoundPage, type Page, pages, scriptBudgetKb } from "./pages.ts";
 
 /**
  * The prerendered pages as the build writes them, which is what the server sends a visitor
@@ -28,8 +28,10 @@ type Document = ReturnType<typeof parseDocument>;
 type Element = ReturnType<typeof DomUtils.findAll>[number];
 
 /** The pages a visitor opens: all but the frame the server keeps for its answers (pages.ts). */
-const visited = pages.filter((page) => page !== answerFramePage);
+const visited = pages.filter(isVisited);
 const withChrome = visited.filter((page) => page.chrome);
+/** The pages for the public: the staff area's carry no chat with the team (decision 041). */
+const publicPages = visited.filter((page) => !isStaffPage(page));
 /** Pages whose HTML, rendered at build time, is the whole page: no framework JavaScript. */
 const staticPages = visited
   .filter((page) => !page.hydrates)
@@ -124,7 +126,7 @@ describe.skipIf(!hasBuild())("the built pages", () => {
   });
 
   describe("the chat button", () => {
-    it.each(visited)("$id links to the team's WhatsApp chat, named for it", (page) => {
+    it.each(publicPages)("$id links to the team's WhatsApp chat, named for it", (page) => {
       const chat = only(builtPage(page), "a", { class: "chat-button" });
       expect(chat.attribs.href).toBe(`https://wa.me/${site.phone.slice(1)}`);
       expect(nameOf(chat)).toMatch(/WhatsApp/);
@@ -170,23 +172,26 @@ describe.skipIf(!hasBuild())("the built pages", () => {
   });
 
   describe("links to other sites", () => {
-    it.each(visited)("$id opens each in a new tab that cannot reach back to the page", (page) => {
-      const document = builtPage(page);
-      const own = new URL(site.origin).host;
-      const external = [...select(document, "a"), ...select(document, "area")].filter((link) => {
-        const url = new URL(link.attribs.href ?? "", site.origin);
-        return /^https?:$/.test(url.protocol) && url.host !== own;
-      });
-      // Every page has at least the WhatsApp chat button.
-      expect(external.length).toBeGreaterThan(0);
-      for (const link of external) {
-        expect(link.attribs.rel?.split(/\s+/), link.attribs.href).toEqual([
-          "noopener",
-          "noreferrer",
-        ]);
-        expect(link.attribs.target, link.attribs.href).toBe("_blank");
-      }
-    });
+    it.each(publicPages)(
+      "$id opens each in a new tab that cannot reach back to the page",
+      (page) => {
+        const document = builtPage(page);
+        const own = new URL(site.origin).host;
+        const external = [...select(document, "a"), ...select(document, "area")].filter((link) => {
+          const url = new URL(link.attribs.href ?? "", site.origin);
+          return /^https?:$/.test(url.protocol) && url.host !== own;
+        });
+        // Every page has at least the WhatsApp chat button.
+        expect(external.length).toBeGreaterThan(0);
+        for (const link of external) {
+          expect(link.attribs.rel?.split(/\s+/), link.attribs.href).toEqual([
+            "noopener",
+            "noreferrer",
+          ]);
+          expect(link.attribs.target, link.attribs.href).toBe("_blank");
+        }
+      },
+    );
   });
 
   describe("pages that need no interactivity", () => {

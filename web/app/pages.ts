@@ -33,6 +33,16 @@ export type Page = {
   scriptKb?: number;
   /** Listed in the sitemap for search engines. */
   indexed: boolean;
+  /**
+   * Kept by the server to write pages into (an answer, a staff page): nobody opens it at its
+   * own address, so the browser tests, the build's checks and the bench pass it by.
+   */
+  frame?: true;
+  /**
+   * A page of the staff area (decision 041), for the company's staff on their own devices:
+   * the bench's budgets, which are a student's on a slow phone, do not measure it.
+   */
+  staff?: true;
   /** The path the build renders to an HTML file: the page itself where its pattern has no parameters. */
   builtAt: string;
   /**
@@ -70,11 +80,12 @@ export const answerFramePage = {
   hydrates: false,
   indexed: false,
   builtAt: "/__answer",
+  frame: true,
 } as const satisfies Page;
 
 /**
  * A page of the staff area: never indexed, and carrying the passkey ceremony's script (the
- * @simplewebauthn/browser bundle with ours, about 14 KB as sent).
+ * @simplewebauthn/browser bundle with ours: 10.7 KB with the every-page scripts, 3 KB brotli).
  */
 const staffPage = <const Id extends string, const Path extends string>(
   id: Id,
@@ -87,9 +98,10 @@ const staffPage = <const Id extends string, const Path extends string>(
     module,
     chrome: false,
     hydrates: false,
-    scriptKb: 20,
+    scriptKb: 12,
     indexed: false,
     builtAt: path,
+    staff: true,
   }) as const satisfies Page;
 
 /** A page a form posted without a script lands on (contract's answerPages): one module for all. */
@@ -376,10 +388,16 @@ export const pages = [
   // with the passkey script; the frame the server writes every other staff page into.
   staffPage("staff-login", "/staff/login", "routes/staff-login.tsx"),
   staffPage("staff-enrol", "/staff/enrol", "routes/staff-enrol.tsx"),
-  staffPage("staff-frame", "/__staff", "routes/staff-frame.tsx"),
+  { ...staffPage("staff-frame", "/__staff", "routes/staff-frame.tsx"), frame: true },
   answerFramePage,
   notFoundPage,
 ] as const satisfies readonly Page[];
+
+/** Whether a page is one a visitor opens: every page but the frames the server writes into. */
+export const isVisited = (page: Page): boolean => page.frame !== true;
+
+/** Whether a page is the staff area's (Page.staff). */
+export const isStaffPage = (page: Page): boolean => page.staff === true;
 
 /** The script a page that does not hydrate may carry, in KB (Page.scriptKb). */
 export const scriptBudgetKb = (page: Page): number => page.scriptKb ?? 5;

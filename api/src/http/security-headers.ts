@@ -5,6 +5,7 @@ import {
   emailChangePages,
   googleSignIn,
 } from "@ysp/contract";
+import { staffPages } from "@ysp/contract/staff";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /**
@@ -53,8 +54,14 @@ export const openerIsolatedPages: ReadonlySet<string> = new Set([
   answerPages.guardianAskedOnConfirm,
 ]);
 
-const opensIsolated = (request: FastifyRequest) =>
-  openerIsolatedPages.has(request.routeOptions.url ?? "");
+/**
+ * Whether the route at `url` answers with the opener policy: the pages above, and every page of
+ * the staff area, which shows students' data and whose enrolment link carries a token.
+ */
+export const isOpenerIsolated = (url: string) =>
+  openerIsolatedPages.has(url) || url === staffPages.home || url.startsWith(`${staffPages.home}/`);
+
+const opensIsolated = (request: FastifyRequest) => isOpenerIsolated(request.routeOptions.url ?? "");
 
 /**
  * Sets the security headers on every answer: pages, files, API JSON and

@@ -7,6 +7,7 @@ import {
   emailChangePages,
   googleSignIn,
 } from "@ysp/contract";
+import { staffPages } from "@ysp/contract/staff";
 import { describe, expect, it } from "vitest";
 import { expectErrorShape, expectSecurityHeaders } from "../../test/expectations.ts";
 import {
@@ -54,6 +55,9 @@ const personalPages: readonly string[] = [
   accountPages.emailConfirmed,
   answerPages.guardianAsked,
   answerPages.guardianAskedOnConfirm,
+  // The staff area's, which no browser or proxy keeps either.
+  staffPages.login,
+  staffPages.enrol,
 ];
 
 /** The hashes a page's Content-Security-Policy allows in one directive. */

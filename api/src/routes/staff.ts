@@ -4,9 +4,10 @@ import { staffStudentsWords } from "@ysp/content/staff-students";
 import { emailProblem } from "@ysp/contract/email";
 import { staffCeremonies, staffPages, staffRoles } from "@ysp/contract/staff";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { sendError } from "../http/errors.ts";
 import type { Guard } from "../http/guards.ts";
 import { escapeHtml } from "../pages/escape-html.ts";
-import { acceptFormPosts } from "../pages/form-posts.ts";
+import { acceptFormPosts, isFormPost } from "../pages/form-posts.ts";
 import { sendFile } from "../pages/send-file.ts";
 import { auditHtml, type StaffAudit } from "../staff/audit.ts";
 import { type Dashboard, dashboardFilterFrom } from "../staff/dashboard.ts";
@@ -41,7 +42,8 @@ export const staffMemberOf = (request: FastifyRequest) => request.staffMember as
 /**
  * Every route of the group needs a live staff session (staff/staff-sessions.ts), read from its
  * cookie alone: a student's bearer token or data session is never looked at, so it opens
- * nothing here. Without one, a page's GET goes to the login page and anything else is refused.
+ * nothing here. Without one, a page or a form goes to the login page, and the passkey script's
+ * JSON is refused.
  */
 export const staffSession =
   (options: Pick<StaffLoginOptions, "sessions" | "cookies">): Guard =>
@@ -53,8 +55,14 @@ export const staffSession =
         request.staffMember = member;
         return;
       }
-      if (request.method === "GET") return reply.redirect(staffPages.login, 303);
-      return reply.code(401).type("text/plain; charset=utf-8").send(staffWords.refused.loginAgain);
+      // A page or a form goes to the login page; the passkey script's JSON gets the API's 401.
+      if (request.method === "GET" || isFormPost(request))
+        return reply.redirect(staffPages.login, 303);
+      return sendError(reply, {
+        status: 401,
+        code: "not_authenticated",
+        detail: staffWords.refused.loginAgain,
+      });
     });
   };
 

@@ -285,10 +285,10 @@ export function studentLookupFormHtml({ email = "", reason = "", error, notFound
   const missing = notFound
     ? `<p role="status">${escapeHtml(form.notFound(normalizeEmail(email)))}</p>`
     : "";
-  return `<h1>${escapeHtml(form.title)}</h1><p>${escapeHtml(form.text)}</p>${missing}<form method="post" action="${staffPages.students}">
+  return `<h1>${escapeHtml(form.title)}</h1><p>${escapeHtml(form.text)}</p>${missing}<form method="post" action="${staffPages.students}" class="staff-form">
 <div class="field"><label for="look-email">${escapeHtml(form.email)}</label><input id="look-email" name="email" type="email" autocomplete="off" spellcheck="false" required value="${escapeHtml(email)}"${emailProblem.invalid}${emailDescribed}>${emailProblem.line}</div>
 <div class="field"><label for="look-reason">${escapeHtml(form.reason)}</label><textarea id="look-reason" name="reason" rows="3" required minlength="${staffReasonLength.min}" maxlength="${staffReasonLength.max}" aria-describedby="${reasonDescribed}"${reasonProblem.invalid}>${escapeHtml(reason)}</textarea><p id="look-reason-hint" class="hint">${escapeHtml(form.reasonHint)}</p>${reasonProblem.line}</div>
-<button type="submit">${escapeHtml(form.submit)}</button>
+<button type="submit" class="button button-primary">${escapeHtml(form.submit)}</button>
 </form>`;
 }
 
