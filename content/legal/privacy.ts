@@ -9,7 +9,7 @@ export const privacy: LegalDocument = {
     title: `Privacy Policy | ${name}`,
     description: `What personal data ${name} collects, why, and the rights you have over it.`,
   },
-  updated: "2026-11-29",
+  updated: "2026-11-30",
   intro: [
     `This Privacy Policy explains how ${name}, a company based in Lagos, Nigeria, collects, uses, shares and protects personal data when you use our website, the ${name} mobile app and our other services (the "Services"). We process personal data in line with the Nigeria Data Protection Act 2023.`,
     "Many of our users are young people. If you are a parent or guardian, please read this policy with your child.",
@@ -103,6 +103,7 @@ export const privacy: LegalDocument = {
       heading: "Data security",
       blocks: [
         "We protect personal data with measures such as encryption in transit, access controls, and confidentiality duties for our staff and suppliers. No system is completely secure, so we cannot guarantee the security of data sent over the internet, but we work to prevent and quickly deal with any problem.",
+        "Only a few of our staff can look at one student's account, for example to help a student or a parent who wrote to us, and each time they must say why. We record when they looked and why, and you see that record in the download on the Your data page. The record is kept after an account is deleted, and then names no one.",
       ],
     },
     {
