@@ -228,6 +228,18 @@ describe("configuration", () => {
     ).toEqual(["127.0.0.1"]);
   });
 
+  it("serves the staff area behind TLS, or over http only at a loopback name outside production", () => {
+    const served = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: jwtSecret, ...env }).staffArea;
+    expect(served({})).toBe(true);
+    expect(served({ PUBLIC_URL: "http://127.0.0.1:3000" })).toBe(true);
+    expect(served({ PUBLIC_URL: "http://192.168.1.5:3000" })).toBe(false);
+    expect(served({ PUBLIC_URL: "http://ysp.ng" })).toBe(false);
+    const production = { NODE_ENV: "production", TRUST_PROXY: "127.0.0.1" };
+    expect(served({ ...production, PUBLIC_URL: "http://localhost:3000" })).toBe(false);
+    expect(served({ ...production, PUBLIC_URL: "https://ysp.ng" })).toBe(true);
+  });
+
   it("waits 30 s for a whole request and 10 s for its headers unless REQUEST_TIMEOUT_MS and HEADERS_TIMEOUT_MS say", () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir }).timeouts).toEqual({

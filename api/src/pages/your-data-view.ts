@@ -1,7 +1,7 @@
 import { dataRightsWords } from "@ysp/content/data-rights";
 import type { PersonalData } from "../accounts/personal-data.ts";
 import { escapeHtml } from "./escape-html.ts";
-import { momentWords } from "./lagos-time.ts";
+import { recordHtml } from "./record-html.ts";
 
 const words = dataRightsWords.view;
 
@@ -22,24 +22,7 @@ const sections: {
   };
 } = words.sections;
 
-/** The stored names of things the content has words for. */
-const values: Readonly<Record<string, string>> = words.values;
-
-/** A stored value in words: dates in Lagos time, stored names as the content names them. */
-function valueWords(value: unknown): string {
-  if (value === null || value === undefined || value === "") return words.empty;
-  if (value instanceof Date) return momentWords(value);
-  if (typeof value === "boolean") return value ? words.yes : words.no;
-  const text = String(value);
-  return values[text] ?? text;
-}
-
-function fieldList(row: Record<string, unknown>, names: Record<string, string>): string {
-  const items = Object.entries(names).map(
-    ([key, name]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(valueWords(row[key]))}</dd>`,
-  );
-  return `<dl>${items.join("")}</dl>`;
-}
+const records = recordHtml(words);
 
 /**
  * The download as the HTML of "View my data" (web/app/routes/your-data-view.tsx): one section a
@@ -49,15 +32,8 @@ function fieldList(row: Record<string, unknown>, names: Record<string, string>):
 export function dataViewHtml(data: DataExport): string {
   const parts = (Object.keys(sections) as Section[]).map((key) => {
     const { title, fields } = sections[key];
-    const value: unknown = data[key];
-    const names = fields as Record<string, string>;
-    const body = Array.isArray(value)
-      ? value.length === 0
-        ? `<p>${escapeHtml(words.none)}</p>`
-        : `<ol>${value.map((row) => `<li>${fieldList(row, names)}</li>`).join("")}</ol>`
-      : fieldList(value as Record<string, unknown>, names);
-    return `<section><h2>${escapeHtml(title)}</h2>${body}</section>`;
+    return records.section(title, fields as Record<string, string>, data[key]);
   });
-  const made = `<p>${escapeHtml(words.made)} ${escapeHtml(valueWords(new Date(data.exported_at)))}</p>`;
+  const made = `<p>${escapeHtml(words.made)} ${escapeHtml(records.valueWords(new Date(data.exported_at)))}</p>`;
   return made + parts.join("");
 }

@@ -356,6 +356,7 @@ describe.skipIf(!hasBuild())("the built site", () => {
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.body).toContain("/faqs</loc>");
     expect(sitemap.body).not.toContain("__not-found");
+    expect(sitemap.body).not.toContain("/staff");
     const robots = await suite.app.inject({ url: "/robots.txt" });
     expect(robots.body).toContain("Sitemap:");
   });

@@ -52,9 +52,9 @@ const deviceOf = (request: FastifyRequest) => request.headers["user-agent"]?.sli
  * session. Also the way to add a passkey for a member logged in (staff.ts registers that).
  */
 export const staffLoginRoutes: FastifyPluginAsync<StaffLoginOptions> = async (app, options) => {
-  const { site, members, sessions, ceremonies, signer, cookies, rateLimits } = options;
+  const { site, members, sessions, ceremonies, cookies, rateLimits } = options;
   const limited = { config: { rateLimit: rateLimits.loginPerIp } };
-  const challenges = challengeCookie(signer, cookies.challenge);
+  const challenges = passkeyChallenges(options);
 
   const loginPage = builtPage(site, staffPages.login);
   const enrolPage = builtPage(site, staffPages.enrol);
@@ -105,13 +105,7 @@ export const staffLoginRoutes: FastifyPluginAsync<StaffLoginOptions> = async (ap
     async (request, reply) => {
       const member = request.body.token && (await members.byEnrolToken(request.body.token));
       if (!member) return refuse(reply, "The enrolment link cannot be used");
-      const options = await ceremonies.registration(member, await members.passkeysOf(member.id));
-      await challenges.give(reply, {
-        challenge: options.challenge,
-        ceremony: "enrol",
-        member: member.id,
-      });
-      return options;
+      return challenges.registration(reply, member, "enrol");
     },
   );
 
@@ -154,10 +148,23 @@ export async function memberOf(
  * A ceremony's challenge, kept by the browser that asked: given with the options, taken (and
  * cleared) with the answer, and good only for the ceremony it was given for.
  */
-export function challengeCookie(signer: TokenSigner, cookie: Cookie) {
+export function passkeyChallenges({
+  signer,
+  cookies,
+  ceremonies,
+  members,
+}: Pick<StaffLoginOptions, "signer" | "cookies" | "ceremonies" | "members">) {
+  const cookie = cookies.challenge;
+  const give = async (reply: FastifyReply, challenge: StaffChallenge) => {
+    cookie.set(reply, await signer.signStaffChallenge(challenge));
+  };
   return {
-    async give(reply: FastifyReply, challenge: StaffChallenge) {
-      cookie.set(reply, await signer.signStaffChallenge(challenge));
+    give,
+    /** Options for a new passkey of `member`, with their challenge given for `ceremony`. */
+    async registration(reply: FastifyReply, member: StaffMember, ceremony: "enrol" | "add") {
+      const options = await ceremonies.registration(member, await members.passkeysOf(member.id));
+      await give(reply, { challenge: options.challenge, ceremony, member: member.id });
+      return options;
     },
     async take(request: FastifyRequest, reply: FastifyReply, ceremony: PasskeyCeremony) {
       const token = cookie.read(request);

@@ -229,6 +229,16 @@ describe.each(databasesForFile())("the staff area on $name", (testDb) => {
     });
     expect(answer.statusCode).toBe(403);
     expect(await count(suite.database, "mallory@evil.ng")).toEqual([]);
+    // A mistyped address comes back in its field, marked, and nobody is invited.
+    const mistyped = await suite.app.inject({
+      method: "POST",
+      url: staffPages.members,
+      payload: "email=ada%40ysp&role=admin",
+      headers: { ...formHeaders, cookie: admin.session },
+    });
+    expect(mistyped.statusCode).toBe(400);
+    expect(mistyped.body).toMatch(/value="ada@ysp" aria-invalid="true"/);
+    expect(mistyped.body).toContain('<option value="admin" selected>');
   });
 
   it("a student's access token or data session opens nothing under /staff", async () => {
@@ -304,6 +314,47 @@ describe.each(databasesForFile())("the staff area on $name", (testDb) => {
       expect((await open(`${staffPages.tables}/${file}`, staff.session)).statusCode, file).toBe(
         404,
       );
+  });
+
+  it("a member adds a passkey on another device, logs in with it, and removes the first", async () => {
+    const { session, authenticator } = await member("staff");
+    const other = await member("staff");
+    const laptop = passkeyAuthenticator(testPublicUrl);
+    const options = await json(suite.app, staffCeremonies.addOptions, {}, session);
+    const challenge = cookieSet(options, challengeCookie) ?? "";
+    const response = laptop.create(options.json());
+    // Another member's session with this member's challenge adds nothing.
+    const stolen = await json(
+      suite.app,
+      staffCeremonies.add,
+      { response },
+      `${other.session}; ${challenge}`,
+    );
+    expect(stolen.statusCode).toBe(401);
+    const again = await json(suite.app, staffCeremonies.addOptions, {}, session);
+    const added = await json(
+      suite.app,
+      staffCeremonies.add,
+      { response: laptop.create(again.json()) },
+      `${session}; ${cookieSet(again, challengeCookie)}`,
+    );
+    expect(added.json()).toEqual({ next: `${staffPages.passkeys}?done=passkey-added` });
+    expect((await logIn(laptop)).session).toBeDefined();
+
+    const [first] = await queryRows<{ id: string }>(
+      suite.database.db,
+      sql`select p.id from staff_passkeys p join staff_sessions s using (staff_member_id)
+          where s.token_hash = ${hashToken(session.split("=")[1] ?? "")} order by p.created_at limit 1`,
+    );
+    const removal = await suite.app.inject({
+      method: "POST",
+      url: `${staffPages.passkeys}/remove`,
+      payload: `id=${encodeURIComponent(first?.id ?? "")}`,
+      headers: { ...formHeaders, cookie: session },
+    });
+    expect(removal.headers.location).toBe(`${staffPages.passkeys}?done=passkey-removed`);
+    expect((await logIn(authenticator)).answer.statusCode).toBe(401);
+    expect((await logIn(laptop)).answer.statusCode).toBe(200);
   });
 
   it("a member keeps one passkey at least, and logging out ends the session", async () => {

@@ -13,7 +13,7 @@ import { auditHtml, type StaffAudit } from "../staff/audit.ts";
 import { type Dashboard, dashboardFilterFrom } from "../staff/dashboard.ts";
 import { dashboardHtml } from "../staff/dashboard-view.ts";
 import type { StaffMember } from "../staff/members.ts";
-import { membersHtml, type Notice, passkeysHtml } from "../staff/members-view.ts";
+import { type Invitation, membersHtml, type Notice, passkeysHtml } from "../staff/members-view.ts";
 import { type StaffFrame, type StaffPage, staffFrameOf } from "../staff/staff-frame.ts";
 import {
   type LookUpForm,
@@ -22,7 +22,7 @@ import {
   studentLookupHtml,
 } from "../staff/student-lookup.ts";
 import { staffTablesPath, tableCsv } from "../staff/tables.ts";
-import { challengeCookie, memberOf, type StaffLoginOptions } from "./staff-login.ts";
+import { memberOf, passkeyChallenges, type StaffLoginOptions } from "./staff-login.ts";
 
 export type StaffAreaOptions = StaffLoginOptions & {
   dashboard: Dashboard;
@@ -93,7 +93,7 @@ const noticeOf = (request: FastifyRequest): Notice | undefined => {
  * Every page is the built frame with this request's content (staff/staff-frame.ts).
  */
 export const staffAreaRoutes: FastifyPluginAsync<StaffAreaOptions> = async (app, options) => {
-  const { site, members, sessions, ceremonies, signer, cookies, rateLimits, dashboard } = options;
+  const { site, members, sessions, ceremonies, cookies, rateLimits, dashboard } = options;
   const framePage = site.pages.get("/__staff");
   if (!framePage) throw new Error("The build has no staff frame: run `npm run build` again.");
   const frame = staffFrameOf(framePage);
@@ -148,19 +148,12 @@ export const staffAreaRoutes: FastifyPluginAsync<StaffAreaOptions> = async (app,
     );
   });
 
-  const challenges = challengeCookie(signer, cookies.challenge);
+  const challenges = passkeyChallenges(options);
   const limited = { config: { rateLimit: rateLimits.loginPerIp } };
 
-  app.post(staffCeremonies.addOptions, limited, async (request, reply) => {
-    const member = staffMemberOf(request);
-    const options = await ceremonies.registration(member, await members.passkeysOf(member.id));
-    await challenges.give(reply, {
-      challenge: options.challenge,
-      ceremony: "add",
-      member: member.id,
-    });
-    return options;
-  });
+  app.post(staffCeremonies.addOptions, limited, (request, reply) =>
+    challenges.registration(reply, staffMemberOf(request), "add"),
+  );
 
   app.post<{ Body: { response?: RegistrationResponseJSON } }>(
     staffCeremonies.add,
@@ -213,14 +206,10 @@ function registerMemberRoutes(
   const page = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    notice?: Notice,
-    status = 200,
+    { notice, typed, status = 200 }: { notice?: Notice; typed?: Invitation; status?: number } = {},
   ) => {
-    const html = membersHtml(
-      await members.list(),
-      staffMemberOf(request),
-      notice ?? noticeOf(request),
-    );
+    const me = staffMemberOf(request);
+    const html = membersHtml(await members.list(), me, notice ?? noticeOf(request), typed);
     return send(request, reply, { title: staffWords.members.title, html }, status);
   };
 
@@ -233,7 +222,11 @@ function registerMemberRoutes(
       const email = String(request.body?.email ?? "").trim();
       const role = staffRoles.find((one) => one === request.body?.role) ?? "staff";
       if (emailProblem(email) !== null)
-        return page(request, reply, { text: staffWords.members.badAddress, refused: true }, 400);
+        return page(request, reply, {
+          notice: { text: staffWords.members.badAddress, refused: true },
+          typed: { email, role },
+          status: 400,
+        });
       await members.invite(email, role, staffMemberOf(request).id);
       return reply.redirect(`${staffPages.members}?done=invited`, 303);
     },
@@ -245,8 +238,11 @@ function registerMemberRoutes(
     async (request, reply) => {
       const id = String(request.body?.member ?? "");
       if (id === staffMemberOf(request).id)
-        return page(request, reply, { text: staffWords.members.notYourself, refused: true }, 400);
-      if (!/^[0-9a-f-]{36}$/i.test(id)) return page(request, reply, undefined, 400);
+        return page(request, reply, {
+          notice: { text: staffWords.members.notYourself, refused: true },
+          status: 400,
+        });
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return page(request, reply, { status: 400 });
       await members.remove(id);
       return reply.redirect(`${staffPages.members}?done=removed`, 303);
     },

@@ -1,5 +1,5 @@
 import { staffWords } from "@ysp/content/staff";
-import { staffPages } from "@ysp/contract/staff";
+import { type StaffRole, staffPages } from "@ysp/contract/staff";
 import { escapeHtml } from "../pages/escape-html.ts";
 import { momentWords } from "../pages/lagos-time.ts";
 import type { StaffMember, StaffMembers } from "./members.ts";
@@ -15,7 +15,7 @@ export type Notice = { text: string; refused?: boolean };
 
 export const noticeHtml = (notice: Notice | undefined) =>
   notice
-    ? `<p class="staff-notice" role="${notice.refused ? "alert" : "status"}">${escapeHtml(notice.text)}</p>`
+    ? `<p id="staff-notice" class="staff-notice" role="${notice.refused ? "alert" : "status"}">${escapeHtml(notice.text)}</p>`
     : "";
 
 const heading = (title: string, text: string) =>
@@ -57,15 +57,29 @@ function memberRow(listed: Listed, me: StaffMember): string {
   return `<tr><td>${escapeHtml(listed.email)}</td><td>${escapeHtml(memberWords.roles[listed.role])}</td><td>${escapeHtml(momentWords(listed.createdAt))}</td><td>${escapeHtml(state)}</td><td>${removal}</td></tr>`;
 }
 
-/** The invitation form: an address and a role. */
-const inviteFormHtml = () =>
-  `<section class="staff-section" aria-labelledby="invite-title"><h2 id="invite-title">${escapeHtml(memberWords.inviteTitle)}</h2><p class="muted">${escapeHtml(memberWords.inviteText)}</p><form method="post" action="${staffPages.members}" class="staff-form"><label for="invite-email">${escapeHtml(memberWords.address)}</label><input id="invite-email" name="email" type="email" required autocomplete="off" maxlength="254"><label for="invite-role">${escapeHtml(memberWords.role)}</label><select id="invite-role" name="role"><option value="staff">${escapeHtml(memberWords.roles.staff)}</option><option value="admin">${escapeHtml(memberWords.roles.admin)}</option></select><button type="submit" class="button button-primary">${escapeHtml(memberWords.inviteButton)}</button></form></section>`;
+/** What an invitation that was refused had typed, so it comes back as it was. */
+export type Invitation = { email: string; role: StaffRole };
+
+const roleOption = (role: StaffRole, chosen: StaffRole) =>
+  `<option value="${role}"${role === chosen ? " selected" : ""}>${escapeHtml(memberWords.roles[role])}</option>`;
+
+/** The invitation form: an address and a role; a refused address is marked and described. */
+function inviteFormHtml({ email, role }: Invitation, refused: Notice | undefined): string {
+  const invalid = refused ? ' aria-invalid="true" aria-describedby="staff-notice"' : "";
+  return `<section class="staff-section" aria-labelledby="invite-title"><h2 id="invite-title">${escapeHtml(memberWords.inviteTitle)}</h2><p class="muted">${escapeHtml(memberWords.inviteText)}</p><form method="post" action="${staffPages.members}" class="staff-form"><label for="invite-email">${escapeHtml(memberWords.address)}</label><input id="invite-email" name="email" type="email" required autocomplete="off" maxlength="254" value="${escapeHtml(email)}"${invalid}><label for="invite-role">${escapeHtml(memberWords.role)}</label><select id="invite-role" name="role">${roleOption("staff", role)}${roleOption("admin", role)}</select><button type="submit" class="button button-primary">${escapeHtml(memberWords.inviteButton)}</button></form></section>`;
+}
 
 /** Every member, the removed ones with the day they went, and the invitation form. */
-export function membersHtml(listed: Listed[], me: StaffMember, notice?: Notice): string {
+export function membersHtml(
+  listed: Listed[],
+  me: StaffMember,
+  notice?: Notice,
+  typed: Invitation = { email: "", role: "staff" },
+): string {
   const head = [memberWords.address, memberWords.role, memberWords.since, memberWords.removedOn, ""]
     .map((name) => `<th scope="col">${escapeHtml(name)}</th>`)
     .join("");
   const table = `<div class="staff-scroll"><table><thead><tr>${head}</tr></thead><tbody>${listed.map((one) => memberRow(one, me)).join("")}</tbody></table></div>`;
-  return `${heading(memberWords.title, memberWords.text)}${noticeHtml(notice)}${table}${inviteFormHtml()}`;
+  const refused = typed.email !== "" ? notice : undefined;
+  return `${heading(memberWords.title, memberWords.text)}${noticeHtml(notice)}${table}${inviteFormHtml(typed, refused)}`;
 }

@@ -246,7 +246,9 @@ describe("a look's HTML", () => {
       reason: "<hm>",
       error: { field: "reason", message: problems.reasonShort },
     });
-    expect(form).toContain(`<form method="post" action="${staffPages.students}">`);
+    expect(form).toContain(
+      `<form method="post" action="${staffPages.students}" class="staff-form">`,
+    );
     expect(form).toContain('<label for="look-email">');
     expect(form).toContain('<label for="look-reason">');
     expect(form).toContain('value="ada&quot;@example.ng"');

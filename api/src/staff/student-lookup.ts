@@ -16,6 +16,7 @@ import type { Db, Tx } from "../db/client.ts";
 import { staffAudit, staffMembers, type User, users } from "../db/schema.ts";
 import { escapeHtml } from "../pages/escape-html.ts";
 import { momentWords } from "../pages/lagos-time.ts";
+import { recordHtml } from "../pages/record-html.ts";
 
 const words = staffStudentsWords;
 
@@ -60,9 +61,6 @@ const sections: {
 
 /** The parts a look shows, in the order its page shows them: what its audit row names. */
 const shownParts = Object.keys(sections) as Part[];
-
-/** The stored names of things the content has words for. */
-const values: Readonly<Record<string, string>> = words.account.values;
 
 // Control characters (other than tab and line breaks) are no part of a reason a person types,
 // and PostgreSQL's text cannot hold NUL.
@@ -210,39 +208,10 @@ export function createStudentLookup(
   };
 }
 
-/** A stored value in words: dates in Lagos time, stored names as the content names them. */
-function valueWords(value: unknown): string {
-  if (value === null || value === undefined || value === "") return words.account.empty;
-  if (value instanceof Date) return momentWords(value);
-  if (typeof value === "boolean") return value ? words.account.yes : words.account.no;
-  // The one list of names is of phones and computers; one the User-Agent did not name is null.
-  if (Array.isArray(value))
-    return value.length === 0
-      ? words.account.none
-      : value
-          .map((item) => (item === null ? words.account.unknownDevice : valueWords(item)))
-          .join(", ");
-  const text = String(value);
-  return values[text] ?? text;
-}
+const records = recordHtml({ ...words.account, unknownItem: words.account.unknownDevice });
 
-function fieldList(row: Record<string, unknown>, names: Record<string, string>): string {
-  const items = Object.entries(names).map(
-    ([key, name]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(valueWords(row[key]))}</dd>`,
-  );
-  return `<dl>${items.join("")}</dl>`;
-}
-
-function partHtml(part: Part, value: unknown): string {
-  const { title, fields } = sections[part];
-  const names = fields as Record<string, string>;
-  const body = Array.isArray(value)
-    ? value.length === 0
-      ? `<p>${escapeHtml(words.account.none)}</p>`
-      : `<ol>${value.map((row) => `<li>${fieldList(row, names)}</li>`).join("")}</ol>`
-    : fieldList(value as Record<string, unknown>, names);
-  return `<section><h2>${escapeHtml(title)}</h2>${body}</section>`;
-}
+const partHtml = (part: Part, value: unknown): string =>
+  records.section(sections[part].title, sections[part].fields as Record<string, string>, value);
 
 /**
  * A look's account as HTML for /staff/students: when it went on record, then a section a part,

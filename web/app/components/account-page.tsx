@@ -11,10 +11,13 @@ export function AccountPage({
   title,
   text,
   children,
+  chat = true,
 }: {
   title: string;
   text: ReactNode;
   children: ReactNode;
+  /** The chat with the team: a student's way to us, which the staff area's pages go without. */
+  chat?: boolean;
 }) {
   return (
     <>
@@ -26,7 +29,7 @@ export function AccountPage({
           {children}
         </div>
       </main>
-      <ChatButton />
+      {chat && <ChatButton />}
     </>
   );
 }

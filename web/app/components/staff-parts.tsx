@@ -9,8 +9,8 @@ import type { ReactNode } from "react";
 import passkeyScriptText from "~/scripts/staff-passkey.ts?inline-script";
 import staffCss from "~/styles/staff.css?inline";
 import staffFrameCss from "~/styles/staff-frame.css?inline";
+import { AccountPage } from "./account-page.tsx";
 import { InlineScript } from "./inline-scripts.tsx";
-import { Logo } from "./logo.tsx";
 
 /** Rendered into the prerendered HTML only, as every inline script and stylesheet is. */
 const passkeyScript = import.meta.env.SSR ? passkeyScriptText : "";
@@ -69,7 +69,7 @@ export function PasskeyButton({
   );
 }
 
-/** The card of /staff/login and /staff/enrol: the logo, a heading, a line, the rest. */
+/** The card of /staff/login and /staff/enrol: an account page's, with no chat with the team. */
 export function StaffCard({
   title,
   text,
@@ -82,14 +82,9 @@ export function StaffCard({
   return (
     <>
       <StaffStyles />
-      <main id="main" className="staff-card-page">
-        <div className="staff-card">
-          <Logo />
-          <h1>{title}</h1>
-          <p className="muted">{text}</p>
-          {children}
-        </div>
-      </main>
+      <AccountPage title={title} text={text} chat={false}>
+        {children}
+      </AccountPage>
     </>
   );
 }
