@@ -2,6 +2,7 @@ import { type ParseArgsConfig, parseArgs } from "node:util";
 import { type Config, ConfigError, loadConfig } from "../config.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { FolderInUseError } from "../db/folder-lock.ts";
+import { csvFile } from "../staff/csv.ts";
 
 /**
  * What the staff commands (npm run signups, newsletter, data-requests) share:
@@ -23,12 +24,6 @@ export type Listing<Row extends Record<string, string>> = {
   /** The line after a table: how many, of what. */
   summary: (count: number, values: Record<string, unknown>) => string;
 };
-
-function csvField(value: string): string {
-  // A leading = + - @ would make a spreadsheet run the cell as a formula.
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 function table<Row extends Record<string, string>>(
   headers: readonly (keyof Row & string)[],
@@ -78,8 +73,8 @@ async function list<Row extends Record<string, string>>(listing: Listing<Row>): 
       return 2;
     }
     if (values.format === "csv") {
-      const lines = rows.map((r) => listing.headers.map((h) => csvField(r[h] ?? "")).join(","));
-      console.log([listing.headers.join(","), ...lines].join("\n"));
+      const cells = rows.map((r) => listing.headers.map((h) => r[h] ?? ""));
+      process.stdout.write(csvFile(listing.headers, cells));
     } else {
       if (rows.length > 0) console.log(table(listing.headers, rows));
       console.log(`${rows.length > 0 ? "\n" : ""}${listing.summary(rows.length, values)}`);

@@ -47,7 +47,7 @@ beforeAll(async () => {
 describe("npm run signups", { timeout: 60_000 }, () => {
   it("lists sign-ups as CSV, safe for spreadsheets, with who referred them and from where", async () => {
     const { stdout } = await signups("--format", "csv");
-    expect(stdout.trim().split("\n")).toEqual([
+    expect(stdout.trim().split("\r\n")).toEqual([
       "name,email,email_verified,referral_code,referred_by,utm_source,utm_medium,utm_campaign,referrer,date",
       "Tunde Bakare,tunde@example.com,no,K7QX9M,,,,,,2026-08-01T10:00:00.000Z",
       `"'=Zainab Musa, Jr",zainab@example.com,yes,P3RT8W,tunde@example.com,whatsapp,,waec,google.com,2026-10-01T10:00:00.000Z`,

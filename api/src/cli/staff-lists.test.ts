@@ -49,9 +49,10 @@ beforeAll(async () => {
 describe("staff lists", { timeout: 60_000 }, () => {
   it("npm run newsletter exports confirmed subscribers only, as safe CSV", async () => {
     const { stdout } = await newsletter("--format", "csv");
-    expect(stdout.trim().split("\n")).toEqual([
+    expect(stdout.trim().split("\r\n")).toEqual([
       "email,confirmed_at,source_page",
-      "'=confirmed@example.com,2026-11-02T09:00:00.000Z,/",
+      // Quoted as the dashboard's files are (staff/csv.ts): text a spreadsheet shows, not a formula.
+      `"'=confirmed@example.com",2026-11-02T09:00:00.000Z,/`,
     ]);
   });
 
@@ -75,7 +76,7 @@ describe("staff lists", { timeout: 60_000 }, () => {
 
   it("npm run data-requests --email lists only that address's requests, however it is typed", async () => {
     const { stdout } = await requests("--email", " PARENT@example.com ", "--format", "csv");
-    expect(stdout.trim().split("\n")).toEqual([
+    expect(stdout.trim().split("\r\n")).toEqual([
       "kind,asked_at,done_at,outcome,address_hash",
       expect.stringMatching(/^guardian_refusal_erasure,2026-11-06T09:00:00.000Z,not yet,,/),
       expect.stringMatching(/^download,2026-11-06T09:00:00.000Z,2026-11-06T09:00:00.000Z,,/),

@@ -1,9 +1,9 @@
 import { staffDashboardWords } from "@ysp/content/staff-dashboard";
 import { staffPages } from "@ysp/contract/staff";
 import { escapeHtml } from "../pages/escape-html.ts";
+import { type Cell, csvFile } from "./csv.ts";
 
-/** One cell: words, a count, or nothing. */
-export type Cell = string | number | null;
+export type { Cell };
 
 /** A table of the dashboard, as its page shows it and its CSV file holds it. */
 export type Table = {
@@ -88,32 +88,5 @@ export function tableHtml(table: Table): string {
   );
 }
 
-/**
- * A spreadsheet reads a cell starting with one of these as a formula, or, for tab and carriage
- * return, may drop them and read what follows as one (OWASP, "CSV Injection").
- */
-const formulaStart = /^[=+\-@\t\r]/;
-
-/** RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled. */
-const needsQuotes = /[",\r\n]/;
-const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
-
-/**
- * One field. Text that would start a formula is written as text, as OWASP says: a "'" before
- * it, inside quotes, which a spreadsheet shows and no formula reads. A count is written as the
- * number it is, a negative one too: "-3" from a number is the digits of a count we computed,
- * which a spreadsheet reads as the number -3, never a formula; only text can carry one.
- */
-function csvField(cell: Cell): string {
-  if (cell === null) return "";
-  if (typeof cell === "number") return String(cell);
-  if (formulaStart.test(cell)) return quoted(`'${cell}`);
-  return needsQuotes.test(cell) ? quoted(cell) : cell;
-}
-
-const csvLine = (cells: readonly Cell[]) => `${cells.map(csvField).join(",")}\r\n`;
-
-/** The table as a CSV file (RFC 4180): a header row, then a line per row, each ending CRLF. */
-export function tableCsv(table: Table): string {
-  return csvLine(table.headings) + table.rows.map(csvLine).join("");
-}
+/** The table as a CSV file (csv.ts). */
+export const tableCsv = (table: Table): string => csvFile(table.headings, table.rows);
