@@ -82,6 +82,24 @@ async function withAuthenticator(context: BrowserContext, page: Page) {
   });
 }
 
+/**
+ * What the fixtures' auto check catches on the tests' own page (fixtures.ts), caught here on a
+ * context of this spec's server: uncaught errors, console errors and CSP violations.
+ */
+async function watchProblems(context: BrowserContext): Promise<() => Promise<string[]>> {
+  const problems: string[] = [];
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP: ${event.violatedDirective}: ${event.blockedURI}`);
+    });
+  });
+  context.on("weberror", (error) => problems.push(error.error().message));
+  context.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  return async () => problems;
+}
+
 /** The enrolment link mailed to `address`, on this spec's server. */
 async function enrolLink(address: string): Promise<string> {
   const mail = await smtp.waitFor((one) => one.to.includes(address), 15_000);
@@ -99,6 +117,7 @@ test(
   { tag: "@layout" },
   async ({ browser }, testInfo) => {
     adminContext = await browser.newContext({ baseURL: origin });
+    const problems = await watchProblems(adminContext);
     adminPage = await adminContext.newPage();
     const page = adminPage;
     await withAuthenticator(adminContext, page);
@@ -150,6 +169,7 @@ test(
       .click();
     const csv = readFileSync((await (await downloading).path()) ?? "", "utf8");
     expect(csv).toContain(`${lagosToday()},3\r\n`);
+    expect(await problems()).toEqual([]);
     const signups = page.locator("section").filter({ has: page.locator("svg") });
     await signups.screenshot({ path: screenshotPath(testInfo, "staff-signups") });
   },
