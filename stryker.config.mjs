@@ -32,6 +32,13 @@ export const testsOf = {
     "api/src/routes/auth.sessions.test.ts",
     "api/src/auth/tokens.test.ts",
   ],
+  // The staff area (decision 041): who a session is, and what a spreadsheet runs.
+  "api/src/staff/staff-sessions.ts": [
+    "api/src/staff/staff-sessions.test.ts",
+    "api/src/routes/staff.test.ts",
+  ],
+  "api/src/staff/csv.ts": ["api/src/staff/tables.test.ts", "api/src/cli/staff-lists.test.ts"],
+  "api/src/staff/members.ts": ["api/src/routes/staff.test.ts"],
 };
 
 /**

@@ -13,6 +13,8 @@ export type Tampering = {
   origin?: string;
   /** Whether the authenticator verified its user (fingerprint, PIN): a passkey without is refused. */
   userVerified?: boolean;
+  /** The signature counter to sign with, as a cloned authenticator's would be: behind the real one's. */
+  counter?: number;
 };
 
 type Credential = { id: Buffer; privateKey: KeyObject; userHandle: string; counter: number };
@@ -107,7 +109,7 @@ export function passkeyAuthenticator(origin: string) {
       const authData = Buffer.concat([
         rpIdHash,
         flags(tampering.userVerified ?? true),
-        uint32(credential.counter),
+        uint32(tampering.counter ?? credential.counter),
       ]);
       const data = clientData("webauthn.get", options.challenge, tampering);
       const signature = sign(

@@ -123,6 +123,16 @@ describe.each(databasesForFile())("the staff area on $name", (testDb) => {
     expect((await enrol(token, passkeyAuthenticator(testPublicUrl))).answer.statusCode).toBe(401);
   });
 
+  it("an invitation's link works for 24 hours", async () => {
+    const token = await invite("late.staff@ysp.example", "staff");
+    const expired = '<div id="staff-enrol-expired" hidden="">';
+    clock += staffLifetimes.enrol.seconds * 1000 - 60_000;
+    expect((await open(`${staffPages.enrol}?token=${token}`)).body).toContain(expired);
+    clock += 120_000;
+    expect((await open(`${staffPages.enrol}?token=${token}`)).body).not.toContain(expired);
+    expect((await enrol(token, passkeyAuthenticator(testPublicUrl))).answer.statusCode).toBe(401);
+  });
+
   it("two enrolments with one link at once make one passkey", async () => {
     const token = await invite("twice.staff@ysp.example", "staff");
     const [one, other] = await Promise.all([
@@ -147,6 +157,14 @@ describe.each(databasesForFile())("the staff area on $name", (testDb) => {
     const { answer, session } = await logIn(authenticator);
     expect(answer.statusCode).toBe(200);
     expect((await open(staffPages.home, session)).statusCode).toBe(200);
+  });
+
+  it("a passkey whose signature counter goes back, as a copy's would, is refused", async () => {
+    const { authenticator } = await member("staff");
+    for (let login = 0; login < 3; login++)
+      expect((await logIn(authenticator)).answer.statusCode).toBe(200);
+    expect((await logIn(authenticator, { counter: 2 })).answer.statusCode).toBe(401);
+    expect((await logIn(authenticator)).answer.statusCode).toBe(200);
   });
 
   it("a challenge given for an enrolment does not serve a login", async () => {

@@ -167,19 +167,17 @@ export function createStaffMembers(
      * Removes a member and ends every session of theirs, in one transaction (a session's every
      * read also asks for a member not removed, so nothing of theirs opens even between the two).
      */
-    remove: (memberId: string): Promise<boolean> =>
+    remove: (memberId: string): Promise<void> =>
       db.transaction(async (tx) => {
         const at = new Date(now());
-        const [removed] = await tx
+        await tx
           .update(staffMembers)
           .set({ removedAt: at, enrolTokenHash: null, enrolExpiresAt: null })
-          .where(and(eq(staffMembers.id, memberId), active))
-          .returning({ id: staffMembers.id });
+          .where(and(eq(staffMembers.id, memberId), active));
         await tx
           .update(staffSessions)
           .set({ endedAt: at })
           .where(and(eq(staffSessions.staffMemberId, memberId), isNull(staffSessions.endedAt)));
-        return removed !== undefined;
       }),
   };
 }
