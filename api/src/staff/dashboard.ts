@@ -12,7 +12,7 @@ import {
   pageViews,
   users,
 } from "../db/schema.ts";
-import { lagosDate } from "../pages/lagos-time.ts";
+import { lagosDate, lagosMinute, lagosOffsetMs } from "../pages/lagos-time.ts";
 import type { DayCount } from "./chart.ts";
 import type { Cell, Table } from "./tables.ts";
 
@@ -102,8 +102,6 @@ export type DashboardTables = {
 
 const dayMs = 86_400_000;
 const weekMs = 7 * dayMs;
-/** Lagos keeps UTC+1 all year (pages/lagos-time.ts): its midnight is 23:00 UTC the day before. */
-const lagosOffsetMs = 3_600_000;
 
 /** The moments every table counts from, all from one reading of the clock. */
 type Period = {
@@ -117,6 +115,7 @@ type Period = {
 
 function periodAt(now: number): Period {
   const day = lagosDate(now);
+  // Lagos midnight is 23:00 UTC the day before.
   const today = Date.parse(`${day}T00:00:00Z`) - lagosOffsetMs;
   // getUTCDay counts from Sunday (0): Monday is 1.
   const sinceMonday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
@@ -369,10 +368,6 @@ async function dataRequestsTable(db: Db, period: Period): Promise<Table> {
   });
   return tableOf("data-requests", words.waiting.dataRequests.table, rows);
 }
-
-/** "2026-11-29 07:52", Lagos time: sortable in a spreadsheet, plain on the page. */
-const lagosMinute = (ms: number) =>
-  new Date(ms + lagosOffsetMs).toISOString().slice(0, 16).replace("T", " ");
 
 /** Parents' requests neither answered nor replaced that stop working in the next 3 days. */
 async function parentRequestsTable(db: Db, period: Period): Promise<Table> {
