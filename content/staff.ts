@@ -52,6 +52,7 @@ export const staffWords = {
     add: "Add a passkey on this device",
     added: "Passkey added.",
     device: "Made on",
+    unknownDevice: "A browser we could not name",
     created: "Added",
     lastUsed: "Last used",
     never: "Never",

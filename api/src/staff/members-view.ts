@@ -1,5 +1,6 @@
 import { staffWords } from "@ysp/content/staff";
 import { type StaffRole, staffPages } from "@ysp/contract/staff";
+import { deviceName } from "../auth/devices.ts";
 import { escapeHtml } from "../pages/escape-html.ts";
 import { momentWords } from "../pages/lagos-time.ts";
 import type { StaffMember, StaffMembers } from "./members.ts";
@@ -22,18 +23,20 @@ const heading = (title: string, text: string) =>
   `<h1>${escapeHtml(title)}</h1><p class="muted">${escapeHtml(text)}</p>`;
 
 /** A form of one button that posts one value: removing a passkey or a member. */
-const removeForm = (action: string, field: string, value: string, label: string) =>
-  `<form method="post" action="${action}"><input type="hidden" name="${field}" value="${escapeHtml(value)}"><button type="submit" class="button button-outline-danger" aria-label="${escapeHtml(label)}">${escapeHtml(memberWords.remove)}</button></form>`;
+const removeForm = (action: string, field: string, value: string, text: string, label: string) =>
+  `<form method="post" action="${action}"><input type="hidden" name="${field}" value="${escapeHtml(value)}"><button type="submit" class="button button-outline-danger" aria-label="${escapeHtml(label)}">${escapeHtml(text)}</button></form>`;
 
 /** "My passkeys": each with where it was made and when it was last used, and a way to remove it. */
 export function passkeysHtml(passkeys: Passkey[], notice?: Notice): string {
   const rows = passkeys.map((passkey, i) => {
-    const device = passkey.device ?? "";
+    // Named as a student's sessions are ("Chrome on Windows"), not by the whole User-Agent.
+    const device = deviceName(passkey.device) ?? passkeyWords.unknownDevice;
     const removal = removeForm(
       `${staffPages.passkeys}/remove`,
       "id",
       passkey.id,
-      `${memberWords.remove} ${i + 1}: ${device}`,
+      passkeyWords.remove,
+      `${passkeyWords.remove} ${i + 1}: ${device}`,
     );
     return `<tr><td>${escapeHtml(device)}</td><td>${escapeHtml(momentWords(passkey.createdAt))}</td><td>${escapeHtml(passkey.lastUsedAt ? momentWords(passkey.lastUsedAt) : passkeyWords.never)}</td><td>${removal}</td></tr>`;
   });
@@ -52,6 +55,7 @@ function memberRow(listed: Listed, me: StaffMember): string {
           `${staffPages.members}/remove`,
           "member",
           listed.id,
+          memberWords.remove,
           `${memberWords.remove} ${listed.email}`,
         );
   return `<tr><td>${escapeHtml(listed.email)}</td><td>${escapeHtml(memberWords.roles[listed.role])}</td><td>${escapeHtml(momentWords(listed.createdAt))}</td><td>${escapeHtml(state)}</td><td>${removal}</td></tr>`;
