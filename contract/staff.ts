@@ -16,6 +16,12 @@ export const staffPages = {
   tables: "/staff/tables",
 } as const;
 
+/**
+ * The frame the server writes every staff page after login into: built at this address
+ * (web/app/pages.ts), opened by nobody.
+ */
+export const staffFramePath = "/__staff";
+
 /** The JSON a passkey ceremony's script posts to: options first, then the authenticator's answer. */
 export const staffCeremonies = {
   loginOptions: "/staff/login/options",

@@ -32,7 +32,7 @@ import { bodyLimit } from "./http/body-limit.ts";
 import { cookiesFor } from "./http/cookies.ts";
 import { refuseCrossSitePosts } from "./http/cross-site-posts.ts";
 import { answerClientError, registerErrorHandler, sendError } from "./http/errors.ts";
-import { dataSession, guarded, noStore } from "./http/guards.ts";
+import { dataSession, guarded, noIndex, noStore } from "./http/guards.ts";
 import { createMemoryLimits, createSharedLimits } from "./http/rate-limit-store.ts";
 import { rateLimits } from "./http/rate-limits.ts";
 import { OneLinePerRequest, requestForLog } from "./http/request-log.ts";
@@ -66,7 +66,7 @@ import { sessionRoutes } from "./routes/sessions.ts";
 import { signedUpPageRoutes } from "./routes/signed-up-page.ts";
 import { signupCorrectionPageRoutes, signupCorrectionRoutes } from "./routes/signup-correction.ts";
 import { siteRoutes } from "./routes/site.ts";
-import { staffAreaRoutes, staffPagesOnly, staffSession } from "./routes/staff.ts";
+import { staffAreaRoutes, staffSession } from "./routes/staff.ts";
 import { staffLoginRoutes } from "./routes/staff-login.ts";
 import { openYourDataRoutes, yourDataPageRoutes, yourDataRoutes } from "./routes/your-data.ts";
 import { yourDataPageViews } from "./routes/your-data-pages.ts";
@@ -573,6 +573,6 @@ async function registerStaffArea(app: FastifyInstance, s: Services, options: Ser
     audit: createStaffAudit(database.db),
     dashboard: createDashboard(database.db, now),
   };
-  await app.register(guarded(staffLoginRoutes, staffPagesOnly), staff);
-  await app.register(guarded(staffAreaRoutes, staffPagesOnly, staffSession(staff)), staff);
+  await app.register(guarded(staffLoginRoutes, noStore, noIndex), staff);
+  await app.register(guarded(staffAreaRoutes, noStore, noIndex, staffSession(staff)), staff);
 }

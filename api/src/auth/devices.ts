@@ -1,6 +1,13 @@
 import UAParser from "ua-parser-js";
 
 /**
+ * A User-Agent as a login keeps it, a student's session or a staff member's passkey: cut to 200
+ * characters, since a client may send any length.
+ */
+export const storedDevice = (userAgent: string | null | undefined) =>
+  userAgent?.slice(0, 200) ?? null;
+
+/**
  * Names seen, kept so a list of sessions parses nothing twice: a parse costs about 50 µs, and
  * the app's students send few distinct User-Agents. Bounded, as a User-Agent is whatever a
  * client sends; past the bound the oldest name goes.

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { TokenPair } from "@ysp/contract";
 import type { LoggedInVia, SessionRecords } from "../accounts/sessions.ts";
+import { storedDevice } from "./devices.ts";
 import type { TokenHolder, TokenSigner } from "./tokens.ts";
 
 export type RotateResult =
@@ -60,7 +61,7 @@ export function createSessions(
           id,
           userId,
           jti,
-          device: device?.slice(0, 200) ?? null,
+          device: storedDevice(device),
           via,
           createdAt: new Date(at),
         }),

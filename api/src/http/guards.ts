@@ -43,6 +43,13 @@ export const noStore: Guard = (group) => {
   });
 };
 
+/** Answers no search engine should keep or follow: the staff area's, pages and files alike. */
+export const noIndex: Guard = (group) => {
+  group.addHook("onRequest", async (_request, reply) => {
+    reply.header("X-Robots-Tag", "noindex, nofollow");
+  });
+};
+
 /** The password hasher's queue is full: the client may try again in a second. */
 export const busy = (reply: FastifyReply) => {
   reply.header("Retry-After", "1");

@@ -1,5 +1,6 @@
 import { answerTitle } from "@ysp/content/answers";
 import { escapeHtml } from "./escape-html.ts";
+import { title, titleElement } from "./page-slots.ts";
 import { MissingBuildError, type PageFile } from "./static-site.ts";
 
 /**
@@ -21,13 +22,12 @@ export type AnswerFrame = { before: string; after: string; contentSecurityPolicy
 // The card the frame renders empty (AnswerCard with answerSlotId): its first `</div>` is its own,
 // since a card holds only a heading, paragraphs and links.
 const card = /(<div id="answer" class="[^"]*">)[\s\S]*?(<\/div>)/;
-const title = /<title>[^<]*<\/title>/;
 
 /** Splits the built frame around its card once, at start-up: a build without one is refused. */
 export function answerFrameOf(page: PageFile): AnswerFrame {
   const html = page.identity.body.toString("utf8");
   const found = card.exec(html);
-  if (!found || !title.test(html))
+  if (!found || !titleElement.test(html))
     throw new MissingBuildError(
       "The built answer frame has no card or title to write an answer into: run `npm run build` again.",
     );
@@ -49,9 +49,6 @@ export function answerPage(
     .join("")}<p><a class="button button-primary" href="${escapeHtml(link.href)}"${
     link.back ? " data-back" : ""
   }>${escapeHtml(link.text)}</a></p>`;
-  const head = frame.before.replace(
-    title,
-    () => `<title>${escapeHtml(answerTitle(heading))}</title>`,
-  );
+  const head = title(answerTitle(heading))(frame.before);
   return head + content + frame.after;
 }

@@ -39,6 +39,15 @@ export const fill =
       const close = element.lastIndexOf("</");
       return element.slice(0, open) + innerHtml + element.slice(close);
     });
+/** The `<title>` the build wrote. */
+export const titleElement = /<title>[^<]*<\/title>/;
+
+/** Sets the page's title to `text`. */
+export const title =
+  (text: string): Edit =>
+  (html) =>
+    replaceOnce(html, titleElement, () => `<title>${escapeHtml(text)}</title>`);
+
 /** Sets the address of the link with this id (built with an href for everyone). */
 export const href =
   (id: string, url: string): Edit =>

@@ -98,6 +98,14 @@ async function load(path: string, immutable: boolean): Promise<StaticFile> {
 /** The built site, or build/site.json, is missing or is not what this server reads. */
 export class MissingBuildError extends Error {}
 
+/** The built page at `path`, which a route cannot do without: a build without it stops start-up. */
+export function requiredPage(site: Pick<SiteFiles, "pages">, path: string): PageFile {
+  const page = site.pages.get(path);
+  if (!page)
+    throw new MissingBuildError(`The build has no ${path} page: run \`npm run build\` again.`);
+  return page;
+}
+
 /** build/site.json, which web/scripts/postbuild.ts writes: the server's only view of the pages. */
 function parseSiteBuild(json: string, path: string): SiteBuild {
   let parsed: unknown;

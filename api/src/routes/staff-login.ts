@@ -15,7 +15,7 @@ import type { RateLimits } from "../http/rate-limits.ts";
 import { zodBody } from "../http/validation.ts";
 import { hide, show, withEdits } from "../pages/page-slots.ts";
 import { sendFile } from "../pages/send-file.ts";
-import { MissingBuildError, pageWithHtml, type SiteFiles } from "../pages/static-site.ts";
+import { pageWithHtml, requiredPage, type SiteFiles } from "../pages/static-site.ts";
 import type { StaffMember, StaffMembers } from "../staff/members.ts";
 import type { PasskeyCeremonies } from "../staff/passkeys.ts";
 import type { StaffSessions } from "../staff/staff-sessions.ts";
@@ -41,9 +41,6 @@ type CeremonyBody = z.infer<typeof ceremonyBody>;
 const refuse = (reply: FastifyReply, detail: string) =>
   sendError(reply, { status: 401, code: "not_authenticated", detail });
 
-/** The browser's User-Agent, cut as a session's is, to tell a member's passkeys apart. */
-const deviceOf = (request: FastifyRequest) => request.headers["user-agent"]?.slice(0, 200) ?? null;
-
 /**
  * The staff area's way in: its login page and the page an enrolment link opens, and the
  * ceremonies their script runs (staff-passkey.ts). Every ceremony is two posts: the options,
@@ -56,8 +53,8 @@ export const staffLoginRoutes: FastifyPluginAsync<StaffLoginOptions> = async (ap
   const limited = { config: { rateLimit: rateLimits.loginPerIp } };
   const challenges = passkeyChallenges(options);
 
-  const loginPage = builtPage(site, staffPages.login);
-  const enrolPage = builtPage(site, staffPages.enrol);
+  const loginPage = requiredPage(site, staffPages.login);
+  const enrolPage = requiredPage(site, staffPages.enrol);
   const expired = withEdits(enrolPage.identity.body.toString("utf8"), [
     hide(staffSlots.enrolForm),
     show(staffSlots.enrolExpired),
@@ -123,7 +120,7 @@ export const staffLoginRoutes: FastifyPluginAsync<StaffLoginOptions> = async (ap
         challenge.challenge,
       );
       if ("refused" in made) return refuse(reply, made.refused);
-      if (!(await members.enrol(token, made.ok, deviceOf(request))))
+      if (!(await members.enrol(token, made.ok, request.headers["user-agent"])))
         return refuse(reply, "The enrolment link was used meanwhile");
       return logIn(reply, member);
     },
@@ -173,11 +170,4 @@ export function passkeyChallenges({
       return challenge?.ceremony === ceremony ? challenge : null;
     },
   };
-}
-
-function builtPage(site: SiteFiles, path: string) {
-  const page = site.pages.get(path);
-  if (!page)
-    throw new MissingBuildError(`The build has no ${path} page: run \`npm run build\` again.`);
-  return page;
 }

@@ -2,13 +2,14 @@ import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { staffWords } from "@ysp/content/staff";
 import { staffStudentsWords } from "@ysp/content/staff-students";
 import { emailProblem } from "@ysp/contract/email";
-import { staffCeremonies, staffPages, staffRoles } from "@ysp/contract/staff";
+import { staffCeremonies, staffFramePath, staffPages, staffRoles } from "@ysp/contract/staff";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "../http/errors.ts";
 import type { Guard } from "../http/guards.ts";
 import { escapeHtml } from "../pages/escape-html.ts";
 import { acceptFormPosts, isFormPost } from "../pages/form-posts.ts";
 import { sendFile } from "../pages/send-file.ts";
+import { requiredPage } from "../pages/static-site.ts";
 import { auditHtml, type StaffAudit } from "../staff/audit.ts";
 import { type Dashboard, dashboardFilterFrom } from "../staff/dashboard.ts";
 import { dashboardHtml } from "../staff/dashboard-view.ts";
@@ -66,14 +67,6 @@ export const staffSession =
     });
   };
 
-/** Staff pages are for one member's eyes, and for no search engine. */
-export const staffPagesOnly: Guard = (group) => {
-  group.addHook("onRequest", async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
-    reply.header("X-Robots-Tag", "noindex, nofollow");
-  });
-};
-
 /** The notices a form's 303 names in `?done=`, so a reload shows the page, not the post again. */
 const notices = {
   invited: { text: staffWords.members.invited },
@@ -94,9 +87,7 @@ const noticeOf = (request: FastifyRequest): Notice | undefined => {
  */
 export const staffAreaRoutes: FastifyPluginAsync<StaffAreaOptions> = async (app, options) => {
   const { site, members, sessions, ceremonies, cookies, rateLimits, dashboard } = options;
-  const framePage = site.pages.get("/__staff");
-  if (!framePage) throw new Error("The build has no staff frame: run `npm run build` again.");
-  const frame = staffFrameOf(framePage);
+  const frame = staffFrameOf(requiredPage(site, staffFramePath));
   const send = sendStaffPage(frame);
   acceptFormPosts(app);
 
@@ -166,11 +157,7 @@ export const staffAreaRoutes: FastifyPluginAsync<StaffAreaOptions> = async (app,
         return reply.code(401).send({ next: staffPages.passkeys });
       const made = await ceremonies.verifyRegistration(response, challenge.challenge);
       if ("refused" in made) return reply.code(401).send({ next: staffPages.passkeys });
-      await members.addPasskey(
-        member.id,
-        made.ok,
-        request.headers["user-agent"]?.slice(0, 200) ?? null,
-      );
+      await members.addPasskey(member.id, made.ok, request.headers["user-agent"]);
       return { next: `${staffPages.passkeys}?done=passkey-added` };
     },
   );
@@ -193,7 +180,7 @@ const sendStaffPage =
 export const adminsOnly =
   (send: SendStaffPage) => async (request: FastifyRequest, reply: FastifyReply) => {
     if (staffMemberOf(request).role === "admin") return;
-    const html = `<p class="staff-notice" role="alert">${staffWords.refused.adminsOnly}</p>`;
+    const html = `<p class="staff-notice" role="alert">${escapeHtml(staffWords.refused.adminsOnly)}</p>`;
     return send(request, reply, { title: staffWords.refused.adminsOnly, html }, 403);
   };
 

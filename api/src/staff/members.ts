@@ -1,6 +1,7 @@
 import { normalizeEmail } from "@ysp/contract/email";
 import { type StaffRole, staffLifetimes } from "@ysp/contract/staff";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { storedDevice } from "../auth/devices.ts";
 import { type Db, queryRows } from "../db/client.ts";
 import { staffMembers, staffPasskeys, staffSessions } from "../db/schema.ts";
 import { hashToken, type LinkTokens } from "../mail/link-tokens.ts";
@@ -74,7 +75,7 @@ export function createStaffMembers(
      * link at once, the one whose update finds the link still there wins, and the other adds
      * nothing.
      */
-    async enrol(token: string, passkey: StoredPasskey, device: string | null): Promise<boolean> {
+    async enrol(token: string, passkey: StoredPasskey, userAgent?: string): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [used] = await tx
           .update(staffMembers)
@@ -88,13 +89,18 @@ export function createStaffMembers(
           )
           .returning({ id: staffMembers.id });
         if (!used) return false;
-        await tx.insert(staffPasskeys).values({ ...passkey, staffMemberId: used.id, device });
+        await tx
+          .insert(staffPasskeys)
+          .values({ ...passkey, staffMemberId: used.id, device: storedDevice(userAgent) });
         return true;
       });
     },
 
-    async addPasskey(memberId: string, passkey: StoredPasskey, device: string | null) {
-      await db.insert(staffPasskeys).values({ ...passkey, staffMemberId: memberId, device });
+    /** A passkey made by a member logged in, on the browser of `userAgent`. */
+    async addPasskey(memberId: string, passkey: StoredPasskey, userAgent?: string) {
+      await db
+        .insert(staffPasskeys)
+        .values({ ...passkey, staffMemberId: memberId, device: storedDevice(userAgent) });
     },
 
     /** A passkey and its member, when the member is not removed. */

@@ -1,7 +1,7 @@
 import { staffWords } from "@ysp/content/staff";
 import { staffSlots } from "@ysp/contract/staff";
 import { escapeHtml } from "../pages/escape-html.ts";
-import { type Edit, fill, hide, show, withEdits } from "../pages/page-slots.ts";
+import { type Edit, fill, hide, show, title, withEdits } from "../pages/page-slots.ts";
 import { MissingBuildError, type PageFile, pageWithHtml } from "../pages/static-site.ts";
 import type { StaffMember } from "./members.ts";
 
@@ -14,8 +14,6 @@ export type StaffPage = {
   addPasskey?: boolean;
 };
 
-const title = /<title>[^<]*<\/title>/;
-
 /**
  * Writes staff pages into the built frame (web/app/routes/staff-frame.tsx): the page's title, the
  * member's address, the content, and the admins' links hidden from staff. Checked once at start-up
@@ -25,19 +23,15 @@ export function staffFrameOf(frame: PageFile) {
   const built = frame.identity.body.toString("utf8");
   const write = (member: StaffMember, page: StaffPage): string => {
     const edits: Edit[] = [
+      title(`${page.title} · ${staffWords.frame.title}`),
       fill(staffSlots.member, escapeHtml(member.email)),
       fill(staffSlots.content, page.html),
       ...(member.role === "admin" ? [] : [hide(staffSlots.adminLinks)]),
       ...(page.addPasskey ? [show(staffSlots.addPasskey)] : []),
     ];
-    const titled = built.replace(
-      title,
-      () => `<title>${escapeHtml(`${page.title} · ${staffWords.frame.title}`)}</title>`,
-    );
-    return withEdits(titled, edits);
+    return withEdits(built, edits);
   };
   try {
-    if (!title.test(built)) throw new MissingBuildError("no <title>");
     write({ id: "", email: "", role: "staff" }, { title: "", html: "", addPasskey: true });
   } catch (error) {
     throw new MissingBuildError(
